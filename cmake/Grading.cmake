@@ -1,0 +1,58 @@
+# Helpers shared by the days: runners built from interchangeable units, and
+# one gtest binary registered once per runner.
+
+set(GRADING_RUNNER_DIR "${PROJECT_BINARY_DIR}/runners")
+set(GRADING_UNIT_INCLUDES
+    "${PROJECT_SOURCE_DIR}/reference"
+    "${PROJECT_SOURCE_DIR}/harness/cuda/include"
+    "${PROJECT_SOURCE_DIR}/harness/core/include")
+
+# grading_add_unit(<target> <source> [INCLUDES dir...] [DEFINES name...])
+# One interchangeable piece of a runner: a reference file, the submission's
+# copy of it, or a planted bug.
+function(grading_add_unit target source)
+  cmake_parse_arguments(U "" "" "INCLUDES;DEFINES" ${ARGN})
+  add_library(${target} STATIC "${source}")
+  target_include_directories(${target} PRIVATE ${U_INCLUDES} ${GRADING_UNIT_INCLUDES})
+  target_compile_definitions(${target} PRIVATE ${U_DEFINES})
+  target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
+  target_link_libraries(${target} PUBLIC CUDA::cudart_static)
+endfunction()
+
+# grading_add_runner(<target> MAIN <object library> UNITS <unit targets...>)
+function(grading_add_runner target)
+  cmake_parse_arguments(R "" "MAIN" "UNITS" ${ARGN})
+  add_executable(${target} $<TARGET_OBJECTS:${R_MAIN}>)
+  target_link_libraries(${target} PRIVATE ${R_UNITS} grading_cuda grading_core)
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
+endfunction()
+
+# grading_missing_runner(<target> <path>): stands in for a runner whose
+# submission file is missing, so that day's tests fail naming the path and
+# every other day still builds and grades.
+function(grading_missing_runner target path)
+  add_executable(${target} "${PROJECT_SOURCE_DIR}/harness/cuda/src/missing_submission_runner.cpp")
+  target_compile_definitions(${target} PRIVATE "GRADING_MISSING_FILE=\"${path}\"")
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
+endfunction()
+
+# grading_register_suite(<test binary> RUNNER <runner target> AS <reference|submission|...>
+#                        [LABELS extra...] [TIMEOUT seconds])
+# The directory's LABELS property names the day; AS and LABELS add to it.
+function(grading_register_suite binary)
+  cmake_parse_arguments(S "" "RUNNER;AS;TIMEOUT" "LABELS" ${ARGN})
+  if(NOT S_TIMEOUT)
+    set(S_TIMEOUT 300)
+  endif()
+  set(labels ${S_AS} ${S_LABELS})
+  string(REPLACE ";" "\\;" labels "${labels}")
+  set(extra "--runner-dir=${GRADING_RUNNER_DIR}")
+  if(S_RUNNER)
+    list(APPEND extra "--runner=$<TARGET_FILE:${S_RUNNER}>")
+  endif()
+  gtest_discover_tests(${binary}
+    TEST_PREFIX "${S_AS}."
+    EXTRA_ARGS ${extra}
+    DISCOVERY_MODE PRE_TEST
+    PROPERTIES LABELS "${labels}" TIMEOUT ${S_TIMEOUT})
+endfunction()

@@ -1,0 +1,21 @@
+#pragma once
+// A gate decides pass or fail for one property of a kernel's output. Gates are
+// plain host functions over host data, so each one is tested on planted
+// discrepancies without a GPU. A failing gate's message names the first
+// disagreement (where, got, want), never only "mismatch".
+#include <string>
+
+namespace grading {
+
+struct GateResult {
+    std::string id;  // e.g. "38.distances", as in grading.md
+    bool passed = true;
+    std::string message;  // empty when passed
+
+    static GateResult pass(std::string id) { return {std::move(id), true, {}}; }
+    static GateResult fail(std::string id, std::string message) {
+        return {std::move(id), false, std::move(message)};
+    }
+};
+
+}  // namespace grading

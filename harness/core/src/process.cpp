@@ -1,0 +1,173 @@
+#include "harness/process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+extern char** environ;
+
+namespace grading {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated) {
+    if (dst->size() + n > cap) {
+        *truncated = true;
+        // Keep the tail: the last lines say where the child was.
+        dst->append(data, n);
+        dst->erase(0, dst->size() - cap);
+        return;
+    }
+    dst->append(data, n);
+}
+
+}  // namespace
+
+ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options) {
+    ProcessResult r;
+    if (argv.empty()) {
+        r.startError = "no command";
+        return r;
+    }
+    int outPipe[2];
+    int errPipe[2];
+    int execPipe[2];  // closed on exec; carries errno if exec fails
+    if (pipe(outPipe) != 0 || pipe(errPipe) != 0 || pipe(execPipe) != 0) {
+        r.startError = std::string("pipe: ") + std::strerror(errno);
+        return r;
+    }
+    fcntl(execPipe[1], F_SETFD, FD_CLOEXEC);
+
+    std::vector<std::string> envStrings;
+    for (char** e = environ; *e != nullptr; ++e) {
+        const std::string entry = *e;
+        const std::string key = entry.substr(0, entry.find('='));
+        if (options.environment.count(key) == 0) envStrings.push_back(entry);
+    }
+    for (const auto& [k, v] : options.environment) envStrings.push_back(k + "=" + v);
+    std::vector<char*> envp;
+    for (std::string& s : envStrings) envp.push_back(s.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> args = argv;
+    std::vector<char*> argp;
+    for (std::string& s : args) argp.push_back(s.data());
+    argp.push_back(nullptr);
+
+    const auto start = Clock::now();
+    const pid_t pid = fork();
+    if (pid < 0) {
+        r.startError = std::string("fork: ") + std::strerror(errno);
+        return r;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        dup2(outPipe[1], STDOUT_FILENO);
+        dup2(errPipe[1], STDERR_FILENO);
+        close(outPipe[0]);
+        close(errPipe[0]);
+        close(execPipe[0]);
+        if (!options.workingDirectory.empty() && chdir(options.workingDirectory.c_str()) != 0) {
+            const int e = errno;
+            (void)!write(execPipe[1], &e, sizeof(e));
+            _exit(127);
+        }
+        execve(argp[0], argp.data(), envp.data());
+        const int e = errno;
+        (void)!write(execPipe[1], &e, sizeof(e));
+        _exit(127);
+    }
+    setpgid(pid, pid);  // also from the parent, so the kill below cannot miss
+    close(outPipe[1]);
+    close(errPipe[1]);
+    close(execPipe[1]);
+
+    int execErrno = 0;
+    if (read(execPipe[0], &execErrno, sizeof(execErrno)) == static_cast<ssize_t>(sizeof(execErrno))) {
+        close(execPipe[0]);
+        close(outPipe[0]);
+        close(errPipe[0]);
+        waitpid(pid, nullptr, 0);
+        r.startError = "cannot start " + argv[0] + ": " + std::strerror(execErrno);
+        return r;
+    }
+    close(execPipe[0]);
+    r.started = true;
+
+    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(options.timeLimitSeconds));
+    pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+    std::string* sinks[2] = {&r.out, &r.err};
+    int open = 2;
+    char buffer[65536];
+    while (open > 0) {
+        const auto now = Clock::now();
+        if (!r.timedOut && now >= deadline) {
+            kill(-pid, SIGKILL);
+            r.timedOut = true;
+        }
+        // After the kill, keep draining until the pipes close.
+        const int waitMs = r.timedOut ? 1000
+                                      : static_cast<int>(std::ceil(
+                                            std::chrono::duration<double, std::milli>(deadline - now).count()));
+        const int ready = poll(fds, 2, waitMs);
+        if (ready < 0 && errno != EINTR) break;
+        if (ready == 0 && r.timedOut) break;  // something else holds the pipe open
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+            const ssize_t n = read(fds[i].fd, buffer, sizeof(buffer));
+            if (n > 0) {
+                appendCapped(sinks[i], buffer, static_cast<size_t>(n), options.outputCap, &r.truncated);
+            } else if (n == 0 || errno != EINTR) {
+                close(fds[i].fd);
+                fds[i].fd = -1;
+                --open;
+            }
+        }
+    }
+    for (pollfd& p : fds) {
+        if (p.fd >= 0) close(p.fd);
+    }
+
+    int status = 0;
+    // Pipes are closed; if the child still lives it ignored them, so hold it
+    // to the same deadline.
+    while (waitpid(pid, &status, r.timedOut ? 0 : WNOHANG) == 0) {
+        if (Clock::now() >= deadline) {
+            kill(-pid, SIGKILL);
+            r.timedOut = true;
+        } else {
+            usleep(1000);
+        }
+    }
+    kill(-pid, SIGKILL);  // anything the child left behind in its group
+    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (WIFEXITED(status)) r.exitCode = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+    if (r.timedOut && r.signal == SIGKILL) r.signal = 0;
+    return r;
+}
+
+std::string describeEnd(const ProcessResult& r) {
+    std::ostringstream s;
+    if (!r.started) {
+        s << r.startError;
+    } else if (r.timedOut) {
+        s << "killed at the time limit after " << static_cast<int>(r.seconds + 0.5) << " s";
+    } else if (r.signal != 0) {
+        s << "killed by signal " << r.signal << " (" << strsignal(r.signal) << ")";
+    } else {
+        s << "exit status " << r.exitCode;
+    }
+    return s.str();
+}
+
+}  // namespace grading

@@ -1,0 +1,19 @@
+#pragma once
+// Times work with CUDA events: warm-up runs first (lazy module loading makes
+// each kernel's first launch pay its own load), then each timed run between
+// its own pair of events, so we get a distribution and not only a mean.
+#include <cuda_runtime.h>
+
+#include <functional>
+#include <string>
+
+#include "harness/timing_stats.h"
+
+namespace grading {
+
+// `run` enqueues one repetition on `stream` (it may synchronize inside, as a
+// level-synchronous BFS must). Throws CudaError naming `what`.
+TimingStats timeRuns(const std::function<void()>& run, const std::string& what, int warmupRuns,
+                     int timedRuns, cudaStream_t stream = nullptr);
+
+}  // namespace grading

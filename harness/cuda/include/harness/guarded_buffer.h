@@ -1,0 +1,96 @@
+#pragma once
+// Device buffers with guard words. Every buffer handed to submitted code sits
+// between two guard zones filled with a known pattern; checkGuards() reads
+// them back after a launch and names the buffer and the first index written
+// outside it. A buffer whose useful length varies (a frontier, say) can also
+// poison a window just past its live end, which catches off-by-one appends
+// long before they reach the allocation's end.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/cuda_check.h"
+
+namespace grading {
+
+class GuardViolation : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class GuardedBytes {
+public:
+    static constexpr size_t kGuardBytes = 256;  // keeps the data 256-byte aligned
+    static constexpr size_t kLiveWindowElements = 64;
+    static constexpr unsigned char kGuardByte = 0xCB;
+
+    GuardedBytes(std::string name, size_t count, size_t elementSize);
+    ~GuardedBytes();
+    GuardedBytes(const GuardedBytes&) = delete;
+    GuardedBytes& operator=(const GuardedBytes&) = delete;
+
+    const std::string& name() const { return name_; }
+    size_t count() const { return count_; }
+    void* bytes() const { return base_ + kGuardBytes; }
+
+    // Fills the whole data region with the guard pattern: a read of an
+    // element nobody wrote then shows up as a wrong value, not a plausible 0.
+    void poison();
+    // After poison() and a launch that should have written exactly the first
+    // n elements: violation() then also checks the window after them.
+    void markLive(size_t n) { live_ = n < count_ ? n : count_; }
+    // The first guard byte that changed, as a message; nullopt when intact.
+    std::optional<std::string> violation() const;
+
+protected:
+    void copyIn(const void* src, size_t bytes, size_t offset = 0);
+    void copyOut(void* dst, size_t bytes, size_t offset = 0) const;
+
+private:
+    std::optional<size_t> firstChanged(size_t offset, size_t bytes) const;
+
+    std::string name_;
+    size_t count_;
+    size_t elementSize_;
+    unsigned char* base_ = nullptr;
+    std::optional<size_t> live_;
+};
+
+template <typename T>
+class GuardedBuffer : public GuardedBytes {
+public:
+    GuardedBuffer(std::string name, size_t count) : GuardedBytes(std::move(name), count, sizeof(T)) {}
+
+    T* data() const { return static_cast<T*>(bytes()); }
+    void upload(const std::vector<T>& values, size_t offset = 0) {
+        copyIn(values.data(), values.size() * sizeof(T), offset * sizeof(T));
+    }
+    void upload(const T* values, size_t n) { copyIn(values, n * sizeof(T)); }
+    std::vector<T> download(size_t n) const {
+        std::vector<T> out(n);
+        copyOut(out.data(), n * sizeof(T));
+        return out;
+    }
+    std::vector<T> download() const { return download(count()); }
+    T at(size_t i) const {
+        T v;
+        copyOut(&v, sizeof(T), i * sizeof(T));
+        return v;
+    }
+};
+
+// The buffers one launch can touch; check() throws GuardViolation naming the
+// launch and the first damaged buffer.
+class GuardSet {
+public:
+    void add(const GuardedBytes& b) { buffers_.push_back(&b); }
+    void check(const std::string& after) const;
+
+private:
+    std::vector<const GuardedBytes*> buffers_;
+};
+
+}  // namespace grading

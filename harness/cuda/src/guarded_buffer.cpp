@@ -1,0 +1,68 @@
+#include "harness/guarded_buffer.h"
+
+#include <algorithm>
+
+namespace grading {
+
+GuardedBytes::GuardedBytes(std::string name, size_t count, size_t elementSize)
+    : name_(std::move(name)), count_(count), elementSize_(elementSize) {
+    const size_t total = 2 * kGuardBytes + count * elementSize;
+    void* p = nullptr;
+    CUDA_TRY(cudaMalloc(&p, total));
+    base_ = static_cast<unsigned char*>(p);
+    CUDA_TRY(cudaMemset(base_, kGuardByte, total));
+}
+
+GuardedBytes::~GuardedBytes() { cudaFree(base_); }
+
+void GuardedBytes::poison() {
+    CUDA_TRY(cudaMemset(bytes(), kGuardByte, count_ * elementSize_));
+    live_.reset();
+}
+
+void GuardedBytes::copyIn(const void* src, size_t bytes, size_t offset) {
+    if (bytes > 0) CUDA_TRY(cudaMemcpy(base_ + kGuardBytes + offset, src, bytes, cudaMemcpyHostToDevice));
+}
+
+void GuardedBytes::copyOut(void* dst, size_t bytes, size_t offset) const {
+    if (bytes > 0) CUDA_TRY(cudaMemcpy(dst, base_ + kGuardBytes + offset, bytes, cudaMemcpyDeviceToHost));
+}
+
+std::optional<size_t> GuardedBytes::firstChanged(size_t offset, size_t bytes) const {
+    std::vector<unsigned char> host(bytes);
+    if (bytes > 0) CUDA_TRY(cudaMemcpy(host.data(), base_ + offset, bytes, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < bytes; ++i) {
+        if (host[i] != kGuardByte) return offset + i;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> GuardedBytes::violation() const {
+    const size_t dataBytes = count_ * elementSize_;
+    // Only called for offsets inside the data or the trailing guard.
+    const auto elementAt = [&](size_t byteOffset) { return (byteOffset - kGuardBytes) / elementSize_; };
+    if (const auto before = firstChanged(0, kGuardBytes)) {
+        const long long index = -static_cast<long long>((kGuardBytes - *before + elementSize_ - 1) / elementSize_);
+        return "buffer " + name_ + " was written before its start, at index " + std::to_string(index);
+    }
+    if (const auto after = firstChanged(kGuardBytes + dataBytes, kGuardBytes)) {
+        return "buffer " + name_ + " was written past its end, at index " +
+               std::to_string(elementAt(*after)) + " (it holds " + std::to_string(count_) + ")";
+    }
+    if (live_) {
+        const size_t end = std::min(count_, *live_ + kLiveWindowElements);
+        if (const auto past = firstChanged(kGuardBytes + *live_ * elementSize_, (end - *live_) * elementSize_)) {
+            return "buffer " + name_ + " was written past its live end, at index " +
+                   std::to_string(elementAt(*past)) + " (" + std::to_string(*live_) + " entries are live)";
+        }
+    }
+    return std::nullopt;
+}
+
+void GuardSet::check(const std::string& after) const {
+    for (const GuardedBytes* b : buffers_) {
+        if (const auto v = b->violation()) throw GuardViolation("after " + after + ": " + *v);
+    }
+}
+
+}  // namespace grading

@@ -1,0 +1,98 @@
+#pragma once
+// Day 38: the three ways to map a BFS frontier onto threads, and the walk
+// kernels that time one level on its own. Declared once; the reference
+// (reference/day38) and the exercise (exercises/day38/edge_mapping.cu, or a
+// student's copy of it) both implement these, and the day 38 runner calls them.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "bfs_constants.h"
+
+namespace day38 {
+
+// The graph in CSR, on the device. rowOffsets has vertexCount + 1 entries.
+struct DeviceCsr {
+    const int* rowOffsets;
+    const int* colIndices;
+    int vertexCount;
+};
+
+// Where one level's expansion writes: the distance array and the next
+// frontier with its counter (zeroed by the caller before each level).
+struct LevelOutput {
+    int* dist;
+    int* nextFrontier;  // room for vertexCount + 2 * edges entries
+    unsigned int* nextSize;
+};
+
+// Scratch for the one-thread-per-edge mapping, owned by the caller.
+// edgeStart has room for frontierSize + 1 ints (at most vertexCount + 1);
+// scanStorage is large enough for cub::DeviceScan::ExclusiveSum over
+// vertexCount + 1 ints (query with that call and a null pointer).
+struct EdgeScratch {
+    int* edgeStart;
+    void* scanStorage;
+    size_t scanStorageBytes;
+};
+
+// ---- the course's kernels (reference/day38/thread_mapping.cu, warp_mapping.cu)
+
+// One thread per frontier vertex. Launch: gridDim.x * blockDim.x >= frontierSize.
+__global__ void bfsExpandThreadPerVertex(const int* __restrict__ frontier, int frontierSize,
+                                         const int* __restrict__ rowOffsets,
+                                         const int* __restrict__ colIndices, int* __restrict__ dist,
+                                         int level, int* __restrict__ nextFrontier,
+                                         unsigned int* __restrict__ nextSize);
+// One warp per frontier vertex. Launch: gridDim.x * blockDim.x >= 32 * frontierSize.
+__global__ void bfsExpandWarpPerVertex(const int* __restrict__ frontier, int frontierSize,
+                                       const int* __restrict__ rowOffsets,
+                                       const int* __restrict__ colIndices, int* __restrict__ dist,
+                                       int level, int* __restrict__ nextFrontier,
+                                       unsigned int* __restrict__ nextSize);
+// out[k] = sum over repeats r and neighbours n of frontier[k] of (n ^ r).
+__global__ void walkThreadPerVertex(const int* __restrict__ frontier, int frontierSize,
+                                    const int* __restrict__ rowOffsets,
+                                    const int* __restrict__ colIndices, int repeats,
+                                    unsigned int* __restrict__ out);
+__global__ void walkWarpPerVertex(const int* __restrict__ frontier, int frontierSize,
+                                  const int* __restrict__ rowOffsets,
+                                  const int* __restrict__ colIndices, int repeats,
+                                  unsigned int* __restrict__ out);
+
+// ---- the exercise: one thread per frontier edge (exercises/day38/edge_mapping.cu)
+
+// Thread e (0 <= e < totalEdges) owns the frontier vertex i whose slice
+// [edgeStart[i], edgeStart[i + 1]) holds e, reads that vertex's
+// (e - edgeStart[i])-th neighbour and claims it.
+__global__ void bfsExpandEdgePerThread(const int* __restrict__ frontier,
+                                       const int* __restrict__ edgeStart, int frontierSize,
+                                       int totalEdges, const int* __restrict__ rowOffsets,
+                                       const int* __restrict__ colIndices, int* __restrict__ dist,
+                                       int level, int* __restrict__ nextFrontier,
+                                       unsigned int* __restrict__ nextSize);
+// Same walk as walkThreadPerVertex, one thread per edge; out must be zeroed first.
+__global__ void walkEdgePerThread(const int* __restrict__ frontier,
+                                  const int* __restrict__ edgeStart, int frontierSize,
+                                  int totalEdges, const int* __restrict__ rowOffsets,
+                                  const int* __restrict__ colIndices, int repeats,
+                                  unsigned int* __restrict__ out);
+
+// ---- launchers: one level of the search, or one walk, on the default stream.
+// Each returns once the work is queued (the edge mapping may synchronize to
+// read its edge total). The runner checks errors and guard words after each.
+void expandThreadPerVertex(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
+                           const LevelOutput& out);
+void expandWarpPerVertex(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
+                         const LevelOutput& out);
+void expandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
+                         const LevelOutput& out, const EdgeScratch& scratch);
+
+void launchWalkThreadPerVertex(const DeviceCsr& g, const int* frontier, int frontierSize,
+                               int repeats, unsigned int* out);
+void launchWalkWarpPerVertex(const DeviceCsr& g, const int* frontier, int frontierSize,
+                             int repeats, unsigned int* out);
+void launchWalkEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize,
+                             int repeats, unsigned int* out, const EdgeScratch& scratch);
+
+}  // namespace day38

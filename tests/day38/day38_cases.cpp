@@ -1,0 +1,121 @@
+#include "day38_cases.h"
+
+#include <stdexcept>
+
+#include "harness/graph_generators.h"
+
+namespace day38::cases {
+
+std::vector<std::string> graphNames() {
+    return {"word_graph", "chain", "star", "rmat", "grid", "components", "single_vertex"};
+}
+
+std::vector<std::string> mappings() { return {"thread", "warp", "edge"}; }
+
+GraphCase makeGraphCase(const std::string& name, uint64_t seed) {
+    GraphCase c;
+    c.name = name;
+    if (name == "word_graph") {
+        c.file = std::string(GRADING_SOURCE_DIR) + "/data/word-graph.txt";
+        grading::Expected<grading::Graph> g = grading::loadGraph(c.file);
+        if (!g) throw std::runtime_error(g.error());
+        c.graph = std::move(g).value();
+        c.source = grading::findVertex(c.graph, grading::commentValue(c.graph, "default source"));
+        if (c.source < 0) throw std::runtime_error(c.file + " names no default source it holds");
+        return c;
+    }
+    // Sizes are small enough for a quick run and large enough to need many
+    // blocks, many levels or a very wide vertex.
+    if (name == "chain") {
+        c.graph = grading::chainGraph(1500);
+    } else if (name == "star") {
+        c.graph = grading::starGraph(40000);
+        c.source = 1;  // a leaf: the hub alone is the next frontier
+    } else if (name == "rmat") {
+        c.graph = grading::rmatGraph(15, 16, seed);
+        c.source = grading::highestDegreeVertex(c.graph);
+    } else if (name == "grid") {
+        c.graph = grading::gridGraph(256, 192);
+    } else if (name == "components") {
+        c.graph = grading::componentsGraph(seed);
+    } else if (name == "single_vertex") {
+        c.graph = grading::singleVertexGraph();
+    } else if (name == "bipartite") {
+        c.graph = grading::bipartiteGraph(256, 256);
+    } else {
+        throw std::runtime_error("no graph case named " + name);
+    }
+    c.graph.comments = {" generated: " + name + ", seed " + std::to_string(seed)};
+    c.dir = std::make_shared<grading::TempDir>();
+    c.file = c.dir->file(name + ".txt");
+    if (!grading::saveGraph(c.file, c.graph)) throw std::runtime_error("cannot write " + c.file);
+    return c;
+}
+
+namespace {
+
+template <typename T>
+void take(const grading::Expected<T>& field, T* into, std::string* error) {
+    if (field) {
+        *into = field.value();
+    } else if (error->empty()) {
+        *error = field.error();
+    }
+}
+
+}  // namespace
+
+BfsRun runBfs(const std::string& runner, const GraphCase& c, const std::string& mapping, int timedRuns,
+              double timeLimitSeconds) {
+    BfsRun r;
+    grading::RunnerCall call;
+    call.runner = runner;
+    call.subcommand = "bfs";
+    call.args = {"--graph", c.file, "--source", std::to_string(c.source), "--mapping", mapping};
+    if (timedRuns > 0) {
+        call.args.push_back("--time-runs");
+        call.args.push_back(std::to_string(timedRuns));
+    }
+    call.label = "bfs --mapping " + mapping + " on " + c.name;
+    call.timeLimitSeconds = timeLimitSeconds;
+    r.outcome = grading::callRunner(call);
+    if (!r.outcome.ok()) return r;
+    const grading::Record& out = r.outcome.result;
+    std::vector<int32_t> dist;
+    take(out.ints("dist"), &dist, &r.fieldError);
+    r.dist.assign(dist.begin(), dist.end());
+    take(out.int64s("level_sizes"), &r.levelSizes, &r.fieldError);
+    int64_t levels = 0;
+    take(out.integer("levels"), &levels, &r.fieldError);
+    r.levels = levels;
+    if (out.has("stopped")) r.stopped = out.text("stopped").value();
+    if (timedRuns > 0 && r.stopped.empty()) take(out.floats("bfs_ms"), &r.bfsMs, &r.fieldError);
+    return r;
+}
+
+WalkRun runWalk(const std::string& runner, const GraphCase& c, const grading::HostBfs& bfs,
+                const std::string& mapping, int repeats, const std::vector<int>& timeLevels, int timedRuns) {
+    WalkRun r;
+    grading::Record input;
+    input.putInts("frontier", bfs.order);
+    input.putInts("level_start", bfs.levelStart);
+    input.putInts("time_levels", timeLevels);
+    grading::RunnerCall call;
+    call.runner = runner;
+    call.subcommand = "walk";
+    call.args = {"--graph", c.file, "--mapping", mapping, "--repeats", std::to_string(repeats)};
+    if (timedRuns > 0) {
+        call.args.push_back("--time-runs");
+        call.args.push_back(std::to_string(timedRuns));
+    }
+    call.input = &input;
+    call.label = "walk --mapping " + mapping + " on " + c.name;
+    call.timeLimitSeconds = 120.0;
+    r.outcome = grading::callRunner(call);
+    if (!r.outcome.ok()) return r;
+    take(r.outcome.result.uints("checksums"), &r.checksums, &r.fieldError);
+    if (timedRuns > 0) take(r.outcome.result.floats("walk_ms"), &r.walkMs, &r.fieldError);
+    return r;
+}
+
+}  // namespace day38::cases
