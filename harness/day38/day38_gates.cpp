@@ -1,5 +1,7 @@
 #include "day38_gates.h"
 
+#include "harness/poison.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -56,7 +58,7 @@ GateResult checkWalk(const grading::Graph& g, int level, const std::vector<int>&
             return GateResult::fail(id, "level " + std::to_string(level) + ": walk wrong at slot " +
                                             std::to_string(slot) + ", vertex " + std::to_string(frontier[slot]) +
                                             " (" + g.word(frontier[slot]) + "): got " + std::to_string(got[slot]) +
-                                            ", want " + std::to_string(want));
+                                            ", want " + std::to_string(want) + grading::unwrittenNote(got[slot]));
         }
     }
     return GateResult::pass(id);

@@ -2,7 +2,8 @@
 // of mappings (reference, submission or a planted bug). It reports what the
 // kernels produced; the grading process decides whether that is right.
 //
-//   bfs  --graph FILE --source V --mapping thread|warp|edge [--time-runs K]
+//   bfs  --graph FILE --source V --mapping thread|warp|edge [--decoy-source D]
+//        [--time-runs K]
 //        result: dist i32[V], level_sizes i64[], levels i64, and when timed
 //        bfs_ms f32[K]; frontier_overflow / runaway (str) when the search
 //        had to stop early.
@@ -70,7 +71,8 @@ grading::Graph loadGraphArg(const RunnerArgs& args) {
 // The graph and every buffer the mappings may touch, each with guard words.
 struct DeviceState {
     explicit DeviceState(const grading::Graph& g)
-        : vertexCount(g.vertexCount),
+        : graph(g),
+          vertexCount(g.vertexCount),
           frontierCapacity(static_cast<size_t>(g.vertexCount) + g.colIndices.size()),
           rowOffsets("rowOffsets", g.rowOffsets.size()),
           colIndices("colIndices", g.colIndices.size()),
@@ -97,6 +99,7 @@ struct DeviceState {
         return {edgeStart.data(), scanStorage->data(), scanStorage->count()};
     }
 
+    const grading::Graph& graph;  // the host copy the inputs must keep matching
     int vertexCount;
     // A level appends at most once per edge it walks, so a frontier never
     // outgrows V + 2E, even one a buggy claim fills with duplicates.
@@ -129,9 +132,31 @@ struct SearchResult {
     std::string stoppedBecause;  // empty when the frontier emptied normally
 };
 
+// After one checked expansion: errors, work left on a side stream, inputs
+// written, guard words. Returns the level's append count.
+unsigned int checkExpansion(DeviceState& d, const GuardedBuffer<int>& frontier,
+                            const std::vector<int>& frontierBefore, const std::string& where) {
+    unsigned int seenByDefaultStream = 0;
+    unsigned int produced = 0;
+    grading::settleDefaultStream(where);
+    CUDA_TRY(cudaMemcpy(&seenByDefaultStream, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    grading::checkLaunch(where);
+    CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    if (seenByDefaultStream != produced) {
+        throw grading::ContractViolation(
+            where + " left work running on another stream: the level's count read " +
+            std::to_string(seenByDefaultStream) + " once the default stream was done and " + std::to_string(produced) +
+            " once the whole device was; launch on the default stream or synchronize before returning");
+    }
+    grading::expectUnchanged(d.rowOffsets, d.graph.rowOffsets, where);
+    grading::expectUnchanged(d.colIndices, d.graph.colIndices, where);
+    grading::expectUnchanged(frontier, frontierBefore, where);
+    return produced;
+}
+
 // The course's level loop: one launch and one count round trip per level.
 // `checked` adds what grading needs and timing must not pay for: poisoned
-// outputs, an error check and a guard check after every level.
+// outputs and, after every level, the checks of checkExpansion.
 SearchResult runBfs(DeviceState& d, Mapping m, int source, bool checked) {
     SearchResult r;
     const int zero = 0;
@@ -139,6 +164,11 @@ SearchResult runBfs(DeviceState& d, Mapping m, int source, bool checked) {
     CUDA_TRY(cudaMemcpy(d.dist.data() + source, &zero, sizeof(int), cudaMemcpyHostToDevice));
     CUDA_TRY(cudaMemcpy(d.frontierA.data(), &source, sizeof(int), cudaMemcpyHostToDevice));
 
+    if (!checked) {  // these runs do not poison, so the live-end windows mean nothing
+        d.frontierA.forgetLive();
+        d.frontierB.forgetLive();
+        d.edgeStart.forgetLive();
+    }
     GuardedBuffer<int>* frontier = &d.frontierA;
     GuardedBuffer<int>* next = &d.frontierB;
     int frontierSize = 1;
@@ -152,16 +182,17 @@ SearchResult runBfs(DeviceState& d, Mapping m, int source, bool checked) {
         r.levelSizes.push_back(frontierSize);
         CUDA_TRY(cudaMemset(d.nextSize.data(), 0, sizeof(unsigned int)));
         const std::string where = std::string(expandName(m)) + " at level " + std::to_string(level);
+        std::vector<int> frontierBefore;
         if (checked) {
             next->poison();
             d.edgeStart.poison();
+            frontierBefore = frontier->download(frontierSize);
             grading::breadcrumb(where);
         }
         expand(d, m, frontier->data(), frontierSize, level, next->data());
         unsigned int produced = 0;
-        if (checked) grading::checkLaunch(where);
-        CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
         if (checked) {
+            produced = checkExpansion(d, *frontier, frontierBefore, where);
             next->markLive(produced);
             if (m == Mapping::Edge) d.edgeStart.markLive(static_cast<size_t>(frontierSize) + 1);
             if (produced > d.frontierCapacity) {
@@ -174,6 +205,8 @@ SearchResult runBfs(DeviceState& d, Mapping m, int source, bool checked) {
                 break;
             }
             d.guards.check(where);
+        } else {
+            CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
         }
         frontierSize = static_cast<int>(produced);
         std::swap(frontier, next);
@@ -190,6 +223,13 @@ void bfsCommand(const RunnerArgs& args, Record& result) {
     const Mapping m = parseMapping(args.text("mapping"));
     DeviceState d(g);
 
+    // A search from another source first, through the same mapping: a
+    // submission that replays what its first call computed fails the real one.
+    if (args.has("decoy-source")) {
+        const int decoy = args.integer("decoy-source");
+        if (decoy < 0 || decoy >= g.vertexCount) throw InputError("--decoy-source is not a vertex");
+        runBfs(d, m, decoy, true);
+    }
     const SearchResult search = runBfs(d, m, source, true);
     result.putInts("dist", d.dist.download());
     result.putInt64s("level_sizes", search.levelSizes);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <utility>
 
@@ -73,12 +72,17 @@ std::vector<std::string> words(const std::string& text) {
 
 // "13.0" from "#define CUDA_VERSION 13000", or "" if no input defines it.
 std::string toolkitVersion(const std::vector<std::string>& sources) {
-    static const std::regex define(R"(#[ \t]*define[ \t]+CUDA_VERSION[ \t]+(\d+))");
     for (const std::string& src : sources) {
-        std::smatch m;
-        if (std::regex_search(src, m, define)) {
-            const long v = std::stol(m[1]);
-            return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+        for (size_t at = src.find("define"); at != std::string::npos; at = src.find("define", at + 6)) {
+            std::istringstream line(src.substr(at + 6, src.find('\n', at) - at - 6));
+            std::string name;
+            long v = 0;
+            const size_t hash = src.rfind('#', at);
+            const bool directive = hash != std::string::npos &&
+                                   src.find_first_not_of(" \t", hash + 1) == at;
+            if (directive && line >> name >> v && name == "CUDA_VERSION") {
+                return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+            }
         }
     }
     return {};

@@ -72,6 +72,10 @@ BfsRun runBfs(const std::string& runner, const GraphCase& c, const std::string& 
     call.runner = runner;
     call.subcommand = "bfs";
     call.args = {"--graph", c.file, "--source", std::to_string(c.source), "--mapping", mapping};
+    if (c.graph.vertexCount > 1) {
+        call.args.push_back("--decoy-source");
+        call.args.push_back(std::to_string((c.source + c.graph.vertexCount / 2) % c.graph.vertexCount));
+    }
     if (timedRuns > 0) {
         call.args.push_back("--time-runs");
         call.args.push_back(std::to_string(timedRuns));

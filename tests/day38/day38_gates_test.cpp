@@ -153,7 +153,8 @@ TEST_P(Timing, EveryFigureIsPositive) {
     expectGate(day38::checkTimings(figures), context);
 }
 
-INSTANTIATE_TEST_SUITE_P(Day38, Timing, ::testing::ValuesIn(day38::cases::mappings()));
+INSTANTIATE_TEST_SUITE_P(Day38, Timing, ::testing::ValuesIn(day38::cases::mappings()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 // The course's tables for the shipped graph, the exercise's kernel as the
 // fourth column. Observations only: nothing here is gated, but the course's

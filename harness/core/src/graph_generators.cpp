@@ -92,7 +92,12 @@ Graph componentsGraph(uint64_t seed) {
         const int base = next;
         const int size = sizes[c];
         for (int k = 1; k < size; ++k) edges.emplace_back(base + static_cast<int>(rng.below(k)), base + k);
-        if (c % 2 == 1 && size > 2) edges.emplace_back(base, base + size - 1);  // close a cycle
+        if (c % 2 == 1 && size > 2) {
+            // Close a cycle. When the last vertex already hangs off base, go
+            // through base + 1 instead, or the "cycle" is a duplicate edge.
+            const int from = edges.back().first == base ? base + 1 : base;
+            edges.emplace_back(from, base + size - 1);
+        }
         next += size;
     }
     const int isolated = 25;

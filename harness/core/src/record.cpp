@@ -89,7 +89,9 @@ Expected<std::vector<double>> Record::doubles(const std::string& n) const { retu
 Expected<std::string> Record::text(const std::string& name) const {
     const auto it = fields_.find(name);
     if (it == fields_.end()) return Error{"the result has no field \"" + name + "\""};
-    if (it->second.type != FieldType::Str) return Error{"field \"" + name + "\" is not text"};
+    if (it->second.type != FieldType::Str) {
+        return Error{"field \"" + name + "\" is " + fieldTypeName(it->second.type) + ", want str"};
+    }
     return it->second.bytes;
 }
 
@@ -144,8 +146,11 @@ Expected<Record> Record::parse(const std::string& bytes) {
         if (!(s >> name >> typeName >> count) || count < 0 || !typeFromName(typeName, &type)) {
             return Error{"the result file has a malformed field header \"" + header.substr(0, 80) + "\""};
         }
-        const size_t size = static_cast<size_t>(count) * elementSize(type);
-        if (pos + size + 1 > bytes.size() || bytes[pos + size] != '\n') {
+        // Count checked against what is left before multiplying: a huge count
+        // must not wrap the size and pass the bounds check.
+        const bool fits = static_cast<unsigned long long>(count) <= (bytes.size() - pos) / elementSize(type);
+        const size_t size = fits ? static_cast<size_t>(count) * elementSize(type) : 0;
+        if (!fits || pos + size + 1 > bytes.size() || bytes[pos + size] != '\n') {
             return Error{"the result file is truncated inside field \"" + name + "\""};
         }
         Field f;

@@ -108,9 +108,8 @@ RunnerOutcome callRunner(const RunnerCall& call) {
     } else {
         Expected<Record> result = Record::load(dir.file("result.rec"));
         if (!result) {
-            o.message = who + " exited with status 0 without a complete result (" + result.error() +
-                        "); a submission that calls exit() or returns early ends the runner like this" +
-                        lastSeen;
+            o.message = who + " exited with status 0 without a complete result" + lastSeen + ": " +
+                        result.error() + "; a submission that calls exit() ends the runner like this";
         } else {
             o.status = RunnerOutcome::Status::Ok;
             o.result = std::move(result).value();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "harness/runner_main.h"
+
 namespace grading {
 
 GuardedBytes::GuardedBytes(std::string name, size_t count, size_t elementSize)
@@ -57,6 +59,22 @@ std::optional<std::string> GuardedBytes::violation() const {
         }
     }
     return std::nullopt;
+}
+
+void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& want, const std::string& after) {
+    const std::vector<int> now = input.download(want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+        if (now[i] != want[i]) {
+            throw ContractViolation(after + " wrote to its input " + input.name() + " at index " + std::to_string(i) +
+                                    " (was " + std::to_string(want[i]) + ", now " + std::to_string(now[i]) + ")");
+        }
+    }
+}
+
+void settleDefaultStream(const std::string& where) {
+    cudaError_t err = cudaGetLastError();
+    if (err == cudaSuccess) err = cudaStreamSynchronize(cudaStreamLegacy);
+    if (err != cudaSuccess) throw CudaError(err, where);
 }
 
 void GuardSet::check(const std::string& after) const {

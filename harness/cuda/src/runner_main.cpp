@@ -112,6 +112,8 @@ int runnerMain(int argc, char** argv, std::map<std::string, Subcommand> subcomma
         return fail(runner_exit::kCudaError, e.what());
     } catch (const GuardViolation& e) {
         return fail(runner_exit::kGuardViolation, e.what());
+    } catch (const ContractViolation& e) {
+        return fail(runner_exit::kContractViolation, e.what());
     } catch (const std::exception& e) {
         return fail(runner_exit::kCudaError, e.what());
     }

@@ -30,7 +30,8 @@ struct ProcessOptions {
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});
 
-// "exit status 3", "signal 11 (Segmentation fault)", "killed at the 20 s limit".
+// "exit status 3", "killed by signal 11 (Segmentation fault)",
+// "killed at the time limit after 20 s".
 std::string describeEnd(const ProcessResult& r);
 
 }  // namespace grading

@@ -5,8 +5,8 @@
 //   <runner> <subcommand> --out RESULT [--in INPUT] [args...]
 //
 // It writes RESULT (a Record, see record.h) and exits 0; or prints
-// "error: ..." lines and exits 2 (bad input), 3 (CUDA error) or 4 (guard
-// words overwritten); or prints "no-device: <reason>" and exits 77 when there
+// "error: ..." lines and exits 2 (bad input), 3 (CUDA error), 4 (guard
+// words overwritten) or 5 (an input written, work left running); or prints "no-device: <reason>" and exits 77 when there
 // is no usable GPU. Before each launch it prints "at: <kernel and where>", so
 // a runner killed at its time limit still says which kernel it was in.
 //
@@ -24,6 +24,7 @@ constexpr int kOk = 0;
 constexpr int kBadInput = 2;
 constexpr int kCudaError = 3;
 constexpr int kGuardViolation = 4;
+constexpr int kContractViolation = 5;
 constexpr int kNoDevice = 77;
 }  // namespace runner_exit
 

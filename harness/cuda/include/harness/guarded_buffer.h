@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "harness/cuda_check.h"
+#include "harness/poison.h"
 
 namespace grading {
 
@@ -25,7 +26,7 @@ class GuardedBytes {
 public:
     static constexpr size_t kGuardBytes = 256;  // keeps the data 256-byte aligned
     static constexpr size_t kLiveWindowElements = 64;
-    static constexpr unsigned char kGuardByte = 0xCB;
+    static constexpr unsigned char kGuardByte = kPoisonByte;
 
     GuardedBytes(std::string name, size_t count, size_t elementSize);
     ~GuardedBytes();
@@ -42,6 +43,8 @@ public:
     // After poison() and a launch that should have written exactly the first
     // n elements: violation() then also checks the window after them.
     void markLive(size_t n) { live_ = n < count_ ? n : count_; }
+    // Work that did not poison first (a timed run) invalidates the mark.
+    void forgetLive() { live_.reset(); }
     // The first guard byte that changed, as a message; nullopt when intact.
     std::optional<std::string> violation() const;
 
@@ -81,6 +84,16 @@ public:
         return v;
     }
 };
+
+// Throws ContractViolation (runner_main.h) when the first want.size()
+// elements of an input buffer no longer hold `want`.
+void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& want, const std::string& after);
+
+// Waits for the legacy default stream only, attributing errors to `where`.
+// Work the submission left on a non-blocking stream of its own may still be
+// running afterwards; compare what the default stream saw with the result
+// after checkLaunch() (a device-wide wait) to catch it.
+void settleDefaultStream(const std::string& where);
 
 // The buffers one launch can touch; check() throws GuardViolation naming the
 // launch and the first damaged buffer.

@@ -16,6 +16,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Submitted code broke the runner's contract without a CUDA error: it wrote
+// to an input, or left work running on a stream of its own.
+class ContractViolation : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 class RunnerArgs {
 public:
     RunnerArgs(std::map<std::string, std::string> options, Record input)
