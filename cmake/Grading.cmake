@@ -39,6 +39,9 @@ endfunction()
 # grading_register_suite(<test binary> RUNNER <runner target> AS <reference|submission|...>
 #                        [LABELS extra...] [TIMEOUT seconds])
 # The directory's LABELS property names the day; AS and LABELS add to it.
+# Each test holds one GPU slot: with `ctest --resource-spec-file` (see
+# .ci/gpu-resources.sh) one test runs per GPU at a time, and the runner is
+# bound to the GPU ctest assigned; without a spec file the groups are ignored.
 function(grading_register_suite binary)
   cmake_parse_arguments(S "" "RUNNER;AS;TIMEOUT" "LABELS" ${ARGN})
   if(NOT S_TIMEOUT)
@@ -52,7 +55,8 @@ function(grading_register_suite binary)
   endif()
   gtest_discover_tests(${binary}
     TEST_PREFIX "${S_AS}."
+    NO_PRETTY_VALUES  # names come from our name generators; no "# GetParam() = ..." tails
     EXTRA_ARGS ${extra}
     DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${labels}" TIMEOUT ${S_TIMEOUT})
+    PROPERTIES LABELS "${labels}" TIMEOUT ${S_TIMEOUT} RESOURCE_GROUPS "gpus:1")
 endfunction()

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "bfs_constants.h"
+#include "day38_gates.h"
 #include "harness/graph_generators.h"
 
 namespace day38::cases {
@@ -73,8 +75,12 @@ BfsRun runBfs(const std::string& runner, const GraphCase& c, const std::string& 
     call.subcommand = "bfs";
     call.args = {"--graph", c.file, "--source", std::to_string(c.source), "--mapping", mapping};
     if (c.graph.vertexCount > 1) {
+        // A neighbour: a search whose replay would be wrong almost everywhere,
+        // with the same far end as the real one.
+        const int decoy = c.graph.degree(c.source) > 0 ? c.graph.colIndices[c.graph.rowOffsets[c.source]]
+                                                       : (c.source + 1) % c.graph.vertexCount;
         call.args.push_back("--decoy-source");
-        call.args.push_back(std::to_string((c.source + c.graph.vertexCount / 2) % c.graph.vertexCount));
+        call.args.push_back(std::to_string(decoy));
     }
     if (timedRuns > 0) {
         call.args.push_back("--time-runs");
@@ -120,6 +126,42 @@ WalkRun runWalk(const std::string& runner, const GraphCase& c, const grading::Ho
     take(r.outcome.result.uints("checksums"), &r.checksums, &r.fieldError);
     if (timedRuns > 0) take(r.outcome.result.floats("walk_ms"), &r.walkMs, &r.fieldError);
     return r;
+}
+
+grading::GateResult evaluate(const std::string& gate, const std::string& runner, const GraphCase& c,
+                             const grading::HostBfs& host, const std::string& mapping) {
+    using grading::GateResult;
+    if (gate == "38.walk") {
+        const WalkRun run = runWalk(runner, c, host, mapping, kWalkRepeats);
+        if (!run.outcome.ok()) return GateResult::fail(gate, run.outcome.message);
+        if (!run.fieldError.empty()) return GateResult::fail(gate, "the runner's result is incomplete: " + run.fieldError);
+        if (run.checksums.size() != host.order.size()) {
+            return GateResult::fail(gate, "got " + std::to_string(run.checksums.size()) + " checksums for " +
+                                              std::to_string(host.order.size()) + " frontier slots");
+        }
+        for (int level = 0; level < host.levels(); ++level) {
+            const std::vector<uint32_t> got(run.checksums.begin() + host.levelStart[level],
+                                            run.checksums.begin() + host.levelStart[level + 1]);
+            GateResult r = checkWalk(c.graph, level, host.frontier(level), got, kWalkRepeats);
+            if (!r.passed) return r;
+        }
+        return GateResult::pass(gate);
+    }
+    const BfsRun run = runBfs(runner, c, mapping);
+    if (!run.outcome.ok()) return GateResult::fail(gate, run.outcome.message);
+    if (!run.fieldError.empty()) return GateResult::fail(gate, "the runner's result is incomplete: " + run.fieldError);
+    if (gate == "38.distances") {
+        GateResult r = checkDistances(c.graph, run.dist, host.dist);
+        if (r.passed && !run.stopped.empty()) r = GateResult::fail(gate, "the search stopped early: " + run.stopped);
+        return r;
+    }
+    if (gate == "38.levels") return checkLevels(run.levels, host.levels());
+    if (gate == "38.frontier_total") {
+        GateResult r = checkFrontierTotal(run.levelSizes, host.reached());
+        if (!run.stopped.empty()) r.message += " (" + run.stopped + ")";
+        return r;
+    }
+    throw std::invalid_argument("no day 38 gate named " + gate);
 }
 
 }  // namespace day38::cases

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/gate.h"
 #include "harness/graph.h"
 #include "harness/runner_client.h"
 
@@ -50,5 +51,11 @@ WalkRun runWalk(const std::string& runner, const GraphCase& c, const grading::Ho
                 int timedRuns = 0);
 
 std::vector<std::string> mappings();  // thread, warp, edge
+
+// One gate ("38.distances", "38.levels", "38.frontier_total" or "38.walk")
+// for one mapping on one case. A runner that hangs, faults or stops early
+// fails the gate with the runner's own message.
+grading::GateResult evaluate(const std::string& gate, const std::string& runner, const GraphCase& c,
+                             const grading::HostBfs& host, const std::string& mapping);
 
 }  // namespace day38::cases

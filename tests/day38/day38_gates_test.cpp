@@ -48,18 +48,8 @@ protected:
                    (GetParam().graph == "word_graph" ? "" : " (seed " + std::to_string(seed) + ")");
     }
 
-    // The search, or a failure of `gate` carrying the runner's own message.
-    bool search(const std::string& gate, BfsRun* run) {
-        *run = day38::cases::runBfs(runnerUnderTest(), graphCase_, GetParam().mapping);
-        if (!run->outcome.ok()) {
-            expectGate(GateResult::fail(gate, run->outcome.message), context_);
-            return false;
-        }
-        if (!run->fieldError.empty()) {
-            expectGate(GateResult::fail(gate, "the runner's result is incomplete: " + run->fieldError), context_);
-            return false;
-        }
-        return true;
+    void expectGateFor(const std::string& gate) {
+        expectGate(day38::cases::evaluate(gate, runnerUnderTest(), graphCase_, host_, GetParam().mapping), context_);
     }
 
     GraphCase graphCase_;
@@ -72,43 +62,10 @@ class Levels : public Day38Case {};
 class FrontierTotal : public Day38Case {};
 class Walk : public Day38Case {};
 
-TEST_P(Distances, EqualHostBfsExactly) {
-    BfsRun run;
-    if (!search("38.distances", &run)) return;
-    GateResult r = day38::checkDistances(graphCase_.graph, run.dist, host_.dist);
-    if (r.passed && !run.stopped.empty()) r = GateResult::fail(r.id, "the search stopped early: " + run.stopped);
-    expectGate(r, context_);
-}
-
-TEST_P(Levels, EqualHostLevels) {
-    BfsRun run;
-    if (!search("38.levels", &run)) return;
-    expectGate(day38::checkLevels(run.levels, host_.levels()), context_);
-}
-
-TEST_P(FrontierTotal, EqualsVerticesReached) {
-    BfsRun run;
-    if (!search("38.frontier_total", &run)) return;
-    GateResult r = day38::checkFrontierTotal(run.levelSizes, host_.reached());
-    if (!run.stopped.empty()) r.message += " (" + run.stopped + ")";
-    expectGate(r, context_);
-}
-
-TEST_P(Walk, MatchesHostChecksums) {
-    const day38::cases::WalkRun run = day38::cases::runWalk(runnerUnderTest(), graphCase_, host_, GetParam().mapping,
-                                                            day38::kWalkRepeats);
-    if (!run.outcome.ok() || !run.fieldError.empty()) {
-        expectGate(GateResult::fail("38.walk", run.outcome.ok() ? run.fieldError : run.outcome.message), context_);
-        return;
-    }
-    GateResult r = GateResult::pass("38.walk");
-    for (int level = 0; level < host_.levels() && r.passed; ++level) {
-        const std::vector<uint32_t> got(run.checksums.begin() + std::min<size_t>(host_.levelStart[level], run.checksums.size()),
-                                        run.checksums.begin() + std::min<size_t>(host_.levelStart[level + 1], run.checksums.size()));
-        r = day38::checkWalk(graphCase_.graph, level, host_.frontier(level), got, day38::kWalkRepeats);
-    }
-    expectGate(r, context_);
-}
+TEST_P(Distances, EqualHostBfsExactly) { expectGateFor("38.distances"); }
+TEST_P(Levels, EqualHostLevels) { expectGateFor("38.levels"); }
+TEST_P(FrontierTotal, EqualsVerticesReached) { expectGateFor("38.frontier_total"); }
+TEST_P(Walk, MatchesHostChecksums) { expectGateFor("38.walk"); }
 
 INSTANTIATE_TEST_SUITE_P(Day38, Distances, ::testing::ValuesIn(allCases()), paramName);
 INSTANTIATE_TEST_SUITE_P(Day38, Levels, ::testing::ValuesIn(allCases()), paramName);

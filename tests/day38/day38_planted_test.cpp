@@ -28,6 +28,9 @@ protected:
     BfsRun search(const std::string& mapping, double timeLimit = 120.0) {
         return day38::cases::runBfs(runner_, graphCase_, mapping, 0, timeLimit);
     }
+    grading::GateResult gate(const std::string& id, const std::string& mapping) {
+        return day38::cases::evaluate(id, runner_, graphCase_, host_, mapping);
+    }
 
     std::string runner_;
     GraphCase graphCase_;
@@ -53,22 +56,12 @@ TEST_F(Planted, PlainClaimFailsFrontierTotalButNotDistances) {
 TEST_F(Planted, ShuffleInsideTheGuardFailsWalk) {
     GRADING_SKIP_WITHOUT_DEVICE(runnerInDir("day38_runner_planted_shuffle_in_guard"));
     load("day38_runner_planted_shuffle_in_guard", "word_graph");
-    const day38::cases::WalkRun run =
-        day38::cases::runWalk(runner_, graphCase_, host_, "warp", day38::kWalkRepeats);
-    GRADING_ASSERT_RAN(run.outcome);
-    grading::GateResult walk = grading::GateResult::pass("38.walk");
-    for (int level = 0; level < host_.levels() && walk.passed; ++level) {
-        const std::vector<uint32_t> got(run.checksums.begin() + host_.levelStart[level],
-                                        run.checksums.begin() + host_.levelStart[level + 1]);
-        walk = day38::checkWalk(graphCase_.graph, level, host_.frontier(level), got, day38::kWalkRepeats);
-    }
+    const grading::GateResult walk = gate("38.walk", "warp");
     EXPECT_FALSE(walk.passed);
     EXPECT_THAT(walk.message, MatchesRegex("level [0-9]+: walk wrong at slot [0-9]+, vertex [0-9]+ \\([a-z]+\\): "
                                            "got [0-9]+, want [0-9]+"));
     // The expansion is the reference's, so the search itself stays right.
-    const BfsRun bfs = search("warp");
-    GRADING_ASSERT_RAN(bfs.outcome);
-    EXPECT_TRUE(day38::checkDistances(graphCase_.graph, bfs.dist, host_.dist).passed);
+    EXPECT_TRUE(gate("38.distances", "warp").passed);
 }
 
 TEST_F(Planted, OffByOneSearchFailsDistances) {
@@ -77,16 +70,14 @@ TEST_F(Planted, OffByOneSearchFailsDistances) {
     // the last vertex in CSR, so the edge the bug hands to the previous
     // vertex always lands inside colIndices: wrong distances, not a fault.
     load("day38_runner_planted_off_by_one_search", "grid");
-    const BfsRun run = search("edge");
-    GRADING_ASSERT_RAN(run.outcome);
-    const grading::GateResult distances = day38::checkDistances(graphCase_.graph, run.dist, host_.dist);
+    const grading::GateResult distances = gate("38.distances", "edge");
     EXPECT_FALSE(distances.passed);
     EXPECT_THAT(distances.message, MatchesRegex("vertex [0-9]+ \\(v[0-9]+\\): got -?[0-9]+, want -?[0-9]+"));
 }
 
 TEST_F(Planted, KernelThatNeverReturnsIsKilledAndNamed) {
-    GRADING_SKIP_WITHOUT_DEVICE(runnerInDir("day38_runner_planted_never_returns"));
-    load("day38_runner_planted_never_returns", "word_graph");
+    GRADING_SKIP_WITHOUT_DEVICE(runnerInDir("day38_runner_hostile_never_returns"));
+    load("day38_runner_hostile_never_returns", "word_graph");
     const BfsRun run = search("edge", 10.0);
     ASSERT_FALSE(run.outcome.ok());
     EXPECT_TRUE(run.outcome.process.timedOut);
@@ -115,6 +106,7 @@ TEST_F(Planted, ExerciseStubFailsDistancesCleanly) {
     EXPECT_FALSE(distances.passed);
     EXPECT_THAT(distances.message, MatchesRegex("vertex [0-9]+ \\([a-z]+\\): got -1, want [1-9][0-9]*"));
     EXPECT_FALSE(day38::checkFrontierTotal(run.levelSizes, host_.reached()).passed);
+    EXPECT_FALSE(gate("38.walk", "edge").passed);
 }
 
 }  // namespace

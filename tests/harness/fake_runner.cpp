@@ -4,7 +4,7 @@
 //   fake_runner <subcommand> --out FILE [--in FILE] args...
 //
 // ok, hang, crash, early-exit, truncated, garbage, no-device, error, guard,
-// echo-input. Anything else is a usage error (exit 2).
+// echo-input, echo-env. Anything else is a usage error (exit 2).
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -127,6 +127,12 @@ int main(int argc, char** argv) {
         }
         Record result = std::move(input).value();
         result.putText("args", args);
+        return result.save(out) ? 0 : 2;
+    }
+    if (command == "echo-env") {
+        Record result;
+        const char* gpus = std::getenv("CUDA_VISIBLE_DEVICES");
+        result.putText("CUDA_VISIBLE_DEVICES", gpus == nullptr ? "(unset)" : gpus);
         return result.save(out) ? 0 : 2;
     }
     return usage("unknown subcommand \"" + command + "\"");

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -222,6 +223,71 @@ TEST(RunnerLastBreadcrumb, FindsTheLastAtLine) {
     EXPECT_EQ(lastBreadcrumb("at: only\nwhat: at: not a breadcrumb\n"), "only");
     EXPECT_EQ(lastBreadcrumb("look at: this\n"), "");
     EXPECT_EQ(lastBreadcrumb("at: \n"), "");
+}
+
+// Sets environment variables for one test and restores them after.
+class ScopedEnv {
+public:
+    ScopedEnv(std::initializer_list<std::pair<const char*, const char*>> vars) {
+        for (const auto& [name, value] : vars) {
+            const char* old = std::getenv(name);
+            saved_.emplace_back(name, old == nullptr ? std::nullopt : std::optional<std::string>(old));
+            setenv(name, value, 1);
+        }
+    }
+    ~ScopedEnv() {
+        for (const auto& [name, value] : saved_) {
+            if (value) {
+                setenv(name.c_str(), value->c_str(), 1);
+            } else {
+                unsetenv(name.c_str());
+            }
+        }
+    }
+
+private:
+    std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+};
+
+TEST(RunnerClient, CtestResourceGroupBindsTheRunnerToItsGpu) {
+    {
+        const ScopedEnv env({{"CTEST_RESOURCE_GROUP_COUNT", "1"}, {"CTEST_RESOURCE_GROUP_0_GPUS", "id:1,slots:1"}});
+        const RunnerOutcome o = callFake("echo-env");
+        ASSERT_TRUE(o.ok()) << o.message;
+        EXPECT_EQ(o.result.text("CUDA_VISIBLE_DEVICES").value(), "1");
+    }
+    const ScopedEnv none({{"CUDA_VISIBLE_DEVICES", "0"}});
+    EXPECT_EQ(callFake("echo-env").result.text("CUDA_VISIBLE_DEVICES").value(), "0");  // inherited untouched
+}
+
+TEST(RunnerClient, SanitizerReportFailsTheCallNamingToolAndFirstError) {
+    TempDir dir;
+    const std::string fake = dir.file("fake-sanitizer");
+    {
+        std::ofstream script(fake);
+        script << "#!/bin/sh\n"
+                  "echo '========= COMPUTE-SANITIZER'\n"
+                  "echo \"========= Invalid __global__ write of size 4 bytes ($2)\"\n"
+                  "echo '=========     at walkEdgePerThread+0x90'\n"
+                  "echo '========= '\n"
+                  "exit 86\n";
+    }
+    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    const ScopedEnv env({{"GRADING_SANITIZER", "memcheck,racecheck"}, {"GRADING_COMPUTE_SANITIZER", fake.c_str()}});
+    const RunnerOutcome o = callFake("ok", {}, 10.0, nullptr, "walk --mapping edge");
+    EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
+    EXPECT_EQ(o.message,
+              "compute-sanitizer (memcheck) found an error in `walk --mapping edge`: Invalid __global__ write of "
+              "size 4 bytes (memcheck) | at walkEdgePerThread+0x90");
+}
+
+TEST(RunnerClient, ProbeNeverRunsUnderTheSanitizer) {
+    const ScopedEnv env({{"GRADING_SANITIZER", "memcheck"}, {"GRADING_COMPUTE_SANITIZER", "/nonexistent/tool"}});
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "probe";
+    const RunnerOutcome o = callRunner(call);
+    EXPECT_THAT(o.message, ::testing::Not(::testing::HasSubstr("/nonexistent/tool")));
 }
 
 }  // namespace

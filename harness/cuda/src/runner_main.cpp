@@ -105,6 +105,9 @@ int runnerMain(int argc, char** argv, std::map<std::string, Subcommand> subcomma
         result.putText("device", prop.name);
         result.putInt("sm_count", prop.multiProcessorCount);
         result.putInt("compute_capability", prop.major * 10 + prop.minor);
+        char busId[32] = {};
+        CUDA_TRY(cudaDeviceGetPCIBusId(busId, sizeof(busId), 0));
+        result.putText("pci_bus_id", busId);
         subcommands.at(argv[1])(RunnerArgs(options, std::move(input)), result);
     } catch (const InputError& e) {
         return fail(runner_exit::kBadInput, e.what());

@@ -52,8 +52,11 @@ const RunnerOutcome& probe(const std::string& runner) {
         call.timeLimitSeconds = 60;
         it = cache.emplace(runner, callRunner(call)).first;
         if (it->second.ok()) {
-            const auto device = it->second.result.text("device");
-            if (device) ::testing::Test::RecordProperty("device", *device);
+            const Record& r = it->second.result;
+            const std::string device = r.text("device").ok() ? r.text("device").value() : "?";
+            const std::string bus = r.text("pci_bus_id").ok() ? r.text("pci_bus_id").value() : "?";
+            ::testing::Test::RecordProperty("device", device + " at " + bus);
+            std::cout << "device: " << device << " at " << bus << "\n";
         }
     }
     return it->second;

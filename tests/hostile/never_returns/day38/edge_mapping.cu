@@ -1,6 +1,6 @@
-// Planted bug (day 38): an edge-mapping kernel that never returns. The runner
-// must be killed at its time limit and the message must name the kernel's
-// launcher and the limit; every other test still runs.
+// Hostile submission: an expansion kernel that never returns. The runner
+// must be killed at its time limit, the message naming the launcher and the
+// limit; every other test still runs. (Also the planted runner "never_returns".)
 #include "bfs_mappings.h"
 
 namespace day38 {

@@ -1,0 +1,16 @@
+// Hostile submission: ends the process with status 0 from inside the
+// launcher, as if everything were fine. The runner leaves no complete result
+// and the test fails: "... exited with status 0 without a complete result".
+#include <cstdlib>
+
+#define expandEdgePerThread referenceExpandEdgePerThread
+#include "day38/edge_mapping.cu"
+#undef expandEdgePerThread
+
+namespace day38 {
+
+void expandEdgePerThread(const DeviceCsr&, const int*, int, int, const LevelOutput&, const EdgeScratch&) {
+    std::exit(0);
+}
+
+}  // namespace day38
