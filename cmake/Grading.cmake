@@ -36,14 +36,17 @@ function(grading_missing_runner target path)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
 endfunction()
 
-# grading_register_suite(<test binary> RUNNER <runner target> AS <reference|submission|...>
-#                        [LABELS extra...] [TIMEOUT seconds])
+# grading_register_suite(<test binary> [RUNNER <runner target>] AS <reference|submission|...>
+#                        [FILTER <gtest filter>] [SERIAL] [LABELS extra...] [TIMEOUT seconds])
 # The directory's LABELS property names the day; AS and LABELS add to it.
+# FILTER registers only the matching tests (gtest syntax, "-" to exclude).
+# SERIAL runs them alone (RUN_SERIAL): timings are skewed when other tests'
+# kernels time-slice the GPU.
 # Each test holds one GPU slot: with `ctest --resource-spec-file` (see
 # .ci/gpu-resources.sh) one test runs per GPU at a time, and the runner is
 # bound to the GPU ctest assigned; without a spec file the groups are ignored.
 function(grading_register_suite binary)
-  cmake_parse_arguments(S "" "RUNNER;AS;TIMEOUT" "LABELS" ${ARGN})
+  cmake_parse_arguments(S "SERIAL" "RUNNER;AS;TIMEOUT;FILTER" "LABELS" ${ARGN})
   if(NOT S_TIMEOUT)
     set(S_TIMEOUT 300)
   endif()
@@ -53,10 +56,19 @@ function(grading_register_suite binary)
   if(S_RUNNER)
     list(APPEND extra "--runner=$<TARGET_FILE:${S_RUNNER}>")
   endif()
+  set(filter "")
+  if(S_FILTER)
+    set(filter TEST_FILTER "${S_FILTER}")
+  endif()
+  set(serial "")
+  if(S_SERIAL)
+    set(serial RUN_SERIAL TRUE)
+  endif()
   gtest_discover_tests(${binary}
     TEST_PREFIX "${S_AS}."
     NO_PRETTY_VALUES  # names come from our name generators; no "# GetParam() = ..." tails
+    ${filter}
     EXTRA_ARGS ${extra}
     DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${labels}" TIMEOUT ${S_TIMEOUT} RESOURCE_GROUPS "gpus:1")
+    PROPERTIES LABELS "${labels}" TIMEOUT ${S_TIMEOUT} RESOURCE_GROUPS "gpus:1" ${serial})
 endfunction()

@@ -1,0 +1,88 @@
+// Day 52 reference: the two kernels, the serial version, the broken order,
+// and the grading hold (grind_delay.h). The student's file launches these.
+#include "forkjoin.h"
+#include "grind_delay.h"
+#include "harness/cuda_check.h"
+#include "nvtx_range.h"
+
+namespace day52 {
+namespace {
+
+// Zero-initialised: nothing is held until the stress gate asks.
+__constant__ GrindHold c_hold;
+
+__device__ __forceinline__ unsigned long long globalTimerNs() {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+// Holds the calling thread when its launch's output buffer is in the table.
+__device__ void holdIfAsked(const float* out) {
+    unsigned long long ns = 0;
+    for (int k = 0; k < kMaxHeldOutputs; ++k) {
+        if (c_hold.out[k] == out) ns = c_hold.ns[k];
+    }
+    if (ns == 0) return;
+    // Bounded as well, so a timer that did not advance could not hang the
+    // launch: each sleep lasts about a microsecond, the bound allows 4x that.
+    const unsigned long long maxSleeps = 4 * (ns / 1000) + 1000;
+    const unsigned long long start = globalTimerNs();
+    for (unsigned long long k = 0; k < maxSleeps && globalTimerNs() - start < ns; ++k) __nanosleep(1000);
+}
+
+}  // namespace
+
+__global__ void grindFma(const float* __restrict__ in, float* __restrict__ out, float a, float b,
+                         size_t n, int iters) {
+    holdIfAsked(out);
+    // Consecutive threads take consecutive elements: every load and store of
+    // a warp is one contiguous 128-byte run.
+    const size_t stride = gridDim.x * static_cast<size_t>(blockDim.x);
+    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < n; i += stride) {
+        float x = in[i];
+        for (int k = 0; k < iters; ++k) x = fmaf(a, x, b);  // one rounding per step, as std::fmaf
+        out[i] = x;
+    }
+}
+
+__global__ void sumFour(const float* __restrict__ b0, const float* __restrict__ b1,
+                        const float* __restrict__ b2, const float* __restrict__ b3,
+                        float* __restrict__ out, size_t n) {
+    const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+    if (i < n) out[i] = b0[i] + b1[i] + b2[i] + b3[i];  // left to right, like the host reference
+}
+
+void setGrindHold(const GrindHold& hold) { CUDA_TRY(cudaMemcpyToSymbol(c_hold, &hold, sizeof(hold))); }
+
+void clearGrindHold() { setGrindHold(GrindHold{}); }
+
+void enqueueSerial(const Diamond& d) {
+    NvtxRange range("serial");
+    grindFma<<<kGrindBlocks, kThreadsPerBlock, 0, d.s[0]>>>(d.d_in, d.d_mid, kA, kUpstreamB, kElems, kIters);
+    for (int j = 0; j < kBranches; ++j) {
+        grindFma<<<kGrindBlocks, kThreadsPerBlock, 0, d.s[0]>>>(d.d_mid, d.d_branch[j], kA, kBranchB[j], kElems,
+                                                                kIters);
+    }
+    sumFour<<<kSumBlocks, kThreadsPerBlock, 0, d.s[0]>>>(d.d_branch[0], d.d_branch[1], d.d_branch[2],
+                                                         d.d_branch[3], d.d_out, kElems);
+}
+
+void enqueueBroken(const Diamond& d, cudaEvent_t forkTooEarly) {
+    NvtxRange range("broken-order");
+    // Recorded while s[0] holds nothing of this diamond: waiting on it waits
+    // for nothing, and no call below reports an error.
+    CUDA_TRY(cudaEventRecord(forkTooEarly, d.s[0]));
+    grindFma<<<kGrindBlocks, kThreadsPerBlock, 0, d.s[0]>>>(d.d_in, d.d_mid, kA, kUpstreamB, kElems, kIters);
+    for (int j = 0; j < kBranches; ++j) {
+        CUDA_TRY(cudaStreamWaitEvent(d.s[1 + j], forkTooEarly, 0));
+        grindFma<<<kGrindBlocks, kThreadsPerBlock, 0, d.s[1 + j]>>>(d.d_mid, d.d_branch[j], kA, kBranchB[j],
+                                                                    kElems, kIters);
+        CUDA_TRY(cudaEventRecord(d.branchDone[j], d.s[1 + j]));
+    }
+    for (int j = 0; j < kBranches; ++j) CUDA_TRY(cudaStreamWaitEvent(d.s[0], d.branchDone[j], 0));
+    sumFour<<<kSumBlocks, kThreadsPerBlock, 0, d.s[0]>>>(d.d_branch[0], d.d_branch[1], d.d_branch[2],
+                                                         d.d_branch[3], d.d_out, kElems);
+}
+
+}  // namespace day52

@@ -1,0 +1,38 @@
+// Day 52 reference setup: the five blocking streams and the dependency
+// events. The events are created with cudaEventDisableTiming: they only
+// order work, and the flag is the documented fast path for
+// cudaStreamWaitEvent. The price: cudaEventElapsedTime refuses them.
+#include "forkjoin.h"
+#include "harness/cuda_check.h"
+
+namespace day52 {
+
+void createDiamond(Diamond& d) {
+    for (cudaStream_t& s : d.s) s = nullptr;
+    d.fork = nullptr;
+    for (cudaEvent_t& e : d.branchDone) e = nullptr;
+
+    for (cudaStream_t& s : d.s) CUDA_TRY(cudaStreamCreate(&s));  // blocking: ordered with the legacy stream
+    CUDA_TRY(cudaEventCreateWithFlags(&d.fork, cudaEventDisableTiming));
+    for (cudaEvent_t& e : d.branchDone) CUDA_TRY(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+}
+
+cudaError_t destroyDiamond(Diamond& d) {
+    cudaError_t first = cudaSuccess;
+    const auto keep = [&first](cudaError_t e) {
+        if (first == cudaSuccess) first = e;
+    };
+    if (d.fork != nullptr) keep(cudaEventDestroy(d.fork));
+    d.fork = nullptr;
+    for (cudaEvent_t& e : d.branchDone) {
+        if (e != nullptr) keep(cudaEventDestroy(e));
+        e = nullptr;
+    }
+    for (cudaStream_t& s : d.s) {
+        if (s != nullptr) keep(cudaStreamDestroy(s));
+        s = nullptr;
+    }
+    return first;
+}
+
+}  // namespace day52
