@@ -42,11 +42,12 @@ grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.
 # sees it; the stub is expected to fail its gates, so this does not decide
 # the exit status.
 ctest "${ctest_common[@]}" -L submission -L "$labels" --output-junit "$out/junit-submission.xml" \
-  > "$out/ctest-submission.log" 2>&1
+  --output-log "$out/ctest-submission-full.log" > "$out/ctest-submission.log" 2>&1
 echo "== submission: $(grep -E 'tests passed|tests failed' "$out/ctest-submission.log")"
 if [ -x "$build/harness/grading/grade_report" ]; then
   "$build/harness/grading/grade_report" --gates "$root/harness/gates.tsv" --prefix submission. \
-    --junit "$out/junit-submission.xml" --show-reports --results-json "$out/results.json" \
+    --junit "$out/junit-submission.xml" --ctest-log "$out/ctest-submission-full.log" --show-reports \
+    --build-log "$out/build.log" --results-json "$out/results.json" \
     > "$out/grade-report.txt" 2>&1
   head -60 "$out/grade-report.txt"
 fi

@@ -1,0 +1,40 @@
+#pragma once
+// The test cases of ctest's JUnit file (ctest --output-junit). A small reader
+// for exactly what ctest writes (elements, attributes, entities, CDATA), so
+// the grader needs nothing beyond the standard library.
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grading::report {
+
+// A malformed input (JUnit file, gates table, option). The message names the
+// file and, where there is one, the line.
+struct InputError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct JunitCase {
+    std::string name;    // as ctest wrote it, e.g. "submission.Day38/Walk.X/edge_star  # GetParam() = ..."
+    std::string status;  // run | fail | notrun | disabled
+    double seconds = 0;
+    bool hasFailure = false;
+    std::string failureMessage;
+    bool hasSkipped = false;
+    std::string skippedMessage;  // "SKIP_REGULAR_EXPRESSION_MATCHED" for a gtest skip
+    std::string output;          // <system-out>, unescaped; "" when absent
+};
+
+std::vector<JunitCase> parseJunit(std::string_view xml, const std::string& source);
+std::vector<JunitCase> loadJunit(const std::string& path);
+
+// &lt; &gt; &amp; &quot; &apos; &#N; &#xH; decoded; anything else kept as is.
+std::string unescapeXml(std::string_view text);
+
+// The gtest name ctest registered, without the "  # GetParam() = ..." that
+// gtest_discover_tests appends to value-parameterized tests (gtest names
+// never contain spaces).
+std::string plainTestName(std::string_view ctestName);
+
+}  // namespace grading::report

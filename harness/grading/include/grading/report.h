@@ -1,0 +1,81 @@
+#pragma once
+// Gate verdicts from ctest's JUnit output: points, the first failure, per-day
+// and overall totals, and the forms they are handed out in (the printed
+// table, Gradescope's results.json, the class summary).
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grading/gates.h"
+#include "grading/junit.h"
+
+namespace grading::report {
+
+enum class Result { Pass, Fail, Skip, NotRun };
+const char* resultName(Result r);  // PASS, FAIL, SKIP, NOT RUN
+
+struct GateOutcome {
+    Gate gate;
+    bool buildsGate = false;  // the 0-point "<day>.builds"
+    Result result = Result::NotRun;
+    int earned = 0;
+    std::string message;                // the first failure, the skip or not-run reason; "" on a pass
+    std::vector<std::string> failures;  // every failing test's reason, in JUnit order
+    int tests = 0, passed = 0, failed = 0, skipped = 0;
+};
+
+struct DayTotal {
+    std::string day;
+    int earned = 0, max = 0, gatesPassed = 0, gates = 0;
+};
+
+struct Report {
+    std::string prefix;
+    std::vector<GateOutcome> gates;  // per day: "<day>.builds", then the day's gates
+    std::vector<DayTotal> days;
+    int earned = 0, max = 0;
+    // Each *Report.* test of the selected days: its name (and how it ended,
+    // unless it passed) -> its tables.
+    std::vector<std::pair<std::string, std::string>> observations;
+
+    bool allPassed() const;
+};
+
+struct GradeInput {
+    std::vector<Gate> gates;
+    std::vector<JunitCase> tests;
+    std::string prefix = "submission.";
+    std::vector<std::string> days;          // empty: every day in gates
+    std::optional<std::string> buildLog;    // ninja/CMake output of the build
+    std::optional<std::string> ctestLog;    // ctest --output-log
+};
+
+Report grade(const GradeInput& input);
+
+// gate | result | points | first failure, then per-day and overall totals.
+std::string formatTable(const Report& report);
+// "score: 27/43 points (day34 11/11, day38 5/11)": one line for progress output.
+std::string scoreLine(const Report& report);
+// The observation tables of the prefix's *Report.* tests, without gtest's chatter.
+std::string formatObservations(const Report& report);
+// Gradescope's results.json; `output` is shown above the tests.
+std::string resultsJson(const Report& report, const std::string& output);
+
+// The class table's row for one student: a header line and the row, tab
+// separated: student, one cell per gate (points earned; "skip", "-" for not
+// run; builds gates "ok", "FAIL" or "-"), total, max.
+std::string summaryRow(const Report& report, const std::string& student);
+
+struct ClassTable {
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;
+};
+// Rows from several summaryRow files (columns in order of first appearance,
+// a student's missing cell left blank); throws InputError on a file without
+// its header.
+ClassTable mergeSummaryRows(const std::vector<std::pair<std::string, std::string>>& sourcesAndTexts);
+std::string toCsv(const ClassTable& table);
+std::string toMarkdown(const ClassTable& table);
+
+}  // namespace grading::report

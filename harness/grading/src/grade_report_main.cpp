@@ -1,0 +1,134 @@
+// grade_report: the gate table of one submission from ctest's JUnit output;
+// grade_report summarize: the class table from the students' summary rows.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "grading/report.h"
+
+namespace {
+
+using namespace grading::report;
+
+// A bad command line (as opposed to a bad input file): the usage follows.
+struct UsageError : InputError {
+    using InputError::InputError;
+};
+
+const char* const kUsage =
+    "usage: grade_report --junit FILE [--junit FILE...] --gates gates.tsv [--prefix submission.]\n"
+    "                    [--days day38,day34] [--build-log FILE] [--ctest-log FILE] [--student NAME]\n"
+    "                    [--results-json OUT] [--summary-row OUT.tsv] [--show-reports]\n"
+    "       grade_report summarize [--csv OUT.csv] [--markdown OUT.md] ROW.tsv...\n"
+    "Exit status: 0 when every gate of the selected days passed, 1 when not (a skip is not a pass),\n"
+    "2 on a usage or input error.\n";
+
+std::string readFile(const std::string& path, const char* what) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open the " + std::string(what));
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw InputError(path + ": cannot write");
+}
+
+// "--name value" or "--name=value"; advances i past what it took.
+bool option(int argc, char** argv, int& i, const std::string& name, std::string* value) {
+    const std::string arg = argv[i];
+    if (arg.rfind(name + "=", 0) == 0) {
+        *value = arg.substr(name.size() + 1);
+        return true;
+    }
+    if (arg != name) return false;
+    if (i + 1 >= argc) throw UsageError(name + " needs a value");
+    *value = argv[++i];
+    return true;
+}
+
+std::vector<std::string> splitCommas(const std::string& list) {
+    std::vector<std::string> out;
+    std::istringstream in(list);
+    for (std::string item; std::getline(in, item, ',');) {
+        if (!item.empty()) out.push_back(item);
+    }
+    return out;
+}
+
+int summarize(int argc, char** argv) {
+    std::string csv, markdown, value;
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (int i = 2; i < argc; ++i) {
+        if (option(argc, argv, i, "--csv", &value)) csv = value;
+        else if (option(argc, argv, i, "--markdown", &value)) markdown = value;
+        else if (argv[i][0] == '-') throw UsageError(std::string("unknown option ") + argv[i]);
+        else rows.emplace_back(argv[i], readFile(argv[i], "summary row"));
+    }
+    const ClassTable table = mergeSummaryRows(rows);
+    if (!csv.empty()) writeFile(csv, toCsv(table));
+    if (!markdown.empty()) writeFile(markdown, toMarkdown(table));
+    std::cout << toMarkdown(table);
+    return 0;
+}
+
+int gradeOne(int argc, char** argv) {
+    GradeInput input;
+    std::vector<std::string> junits;
+    std::string gatesPath, resultsPath, rowPath, student = "submission", value;
+    bool showReports = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (option(argc, argv, i, "--junit", &value)) junits.push_back(value);
+        else if (option(argc, argv, i, "--gates", &value)) gatesPath = value;
+        else if (option(argc, argv, i, "--prefix", &value)) input.prefix = value;
+        else if (option(argc, argv, i, "--days", &value)) input.days = splitCommas(value);
+        else if (option(argc, argv, i, "--build-log", &value)) input.buildLog = readFile(value, "build log");
+        else if (option(argc, argv, i, "--ctest-log", &value)) input.ctestLog = readFile(value, "ctest log");
+        else if (option(argc, argv, i, "--student", &value)) student = value;
+        else if (option(argc, argv, i, "--results-json", &value)) resultsPath = value;
+        else if (option(argc, argv, i, "--summary-row", &value)) rowPath = value;
+        else if (arg == "--show-reports") showReports = true;
+        else if (arg == "--help" || arg == "-h") {
+            std::cout << kUsage;
+            return 0;
+        } else {
+            throw UsageError("unknown argument " + arg);
+        }
+    }
+    if (gatesPath.empty()) throw UsageError("--gates is required");
+    // No --junit is allowed: every gate then reads NOT RUN (nothing was tested).
+    input.gates = loadGates(gatesPath);
+    for (const std::string& path : junits) {
+        std::vector<JunitCase> cases = loadJunit(path);
+        input.tests.insert(input.tests.end(), cases.begin(), cases.end());
+    }
+    const Report report = grade(input);
+    const std::string table = formatTable(report);
+    std::cout << table;
+    const std::string observations = showReports ? formatObservations(report) : "";
+    if (!observations.empty()) std::cout << "\n" << observations;
+    if (!resultsPath.empty()) {
+        writeFile(resultsPath, resultsJson(report, table + (observations.empty() ? "" : "\n" + observations)));
+    }
+    if (!rowPath.empty()) writeFile(rowPath, summaryRow(report, student));
+    return report.allPassed() ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        if (argc > 1 && std::string(argv[1]) == "summarize") return summarize(argc, argv);
+        return gradeOne(argc, argv);
+    } catch (const UsageError& e) {
+        std::cerr << "grade_report: " << e.what() << "\n" << kUsage;
+        return 2;
+    } catch (const InputError& e) {
+        std::cerr << "grade_report: " << e.what() << "\n";
+        return 2;
+    }
+}

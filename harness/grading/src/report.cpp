@@ -1,0 +1,548 @@
+#include "grading/report.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <sstream>
+
+#include "grading/logs.h"
+
+namespace grading::report {
+namespace {
+
+constexpr size_t kListedFailures = 20;
+
+enum class Verdict { Passed, Failed, Skipped };
+
+std::vector<std::string> splitLines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        out.push_back(line);
+    }
+    return out;
+}
+
+std::string trim(const std::string& s) {
+    const size_t b = s.find_first_not_of(" \t");
+    if (b == std::string::npos) return "";
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+bool startsWith(const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
+bool endsWith(const std::string& s, std::string_view p) {
+    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
+}
+
+std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string seconds(double s) {
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(1);
+    out << s;
+    return out.str();
+}
+
+bool gtestFinished(const std::string& output) {
+    for (const char* marker : {"[       OK ]", "[  FAILED  ]", "[  SKIPPED ]", "[  PASSED  ]"}) {
+        if (output.find(marker) != std::string::npos) return true;
+    }
+    return false;
+}
+
+Verdict verdictOf(const JunitCase& t) {
+    if (t.status == "notrun" && t.skippedMessage == "SKIP_REGULAR_EXPRESSION_MATCHED") return Verdict::Skipped;
+    if (t.status == "run" && !t.hasFailure) {
+        // A gtest skip reads as a pass when the test has no SKIP_REGULAR_EXPRESSION.
+        return t.output.find("[  SKIPPED ]") != std::string::npos ? Verdict::Skipped : Verdict::Passed;
+    }
+    return Verdict::Failed;
+}
+
+// gtest prints "<file>:<line>: Skipped" and then the reason.
+std::string skipReason(const JunitCase& t) {
+    const std::vector<std::string> lines = splitLines(t.output);
+    for (size_t i = 0; i + 1 < lines.size(); ++i) {
+        if (endsWith(lines[i], ": Skipped") && !trim(lines[i + 1]).empty()) return trim(lines[i + 1]);
+    }
+    return t.hasSkipped && t.skippedMessage != "SKIP_REGULAR_EXPRESSION_MATCHED" ? t.skippedMessage
+                                                                              : "skipped without a reason";
+}
+
+// The text of the first gtest assertion failure, without the expression dump
+// ("Value of:", "Actual:", "Expected:") that says nothing to a student.
+std::string gtestFailure(const std::string& output) {
+    const std::vector<std::string> lines = splitLines(output);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (!endsWith(lines[i], ": Failure")) continue;
+        std::vector<std::string> block, meaningful;
+        for (size_t j = i + 1; j < lines.size() && !startsWith(lines[j], "[") && !endsWith(lines[j], ": Failure"); ++j) {
+            const std::string line = trim(lines[j]);
+            if (line.empty()) continue;
+            block.push_back(line);
+            const bool dump = startsWith(lines[j], "  ") || startsWith(line, "Value of: ") ||
+                              startsWith(line, "Expected: ") || startsWith(line, "Actual: ") ||
+                              line == "Expected equality of these values:" || line == "Failed";
+            if (!dump) meaningful.push_back(line);
+        }
+        const std::vector<std::string>& use = meaningful.empty() ? block : meaningful;
+        std::string text;
+        for (const std::string& l : use) text += (text.empty() ? "" : " ") + l;
+        return text;
+    }
+    return "";
+}
+
+std::string failureReason(const JunitCase& t, const std::string& name, const std::string& gateId,
+                          const std::map<std::string, std::string>& ends) {
+    std::string otherGate;
+    for (const std::string& line : splitLines(t.output)) {
+        std::istringstream words(line);
+        std::string tag, id, verdict;
+        words >> tag >> id >> verdict;
+        if (tag != "GATE" || verdict != "FAIL") continue;
+        std::string rest;
+        std::getline(words, rest);
+        rest = trim(rest);
+        if (id == gateId) return rest;
+        if (otherGate.empty()) otherGate = id + " " + rest;
+    }
+    if (!otherGate.empty()) return otherGate;
+    if (const auto end = ends.find(plainTestName(t.name)); end != ends.end()) {
+        return name + ": " +
+               (startsWith(end->second, "Timeout") ? "killed by ctest at its time limit (" + end->second + ")"
+                                                   : "the test process crashed (" + end->second + ")");
+    }
+    // ctest could not run it ("Unable to find executable: <path>"); its output says more than the message.
+    if (t.hasSkipped) return name + ": " + (t.output.empty() ? t.skippedMessage : firstLine(t.output));
+    if (const std::string text = gtestFailure(t.output); !text.empty()) return name + ": " + text;
+    if (!trim(t.failureMessage).empty()) return name + ": " + t.failureMessage;
+    if (trim(t.output).empty()) {
+        return name + ": no output; the test ended after " + seconds(t.seconds) +
+               " s (ctest's time limit or a crash; give --ctest-log to know which)";
+    }
+    if (!gtestFinished(t.output)) {
+        std::string last;
+        for (const std::string& line : splitLines(t.output)) {
+            if (!trim(line).empty()) last = trim(line);
+        }
+        return name + ": the test stopped after " + seconds(t.seconds) +
+               " s before it finished (ctest's time limit or a crash); its last line: " + last;
+    }
+    return name + ": failed (ctest status " + t.status + ", no message)";
+}
+
+// gtest's own chatter around a test's output.
+bool isGtestChatter(const std::string& line) {
+    static const char* const prefixes[] = {"[==========]", "[----------]", "[ RUN      ]", "[       OK ]",
+                                           "[  PASSED  ]", "[  FAILED  ]", "[  SKIPPED ]", "Running main() from",
+                                           "Note: Google Test filter"};
+    for (const char* p : prefixes) {
+        if (startsWith(line, p)) return true;
+    }
+    const std::string t = trim(line);
+    return endsWith(t, " FAILED TEST") || endsWith(t, " FAILED TESTS");
+}
+
+struct Named {
+    std::string name;  // without the prefix
+    const JunitCase* test;
+};
+
+GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
+                      const std::map<std::string, std::string>& ends, bool dayBuildFailed) {
+    GateOutcome o;
+    o.gate = gate;
+    std::string firstSkip;
+    for (const Named& t : tests) {
+        if (!globMatch(gate.tests, t.name)) continue;
+        ++o.tests;
+        switch (verdictOf(*t.test)) {
+            case Verdict::Passed: ++o.passed; break;
+            case Verdict::Skipped:
+                ++o.skipped;
+                if (firstSkip.empty()) firstSkip = skipReason(*t.test);
+                break;
+            case Verdict::Failed:
+                ++o.failed;
+                o.failures.push_back(failureReason(*t.test, t.name, gate.id, ends));
+                break;
+        }
+    }
+    if (dayBuildFailed) {
+        o.result = Result::NotRun;
+        // Tests may still have run (against a stale runner, or the stand-in for a
+        // missing file); none of them counts.
+        o.message = gate.day + " did not build, see " + gate.day + ".builds" +
+                    (o.tests ? " (" + std::to_string(o.tests) + " test results not counted)" : "");
+    } else if (o.tests == 0) {
+        o.result = Result::NotRun;
+        o.message = "no test matches " + prefix + gate.tests + ": did the " + gate.day + " suite build and run?";
+    } else if (o.failed > 0) {
+        o.result = Result::Fail;
+        o.message = firstLine(o.failures.front());
+        const int more = o.failed - 1;
+        if (more > 0) o.message += " (+" + std::to_string(more) + " more failing test" + (more > 1 ? "s)" : ")");
+    } else if (o.skipped > 0) {
+        o.result = Result::Skip;
+        o.message = "no GPU: " + firstSkip;
+        if (o.passed > 0) {
+            o.message += " (" + std::to_string(o.skipped) + " of " + std::to_string(o.tests) + " tests skipped)";
+        }
+    } else {
+        o.result = Result::Pass;
+    }
+    o.earned = o.result == Result::Pass ? gate.points : 0;
+    return o;
+}
+
+// JSON text, with any byte that is not valid UTF-8 replaced (Gradescope
+// rejects the file otherwise, and a runner's stderr can hold anything).
+std::string jsonString(const std::string& s) {
+    std::string out = "\"";
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c < 0x20) {
+            static const char hex[] = "0123456789abcdef";
+            out += "\\u00";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else if (c < 0x80) {
+            out += static_cast<char>(c);
+        } else {
+            const int len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+            bool valid = len > 0 && i + len <= s.size() && c >= 0xC2 && c <= 0xF4;
+            for (int k = 1; valid && k < len; ++k) valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+            if (valid) {
+                out.append(s, i, len);
+                i += len;
+                continue;
+            }
+            out += "\xEF\xBF\xBD";
+        }
+        ++i;
+    }
+    return out + "\"";
+}
+
+std::string padded(const std::string& s, size_t width) {
+    return s + std::string(width > s.size() ? width - s.size() : 0, ' ');
+}
+
+std::string fraction(int a, int b) { return std::to_string(a) + "/" + std::to_string(b); }
+
+std::string cell(const GateOutcome& o) {
+    if (o.buildsGate) return o.result == Result::Pass ? "ok" : o.result == Result::Fail ? "FAIL" : "-";
+    switch (o.result) {
+        case Result::Pass:
+        case Result::Fail: return std::to_string(o.earned);
+        case Result::Skip: return "skip";
+        case Result::NotRun: return "-";
+    }
+    return "-";
+}
+
+std::string oneField(std::string s) {
+    std::replace_if(s.begin(), s.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+    return s;
+}
+
+}  // namespace
+
+const char* resultName(Result r) {
+    switch (r) {
+        case Result::Pass: return "PASS";
+        case Result::Fail: return "FAIL";
+        case Result::Skip: return "SKIP";
+        case Result::NotRun: return "NOT RUN";
+    }
+    return "?";
+}
+
+bool Report::allPassed() const {
+    return std::all_of(gates.begin(), gates.end(), [](const GateOutcome& g) { return g.result == Result::Pass; });
+}
+
+Report grade(const GradeInput& input) {
+    const std::vector<std::string> known = daysOf(input.gates);
+    const std::vector<std::string> days = input.days.empty() ? known : input.days;
+    for (const std::string& day : days) {
+        if (std::find(known.begin(), known.end(), day) == known.end()) {
+            std::string list;
+            for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+            throw InputError("unknown day '" + day + "' (the gates table has " + list + ")");
+        }
+    }
+    // Every day of the table, so that a failure under an unselected day is not taken for a shared one.
+    const auto buildFailed = input.buildLog ? buildFailures(*input.buildLog, known) : std::map<std::string, std::string>{};
+    const auto ends = input.ctestLog ? abnormalEnds(*input.ctestLog) : std::map<std::string, std::string>{};
+
+    // The prefix's tests; a later JUnit file's result replaces an earlier one's.
+    std::vector<Named> tests;
+    std::map<std::string, size_t> index;
+    for (const JunitCase& t : input.tests) {
+        const std::string name = plainTestName(t.name);
+        if (!startsWith(name, input.prefix)) continue;
+        const std::string bare = name.substr(input.prefix.size());
+        if (const auto it = index.find(bare); it != index.end()) {
+            tests[it->second].test = &t;
+        } else {
+            index[bare] = tests.size();
+            tests.push_back({bare, &t});
+        }
+    }
+
+    Report report;
+    report.prefix = input.prefix;
+    for (const std::string& day : days) {
+        DayTotal total;
+        total.day = day;
+        GateOutcome builds;
+        builds.buildsGate = true;
+        builds.gate = {day + ".builds", day, 0, "visible", "", "the " + day + " submission compiles"};
+        const auto failed = buildFailed.find(day);
+        const bool anyTest = std::any_of(tests.begin(), tests.end(), [&](const Named& t) {
+            return std::any_of(input.gates.begin(), input.gates.end(),
+                               [&](const Gate& g) { return g.day == day && globMatch(g.tests, t.name); });
+        });
+        if (failed != buildFailed.end()) {
+            builds.result = Result::Fail;
+            builds.message = failed->second;
+        } else if (anyTest) {
+            builds.result = Result::Pass;
+        } else if (const auto shared = buildFailed.find(""); shared != buildFailed.end()) {
+            builds.result = Result::Fail;
+            builds.message = "no " + input.prefix + " test of " + day + " ran, and the build failed elsewhere, first: " +
+                             shared->second;
+        } else {
+            builds.message = "no " + input.prefix + " test of " + day + " in the JUnit files: not built, or not run";
+        }
+        report.gates.push_back(builds);
+        for (const Gate& g : input.gates) {
+            if (g.day != day) continue;
+            GateOutcome o = gradeGate(g, tests, input.prefix, ends, failed != buildFailed.end());
+            total.earned += o.earned;
+            total.max += g.points;
+            total.gates += 1;
+            total.gatesPassed += o.result == Result::Pass;
+            report.gates.push_back(std::move(o));
+        }
+        report.earned += total.earned;
+        report.max += total.max;
+        report.days.push_back(total);
+    }
+
+    for (const Named& t : tests) {
+        const size_t dot = t.name.find('.');
+        if (dot == std::string::npos || !endsWith(t.name.substr(0, dot), "Report")) continue;
+        std::string suite = t.name.substr(0, dot);
+        std::transform(suite.begin(), suite.end(), suite.begin(), [](unsigned char c) { return std::tolower(c); });
+        const bool selected =
+            std::any_of(days.begin(), days.end(), [&](const std::string& d) { return startsWith(suite, d); });
+        if (!selected) continue;
+        std::string heading = t.name, text;
+        const Verdict verdict = verdictOf(*t.test);
+        if (verdict == Verdict::Skipped) {
+            heading += " (skipped, no GPU: " + skipReason(*t.test) + ")";
+        } else {
+            if (verdict == Verdict::Failed) heading += " (failed)";
+            // Blank lines separate the tables; keep one, drop those the chatter leaves.
+            bool blank = true;
+            for (const std::string& line : splitLines(t.test->output)) {
+                if (isGtestChatter(line) || (blank && trim(line).empty())) continue;
+                blank = trim(line).empty();
+                text += blank ? "\n" : line + "\n";
+            }
+            if (blank && !text.empty()) text.pop_back();
+        }
+        report.observations.emplace_back(heading, text);
+    }
+    return report;
+}
+
+std::string formatTable(const Report& report) {
+    const std::vector<std::string> header = {"gate", "result", "points", "first failure"};
+    size_t idWidth = header[0].size(), resultWidth = std::string("NOT RUN").size(), pointsWidth = header[2].size();
+    for (const GateOutcome& o : report.gates) {
+        idWidth = std::max(idWidth, o.gate.id.size());
+        pointsWidth = std::max(pointsWidth, fraction(o.earned, o.gate.points).size());
+    }
+    std::ostringstream out;
+    auto row = [&](const std::string& a, const std::string& b, const std::string& c, const std::string& d) {
+        std::string line = padded(a, idWidth) + "  " + padded(b, resultWidth) + "  " + padded(c, pointsWidth) + "  " + d;
+        out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
+    };
+    row(header[0], header[1], header[2], header[3]);
+    for (const GateOutcome& o : report.gates) {
+        row(o.gate.id, resultName(o.result), fraction(o.earned, o.gate.points), firstLine(o.message));
+    }
+
+    out << "\n";
+    size_t dayWidth = std::string("total").size();
+    for (const DayTotal& d : report.days) dayWidth = std::max(dayWidth, d.day.size());
+    for (const DayTotal& d : report.days) {
+        out << padded(d.day, dayWidth) << "  " << padded(fraction(d.earned, d.max), pointsWidth) << "  "
+            << d.gatesPassed << " of " << d.gates << " gates passed\n";
+    }
+    out << padded("total", dayWidth) << "  " << fraction(report.earned, report.max) << "\n\n";
+
+    int failed = 0, skipped = 0, notRun = 0;
+    std::string skipReasonText;
+    for (const GateOutcome& o : report.gates) {
+        failed += o.result == Result::Fail;
+        notRun += o.result == Result::NotRun;
+        if (o.result == Result::Skip) {
+            ++skipped;
+            if (skipReasonText.empty()) skipReasonText = o.message;
+        }
+    }
+    if (report.allPassed()) {
+        out << "verdict: PASS, every gate passed\n";
+    } else {
+        out << "verdict: NOT PASSED: " << failed << " failed, " << skipped << " skipped, " << notRun << " not run\n";
+        if (skipped) out << "skipped gates are not passes: " << skipReasonText << "\n";
+    }
+    out << scoreLine(report) << "\n";
+    return out.str();
+}
+
+std::string scoreLine(const Report& report) {
+    std::string line = "score: " + fraction(report.earned, report.max) + " points (";
+    for (size_t i = 0; i < report.days.size(); ++i) {
+        line += (i ? ", " : "") + report.days[i].day + " " + fraction(report.days[i].earned, report.days[i].max);
+    }
+    return line + ")";
+}
+
+std::string formatObservations(const Report& report) {
+    std::string out;
+    for (const auto& [name, text] : report.observations) {
+        out += "== " + report.prefix + name + " ==\n" + text + "\n";
+    }
+    return out;
+}
+
+std::string resultsJson(const Report& report, const std::string& output) {
+    std::ostringstream out;
+    out << "{\n  \"score\": " << report.earned << ",\n  \"max_score\": " << report.max
+        << ",\n  \"output\": " << jsonString(output) << ",\n  \"tests\": [";
+    for (size_t i = 0; i < report.gates.size(); ++i) {
+        const GateOutcome& o = report.gates[i];
+        std::string text = resultName(o.result);
+        if (!o.message.empty()) text += ": " + o.message;
+        if (o.failures.size() > 1) {
+            text += "\nfailing tests (" + std::to_string(o.failed) + " of " + std::to_string(o.tests) + "):";
+            for (size_t k = 0; k < o.failures.size() && k < kListedFailures; ++k) text += "\n- " + o.failures[k];
+            if (o.failures.size() > kListedFailures) text += "\n- ...";
+        }
+        out << (i ? "," : "") << "\n    {\"name\": " << jsonString(o.gate.id + " " + o.gate.title)
+            << ", \"score\": " << o.earned << ", \"max_score\": " << o.gate.points
+            << ", \"status\": " << jsonString(o.result == Result::Pass ? "passed" : "failed")
+            << ", \"output\": " << jsonString(text) << ", \"visibility\": " << jsonString(o.gate.visibility) << "}";
+    }
+    out << "\n  ]\n}\n";
+    return out.str();
+}
+
+std::string summaryRow(const Report& report, const std::string& student) {
+    std::string header = "student", row = oneField(student);
+    for (const GateOutcome& o : report.gates) {
+        header += "\t" + o.gate.id;
+        row += "\t" + cell(o);
+    }
+    return header + "\ttotal\tmax\n" + row + "\t" + std::to_string(report.earned) + "\t" +
+           std::to_string(report.max) + "\n";
+}
+
+ClassTable mergeSummaryRows(const std::vector<std::pair<std::string, std::string>>& sourcesAndTexts) {
+    ClassTable table;
+    table.columns = {"student"};
+    std::vector<std::map<std::string, std::string>> rows;
+    for (const auto& [source, text] : sourcesAndTexts) {
+        std::vector<std::string> lines = splitLines(text);
+        lines.erase(std::remove(lines.begin(), lines.end(), std::string()), lines.end());
+        if (lines.empty() || !startsWith(lines[0], "student\t")) {
+            throw InputError(source + ":1: expected the header line 'student<TAB>...' of a summary row");
+        }
+        std::vector<std::string> columns;
+        std::istringstream head(lines[0]);
+        for (std::string c; std::getline(head, c, '\t');) columns.push_back(c);
+        for (const std::string& c : columns) {
+            if (std::find(table.columns.begin(), table.columns.end(), c) == table.columns.end()) table.columns.push_back(c);
+        }
+        for (size_t r = 1; r < lines.size(); ++r) {
+            std::map<std::string, std::string> row;
+            std::istringstream cells(lines[r]);
+            size_t k = 0;
+            for (std::string c; std::getline(cells, c, '\t') && k < columns.size(); ++k) row[columns[k]] = c;
+            rows.push_back(row);
+        }
+    }
+    // total and max last, whatever order the files brought the gates in.
+    for (const char* last : {"total", "max"}) {
+        const auto it = std::find(table.columns.begin(), table.columns.end(), last);
+        if (it != table.columns.end()) {
+            table.columns.erase(it);
+            table.columns.push_back(last);
+        }
+    }
+    for (const auto& row : rows) {
+        std::vector<std::string> cells;
+        for (const std::string& c : table.columns) {
+            const auto it = row.find(c);
+            cells.push_back(it == row.end() ? "" : it->second);
+        }
+        table.rows.push_back(cells);
+    }
+    return table;
+}
+
+std::string toCsv(const ClassTable& table) {
+    auto field = [](const std::string& s) {
+        if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+        std::string q = "\"";
+        for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return q + "\"";
+    };
+    std::string out;
+    auto line = [&](const std::vector<std::string>& cells) {
+        for (size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + field(cells[i]);
+        out += "\n";
+    };
+    line(table.columns);
+    for (const auto& r : table.rows) line(r);
+    return out;
+}
+
+std::string toMarkdown(const ClassTable& table) {
+    auto escape = [](const std::string& s) {
+        std::string e;
+        for (char c : s) e += c == '|' ? std::string("\\|") : std::string(1, c);
+        return e;
+    };
+    std::string out;
+    auto line = [&](const std::vector<std::string>& cells) {
+        out += "|";
+        for (const std::string& c : cells) out += " " + escape(c) + " |";
+        out += "\n";
+    };
+    line(table.columns);
+    out += "|";
+    for (size_t i = 0; i < table.columns.size(); ++i) out += i == 0 ? " --- |" : " ---: |";
+    out += "\n";
+    for (const auto& r : table.rows) line(r);
+    return out;
+}
+
+}  // namespace grading::report

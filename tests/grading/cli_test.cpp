@@ -1,0 +1,242 @@
+// grade_report's command line and exit status, and grade_class.sh with
+// stand-ins for cmake and ctest (fixtures/fake_tools), so the class flow
+// (parallel grading, the seed, re-runs that skip unchanged students, the class
+// table) runs here without CUDA or a GPU.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "fixtures.h"
+#include "grading/gates.h"
+#include "json_check.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs `command` under sh with stdout and stderr captured in `dir`.
+Outcome run(const std::string& command, const fs::path& dir) {
+    const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
+    const int raw = std::system((command + " >" + out.string() + " 2>" + err.string()).c_str());
+    Outcome r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = fixtures::read(out.string());
+    r.err = fixtures::read(err.string());
+    return r;
+}
+
+class TempDir : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir = fs::path(::testing::TempDir()) / (std::string("grading_") + info->test_suite_name() + "_" + info->name());
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    void TearDown() override {
+        if (!HasFailure()) fs::remove_all(dir);
+    }
+    void write(const fs::path& file, const std::string& text) {
+        fs::create_directories(file.parent_path());
+        std::ofstream(file) << text;
+    }
+    fs::path dir;
+};
+
+const std::string kTool = GRADE_REPORT;
+
+std::string passingJunit(const std::vector<std::string>& names) {
+    std::string xml = "<testsuite>";
+    for (const std::string& n : names) {
+        xml += "<testcase name=\"submission." + n + "\" status=\"run\" time=\"0.1\"><system-out>ok</system-out></testcase>";
+    }
+    return xml + "</testsuite>";
+}
+
+using GradeReportCli = TempDir;
+
+TEST_F(GradeReportCli, FailingGateExitsOneAndWritesEveryOutput) {
+    const Outcome r = run(kTool + " --junit " + fixtures::path("day38_mixed.xml") + " --gates " +
+                          fixtures::path("gates_small.tsv") + " --ctest-log=" + fixtures::path("ctest_timeout.log") +
+                          " --results-json " + (dir / "results.json").string() + " --summary-row " +
+                          (dir / "row.tsv").string() + " --student alice --show-reports",
+                      dir);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_EQ(r.out.rfind("gate          result   points  first failure\n", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("score: 1/14 points (day38 1/8, msw 0/6)\n"), std::string::npos);
+    EXPECT_NE(r.out.find("== submission.Day38Report.WordGraph ==\nlevel  frontier  edges\n"), std::string::npos);
+    const json_check::Value doc = json_check::parse(fixtures::read((dir / "results.json").string()));
+    EXPECT_EQ(doc["score"].number, 1);
+    EXPECT_EQ(fixtures::read((dir / "row.tsv").string()).substr(0, 8), "student\t");
+}
+
+TEST_F(GradeReportCli, EveryGatePassingExitsZero) {
+    write(dir / "junit.xml", passingJunit({"Day38/Distances.A/x", "Day38/Levels.A/x", "Day38/Walk.A/x", "Day38/Timing.A/0"}));
+    const Outcome r = run(kTool + " --junit " + (dir / "junit.xml").string() + " --gates " +
+                          fixtures::path("gates_small.tsv") + " --days day38",
+                      dir);
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("verdict: PASS, every gate passed\n"), std::string::npos);
+}
+
+TEST_F(GradeReportCli, SkipIsNotAPass) {
+    write(dir / "junit.xml",
+          "<testsuite><testcase name=\"submission.Day38/Levels.A/x\" status=\"notrun\"><skipped "
+          "message=\"SKIP_REGULAR_EXPRESSION_MATCHED\"/><system-out>t.cpp:1: Skipped\nno usable CUDA device: "
+          "none</system-out></testcase></testsuite>");
+    const Outcome r = run(kTool + " --junit " + (dir / "junit.xml").string() + " --gates " +
+                          fixtures::path("gates_small.tsv") + " --days day38",
+                      dir);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.out.find("38.levels     SKIP     0/1     no GPU: no usable CUDA device: none\n"), std::string::npos) << r.out;
+}
+
+TEST_F(GradeReportCli, NoJunitMeansNothingRan) {
+    const Outcome r = run(kTool + " --gates " + fixtures::path("gates_small.tsv"), dir);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.out.find("verdict: NOT PASSED: 0 failed, 0 skipped, 7 not run\n"), std::string::npos) << r.out;
+}
+
+TEST_F(GradeReportCli, MalformedGatesExitTwoNamingTheLine) {
+    const Outcome r = run(kTool + " --junit " + fixtures::path("day38_mixed.xml") + " --gates " +
+                          fixtures::path("gates_malformed.tsv"),
+                      dir);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "grade_report: " + fixtures::path("gates_malformed.tsv") +
+                         ":4: points of 38.levels is 'one', not a whole number\n");
+    EXPECT_EQ(r.out, "");
+}
+
+TEST_F(GradeReportCli, UnknownOptionExitsTwoWithUsage) {
+    const Outcome r = run(kTool + " --gates " + fixtures::path("gates_small.tsv") + " --frobnicate", dir);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unknown argument --frobnicate\nusage: grade_report"), std::string::npos) << r.err;
+}
+
+TEST_F(GradeReportCli, Summarize) {
+    write(dir / "a.tsv", "student\t38.levels\ttotal\tmax\nalice\t1\t1\t1\n");
+    write(dir / "b.tsv", "student\t38.levels\ttotal\tmax\nbob\t0\t0\t1\n");
+    const Outcome r = run(kTool + " summarize --csv " + (dir / "s.csv").string() + " --markdown " +
+                          (dir / "s.md").string() + " " + (dir / "a.tsv").string() + " " + (dir / "b.tsv").string(),
+                      dir);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(fixtures::read((dir / "s.csv").string()), "student,38.levels,total,max\nalice,1,1,1\nbob,0,0,1\n");
+    EXPECT_EQ(fixtures::read((dir / "s.md").string()), r.out);
+}
+
+// grade_class.sh against the stand-ins: alice passes day38, bob's day38 does
+// not compile.
+class GradeClass : public TempDir {
+protected:
+    void SetUp() override {
+        TempDir::SetUp();
+        fs::create_directories(dir / "bin");
+        for (const char* tool : {"cmake", "ctest"}) {
+            fs::copy_file(fixtures::path(std::string("fake_tools/") + tool), dir / "bin" / tool);
+            fs::permissions(dir / "bin" / tool, fs::perms::owner_all);
+        }
+        write(dir / "subs/alice/day38/edge_mapping.cu", "// alice\n");
+        write(dir / "subs/bob/day38/edge_mapping.cu", "// bob\n");
+        write(dir / "subs/bob/day38/BROKEN", "");
+        gates = grading::report::loadGates(gatesPath);
+        for (const auto& g : gates) {
+            total += g.points;
+            if (g.day == "day38") day38 += g.points;
+        }
+    }
+
+    Outcome gradeClass(const std::string& args) {
+        return run("env PATH=" + (dir / "bin").string() + ":\"$PATH\" GRADE_REPORT=" + kTool +
+                       " FAKE_CALLS=" + (dir / "calls.txt").string() + " FAKE_GATES=" + gatesPath +
+                       " GRADING_SEED= bash " + std::string(GRADING_SOURCE_DIR) + "/harness/grading/grade_class.sh " +
+                       (dir / "subs").string() + " " + (dir / "out").string() + " " + args,
+                   dir);
+    }
+
+    std::string calls() { return fixtures::read((dir / "calls.txt").string()); }
+
+    const std::string gatesPath = std::string(GRADING_SOURCE_DIR) + "/harness/gates.tsv";
+    std::vector<grading::report::Gate> gates;
+    int total = 0, day38 = 0;
+};
+
+std::string points(int a, int b) { return std::to_string(a) + "/" + std::to_string(b); }
+
+TEST_F(GradeClass, GradesEachStudentThenSkipsUnchangedOnes) {
+    const Outcome first = gradeClass("-j 2 --seed 4242 --build-args -DCMAKE_CUDA_ARCHITECTURES=90");
+    ASSERT_EQ(first.status, 0) << first.out << first.err;
+    EXPECT_NE(first.out.find("seed: 4242\n"), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("[1/2] alice: " + points(day38, total) + " points ("), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("day38 " + points(day38, day38)), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("[2/2] bob: " + points(0, total) + " points ("), std::string::npos) << first.out;
+    EXPECT_NE(calls().find("-DGRADING_SUBMISSION_DIR=" + (dir / "subs/bob").string() +
+                           " -DGRADING_BUILD_PLANTED=OFF -DCMAKE_CUDA_ARCHITECTURES=90"),
+              std::string::npos)
+        << calls();
+    EXPECT_NE(calls().find("-- -k 0"), std::string::npos);
+    EXPECT_NE(calls().find("-L submission"), std::string::npos);
+    EXPECT_NE(calls().find("GRADING_SEED=4242"), std::string::npos);
+
+    for (const char* student : {"alice", "bob"}) {
+        for (const char* file : {"results.json", "junit.xml", "report.txt", "build.log", "summary.tsv", "stamp"}) {
+            EXPECT_TRUE(fs::exists(dir / "out" / student / file)) << student << "/" << file;
+        }
+    }
+    const json_check::Value bob = json_check::parse(fixtures::read((dir / "out/bob/results.json").string()));
+    bool sawBuilds = false;
+    for (const auto& t : bob["tests"].array) {
+        if (t["name"].string.rfind("day38.builds", 0) != 0) continue;
+        sawBuilds = true;
+        EXPECT_EQ(t["status"].string, "failed");
+        EXPECT_NE(t["output"].string.find("edge_mapping.cu(3): error: expected a declaration"), std::string::npos);
+    }
+    EXPECT_TRUE(sawBuilds);
+
+    const std::string csv = fixtures::read((dir / "out/summary.csv").string());
+    EXPECT_EQ(csv.rfind("student,", 0), 0u);
+    EXPECT_NE(csv.find("\nalice,"), std::string::npos);
+    EXPECT_NE(csv.find("\nbob,"), std::string::npos);
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
+    EXPECT_TRUE(fs::exists(dir / "out/summary.md"));
+
+    // The stored seed replays; nothing changed (the build arguments are part
+    // of the stamp), so nothing is built again.
+    const size_t callsBefore = calls().size();
+    const Outcome again = gradeClass("-j 1 --build-args -DCMAKE_CUDA_ARCHITECTURES=90");
+    ASSERT_EQ(again.status, 0) << again.out << again.err;
+    EXPECT_NE(again.out.find("seed: 4242 (from "), std::string::npos) << again.out;
+    EXPECT_NE(again.out.find("[1/2] alice: unchanged, " + points(day38, total)), std::string::npos) << again.out;
+    EXPECT_NE(again.out.find("[2/2] bob: unchanged, " + points(0, total)), std::string::npos) << again.out;
+    EXPECT_EQ(calls().size(), callsBefore);
+
+    // bob fixes the file: only bob is graded again.
+    fs::remove(dir / "subs/bob/day38/BROKEN");
+    const Outcome fixed = gradeClass("-j 1 --build-args -DCMAKE_CUDA_ARCHITECTURES=90");
+    ASSERT_EQ(fixed.status, 0) << fixed.out << fixed.err;
+    EXPECT_NE(fixed.out.find("[1/2] alice: unchanged"), std::string::npos) << fixed.out;
+    EXPECT_NE(fixed.out.find("[2/2] bob: " + points(day38, total) + " points"), std::string::npos) << fixed.out;
+    EXPECT_EQ(calls().find("subs/alice", callsBefore), std::string::npos) << calls();
+}
+
+TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
+    ASSERT_EQ(gradeClass("--seed 1").status, 0);
+    const Outcome r = gradeClass("--seed 2");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.find("unchanged"), std::string::npos) << r.out;
+    EXPECT_NE(calls().find("GRADING_SEED=2"), std::string::npos);
+}
+
+TEST_F(GradeClass, BadArguments) {
+    EXPECT_EQ(gradeClass("-j zero").status, 2);
+    EXPECT_EQ(gradeClass("--bogus").status, 2);
+}
+
+}  // namespace

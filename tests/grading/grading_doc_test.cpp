@@ -1,0 +1,87 @@
+// grading.md and harness/gates.tsv cannot drift: every gate appears in a
+// grading.md table row "| <id> | ... | <points> | ..." (the id as the first
+// cell, backticks allowed; the points as a cell of their own), and no row
+// names a gate the table lacks.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "fixtures.h"
+#include "grading/gates.h"
+
+namespace {
+
+using Row = std::vector<std::string>;
+
+std::string trimmed(const std::string& s) {
+    const size_t b = s.find_first_not_of(" \t`");
+    if (b == std::string::npos) return "";
+    return s.substr(b, s.find_last_not_of(" \t`") - b + 1);
+}
+
+// Table rows of a Markdown file, cells trimmed; "\|" stays inside a cell.
+std::multimap<std::string, Row> rowsByFirstCell(const std::string& markdown) {
+    std::multimap<std::string, Row> rows;
+    std::istringstream in(markdown);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("|", 0) != 0) continue;
+        Row cells;
+        std::string cell;
+        for (size_t i = 1; i < line.size(); ++i) {
+            if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '|') {
+                cell += '|';
+                ++i;
+            } else if (line[i] == '|') {
+                cells.push_back(trimmed(cell));
+                cell.clear();
+            } else {
+                cell += line[i];
+            }
+        }
+        if (!cells.empty()) rows.emplace(cells[0], cells);
+    }
+    return rows;
+}
+
+class GradingDoc : public ::testing::Test {
+protected:
+    const std::string docPath = std::string(GRADING_SOURCE_DIR) + "/grading.md";
+    const std::vector<grading::report::Gate> gates =
+        grading::report::loadGates(std::string(GRADING_SOURCE_DIR) + "/harness/gates.tsv");
+    const std::string doc = fixtures::read(docPath);
+};
+
+TEST_F(GradingDoc, ListsEveryGateWithItsPoints) {
+    ASSERT_FALSE(doc.empty()) << "cannot read " << docPath;
+    const auto rows = rowsByFirstCell(doc);
+    for (const auto& g : gates) {
+        const auto [begin, end] = rows.equal_range(g.id);
+        EXPECT_TRUE(begin != end) << "grading.md has no table row for " << g.id << "; want \"| " << g.id << " | <rule> | "
+                              << g.points << " | <message> | <enforced by> |\"";
+        bool pointsShown = begin == end;
+        for (auto it = begin; it != end; ++it) {
+            const Row& cells = it->second;
+            pointsShown = pointsShown || std::find(cells.begin() + 1, cells.end(), std::to_string(g.points)) != cells.end();
+        }
+        EXPECT_TRUE(pointsShown) << "grading.md's row for " << g.id << " does not show its " << g.points
+                                 << " points (harness/gates.tsv) as a cell of its own";
+    }
+}
+
+TEST_F(GradingDoc, NamesNoGateTheTableLacks) {
+    ASSERT_FALSE(doc.empty()) << "cannot read " << docPath;
+    std::set<std::string> known;
+    for (const auto& g : gates) known.insert(g.id);
+    for (const std::string& day : grading::report::daysOf(gates)) known.insert(day + ".builds");
+    static const std::regex gateId("[a-z0-9]+\\.[a-z_]+");
+    for (const auto& [first, cells] : rowsByFirstCell(doc)) {
+        if (std::regex_match(first, gateId)) {
+            EXPECT_TRUE(known.count(first)) << "grading.md has a row for " << first << ", which harness/gates.tsv lacks";
+        }
+    }
+}
+
+}  // namespace

@@ -1,0 +1,343 @@
+// Gate verdicts, points and the forms they are handed out in, on
+// fixtures/day38_mixed.xml: 38.distances has one GATE failure and one runner
+// failure, 38.levels passes, 38.walk is skipped (no GPU), 38.timing was
+// killed by ctest, and msw has no tests at all.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "fixtures.h"
+#include "grading/report.h"
+#include "json_check.h"
+
+namespace {
+
+using namespace grading::report;
+
+GradeInput mixedInput() {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    in.tests = loadJunit(fixtures::path("day38_mixed.xml"));
+    in.ctestLog = fixtures::text("ctest_timeout.log");
+    return in;
+}
+
+const GateOutcome& gate(const Report& r, const std::string& id) {
+    for (const GateOutcome& g : r.gates) {
+        if (g.gate.id == id) return g;
+    }
+    throw std::runtime_error("no gate " + id);
+}
+
+std::string firstLineOf(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+JunitCase passed(const std::string& name) {
+    JunitCase t;
+    t.name = name;
+    t.status = "run";
+    t.output = "GATE x PASS ctx\n[       OK ] " + name + "\n";
+    return t;
+}
+
+TEST(GateVerdict, AllTestsPassed) {
+    const Report r = grade(mixedInput());
+    const GateOutcome& g = gate(r, "38.levels");
+    EXPECT_EQ(g.result, Result::Pass);
+    EXPECT_EQ(g.earned, 1);
+    EXPECT_EQ(g.tests, 1);
+    EXPECT_EQ(g.message, "");
+}
+
+TEST(GateVerdict, FirstFailureIsTheGateLineAndTheRestAreCounted) {
+    const Report r = grade(mixedInput());
+    const GateOutcome& g = gate(r, "38.distances");
+    EXPECT_EQ(g.result, Result::Fail);
+    EXPECT_EQ(g.earned, 0);
+    EXPECT_EQ(g.tests, 3);
+    EXPECT_EQ(g.passed, 1);
+    EXPECT_EQ(g.failed, 2);
+    EXPECT_EQ(g.message, "edge mapping on rmat (seed 7): vertex 12 (\"a<b\") got 3, want 2 (+1 more failing test)");
+    ASSERT_EQ(g.failures.size(), 2u);
+    // No GATE line: the runner's reason from the gtest failure, without the expression dump.
+    EXPECT_EQ(g.failures[1],
+              "Day38/Distances.EqualHostBfsExactly/edge_star: the day38 runner failed (exit status 2): error: the "
+              "submission file /subs/alice/day38/edge_mapping.cu is missing");
+}
+
+TEST(GateVerdict, SkippedEverywhereIsSkipNotPass) {
+    const Report r = grade(mixedInput());
+    const GateOutcome& g = gate(r, "38.walk");
+    EXPECT_EQ(g.result, Result::Skip);
+    EXPECT_EQ(g.earned, 0);
+    EXPECT_EQ(g.message, "no GPU: no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected");
+    EXPECT_FALSE(r.allPassed());
+}
+
+TEST(GateVerdict, SkipWithoutSkipRegularExpressionIsStillASkip) {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    in.days = {"day38"};
+    JunitCase t = passed("submission.Day38/Levels.EqualHostLevels/edge_star");
+    t.output = "x.cpp:43: Skipped\nno usable CUDA device: none\n[  SKIPPED ] Day38/Levels.EqualHostLevels/edge_star (1 ms)\n";
+    in.tests = {t, passed("submission.Day38/Levels.EqualHostLevels/edge_chain")};
+    const Report r = grade(in);
+    const GateOutcome& g = gate(r, "38.levels");
+    EXPECT_EQ(g.result, Result::Skip);
+    EXPECT_EQ(g.message, "no GPU: no usable CUDA device: none (1 of 2 tests skipped)");
+}
+
+TEST(GateVerdict, NoMatchingTestIsNotRun) {
+    const Report r = grade(mixedInput());
+    EXPECT_EQ(gate(r, "msw.index").result, Result::NotRun);
+    EXPECT_EQ(gate(r, "msw.index").message, "no test matches submission.Msw/Index.*: did the msw suite build and run?");
+    EXPECT_EQ(gate(r, "msw.builds").result, Result::NotRun);
+    EXPECT_EQ(gate(r, "day38.builds").result, Result::Pass);
+}
+
+TEST(GateVerdict, TimeoutFromTheCtestLog) {
+    EXPECT_EQ(gate(grade(mixedInput()), "38.timing").message,
+              "Day38/Timing.EveryFigureIsPositive/0: killed by ctest at its time limit (Timeout after 300.01 s)");
+}
+
+TEST(GateVerdict, TimeoutWithoutTheCtestLog) {
+    GradeInput in = mixedInput();
+    in.ctestLog.reset();
+    EXPECT_EQ(gate(grade(in), "38.timing").message,
+              "Day38/Timing.EveryFigureIsPositive/0: no output; the test ended after 300.0 s (ctest's time limit or "
+              "a crash; give --ctest-log to know which)");
+}
+
+TEST(GateVerdict, KilledMidwayKeepsTheLastLine) {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    JunitCase t;
+    t.name = "submission.Day38/Levels.EqualHostLevels/edge_star";
+    t.status = "fail";
+    t.hasFailure = true;
+    t.seconds = 12.25;
+    t.output = "[ RUN      ] Day38/Levels.EqualHostLevels/edge_star\nseed: 7\n";
+    in.tests = {t};
+    EXPECT_EQ(gate(grade(in), "38.levels").message,
+              "Day38/Levels.EqualHostLevels/edge_star: the test stopped after 12.2 s before it finished (ctest's "
+              "time limit or a crash); its last line: seed: 7");
+}
+
+TEST(GateVerdict, TestCtestCouldNotStartFails) {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    JunitCase t;
+    t.name = "submission.Day38/Levels.A/x";
+    t.status = "notrun";
+    t.hasSkipped = true;
+    t.skippedMessage = "Unable to find executable";
+    t.output = "Unable to find executable: /b/tests/day38/day38_tests";
+    in.tests = {t};
+    const Report r = grade(in);
+    EXPECT_EQ(gate(r, "38.levels").result, Result::Fail);
+    EXPECT_EQ(gate(r, "38.levels").message, "Day38/Levels.A/x: Unable to find executable: /b/tests/day38/day38_tests");
+}
+
+TEST(GateVerdict, PointsAndTotals) {
+    const Report r = grade(mixedInput());
+    ASSERT_EQ(r.days.size(), 2u);
+    EXPECT_EQ(r.days[0].day, "day38");
+    EXPECT_EQ(r.days[0].earned, 1);
+    EXPECT_EQ(r.days[0].max, 8);
+    EXPECT_EQ(r.days[0].gatesPassed, 1);
+    EXPECT_EQ(r.days[0].gates, 4);
+    EXPECT_EQ(r.days[1].max, 6);
+    EXPECT_EQ(r.earned, 1);
+    EXPECT_EQ(r.max, 14);
+    EXPECT_EQ(scoreLine(r), "score: 1/14 points (day38 1/8, msw 0/6)");
+}
+
+TEST(GateVerdict, EveryGatePassing) {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    in.days = {"day38"};
+    for (const char* name : {"Distances.A/x", "Levels.A/x", "Walk.A/x", "Timing.A/0"}) {
+        in.tests.push_back(passed(std::string("submission.Day38/") + name));
+    }
+    const Report r = grade(in);
+    EXPECT_TRUE(r.allPassed());
+    EXPECT_EQ(r.earned, 8);
+    EXPECT_EQ(r.max, 8);
+    EXPECT_NE(formatTable(r).find("verdict: PASS, every gate passed\n"), std::string::npos);
+}
+
+TEST(GateVerdict, PrefixSelectsTheRunner) {
+    GradeInput in = mixedInput();
+    in.prefix = "reference.";
+    const Report r = grade(in);
+    EXPECT_EQ(gate(r, "38.timing").result, Result::Pass);
+    EXPECT_EQ(gate(r, "38.distances").result, Result::NotRun);
+}
+
+TEST(GateVerdict, LaterJunitFileReplacesAnEarlierResult) {
+    GradeInput in = mixedInput();
+    in.tests.push_back(passed("submission.Day38/Timing.EveryFigureIsPositive/0  # GetParam() = \"edge\""));
+    EXPECT_EQ(gate(grade(in), "38.timing").result, Result::Pass);
+}
+
+TEST(GateVerdict, DaysFilter) {
+    GradeInput in = mixedInput();
+    in.days = {"msw"};
+    const Report r = grade(in);
+    ASSERT_EQ(r.gates.size(), 2u);
+    EXPECT_EQ(r.gates[0].gate.id, "msw.builds");
+    EXPECT_EQ(r.max, 6);
+    in.days = {"day99"};
+    try {
+        grade(in);
+        FAIL() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "unknown day 'day99' (the gates table has day38, msw)");
+    }
+}
+
+TEST(GateVerdict, CompileFailureFailsTheBuildsGateAndOverridesStaleResults) {
+    GradeInput in = mixedInput();
+    in.buildLog = fixtures::text("build_day38_error.log");
+    const Report r = grade(in);
+    const GateOutcome& builds = gate(r, "day38.builds");
+    EXPECT_EQ(builds.result, Result::Fail);
+    EXPECT_EQ(builds.gate.points, 0);
+    EXPECT_EQ(firstLineOf(builds.message),
+              "/subs/alice/day38/edge_mapping.cu(63): error: expected a declaration");
+    EXPECT_EQ(gate(r, "38.levels").result, Result::NotRun);
+    EXPECT_EQ(gate(r, "38.levels").message,
+              "day38 did not build, see day38.builds (1 test results not counted)");
+    EXPECT_EQ(r.earned, 0);
+    // msw has no tests; the hint is the first failure under no day of the table.
+    EXPECT_EQ(gate(r, "msw.builds").result, Result::Fail);
+    EXPECT_EQ(firstLineOf(gate(r, "msw.builds").message),
+              "no submission. test of msw ran, and the build failed elsewhere, first: "
+              "/work/main/harness/day52/day52_runner.cu(296): error: name followed by \"::\" must be a class or "
+              "namespace name");
+}
+
+TEST(GateVerdict, SharedBuildFailureExplainsADayWithNoTests) {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    in.buildLog = fixtures::text("build_gcc_link.log");
+    const Report r = grade(in);
+    EXPECT_EQ(gate(r, "day38.builds").result, Result::Fail);
+    EXPECT_EQ(firstLineOf(gate(r, "day38.builds").message),
+              "no submission. test of day38 ran, and the build failed elsewhere, first: "
+              "/work/main/harness/core/src/graph.cpp:40:1: error: 'Graph' does not name a type");
+    EXPECT_EQ(firstLineOf(gate(r, "msw.builds").message),
+              "/subs/alice/msw/find_mismatch.cpp:12:5: error: 'foo' was not declared in this scope");
+    EXPECT_EQ(gate(r, "38.levels").result, Result::NotRun);
+}
+
+TEST(ReportOutput, Table) {
+    EXPECT_EQ(formatTable(grade(mixedInput())),
+              R"(gate          result   points  first failure
+day38.builds  PASS     0/0
+38.distances  FAIL     0/4     edge mapping on rmat (seed 7): vertex 12 ("a<b") got 3, want 2 (+1 more failing test)
+38.levels     PASS     1/1
+38.walk       SKIP     0/2     no GPU: no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected
+38.timing     FAIL     0/1     Day38/Timing.EveryFigureIsPositive/0: killed by ctest at its time limit (Timeout after 300.01 s)
+msw.builds    NOT RUN  0/0     no submission. test of msw in the JUnit files: not built, or not run
+msw.index     NOT RUN  0/6     no test matches submission.Msw/Index.*: did the msw suite build and run?
+
+day38  1/8     1 of 4 gates passed
+msw    0/6     0 of 1 gates passed
+total  1/14
+
+verdict: NOT PASSED: 2 failed, 1 skipped, 2 not run
+skipped gates are not passes: no GPU: no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected
+score: 1/14 points (day38 1/8, msw 0/6)
+)");
+}
+
+TEST(ReportOutput, ObservationsOfTheSelectedDaysWithoutGtestChatter) {
+    EXPECT_EQ(formatObservations(grade(mixedInput())),
+              "== submission.Day38Report.WordGraph ==\n"
+              "level  frontier  edges\n"
+              "0      1         719\n"
+              "1      719       10512\n\n");
+}
+
+TEST(ReportOutput, ResultsJsonSchema) {
+    const Report r = grade(mixedInput());
+    const json_check::Value doc = json_check::parse(resultsJson(r, formatTable(r)));
+    using Type = json_check::Value::Type;
+    ASSERT_EQ(doc.type, Type::Object);
+    ASSERT_TRUE(doc.has("score") && doc["score"].type == Type::Number);
+    ASSERT_TRUE(doc.has("max_score") && doc["max_score"].type == Type::Number);
+    ASSERT_TRUE(doc.has("output") && doc["output"].type == Type::String);
+    ASSERT_TRUE(doc.has("tests") && doc["tests"].type == Type::Array);
+    EXPECT_FALSE(doc.has("leaderboard"));
+    EXPECT_EQ(doc["output"].string, formatTable(r));
+
+    const std::set<std::string> visibilities = {"visible", "hidden", "after_due_date", "after_published"};
+    double score = 0, maxScore = 0;
+    ASSERT_EQ(doc["tests"].array.size(), r.gates.size());
+    for (size_t i = 0; i < r.gates.size(); ++i) {
+        const json_check::Value& t = doc["tests"].array[i];
+        for (const char* key : {"name", "status", "output", "visibility"}) {
+            ASSERT_TRUE(t.has(key) && t[key].type == Type::String) << key;
+        }
+        for (const char* key : {"score", "max_score"}) ASSERT_TRUE(t.has(key) && t[key].type == Type::Number) << key;
+        EXPECT_EQ(t["name"].string, r.gates[i].gate.id + " " + r.gates[i].gate.title);
+        EXPECT_EQ(t["status"].string, r.gates[i].result == Result::Pass ? "passed" : "failed");
+        EXPECT_TRUE(visibilities.count(t["visibility"].string)) << t["visibility"].string;
+        EXPECT_LE(t["score"].number, t["max_score"].number);
+        score += t["score"].number;
+        maxScore += t["max_score"].number;
+    }
+    EXPECT_EQ(score, doc["score"].number);
+    EXPECT_EQ(maxScore, doc["max_score"].number);
+    EXPECT_EQ(doc["score"].number, 1);
+    EXPECT_EQ(doc["max_score"].number, 14);
+
+    const json_check::Value& distances = doc["tests"].array[1];
+    EXPECT_EQ(distances["name"].string, "38.distances exact distances");
+    EXPECT_EQ(distances["output"].string,
+              "FAIL: edge mapping on rmat (seed 7): vertex 12 (\"a<b\") got 3, want 2 (+1 more failing test)\n"
+              "failing tests (2 of 3):\n"
+              "- edge mapping on rmat (seed 7): vertex 12 (\"a<b\") got 3, want 2\n"
+              "- Day38/Distances.EqualHostBfsExactly/edge_star: the day38 runner failed (exit status 2): error: the "
+              "submission file /subs/alice/day38/edge_mapping.cu is missing");
+    EXPECT_EQ(doc["tests"].array[3]["visibility"].string, "hidden");
+}
+
+TEST(ReportOutput, ResultsJsonEscapesControlsAndInvalidUtf8) {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    in.days = {"day38"};
+    JunitCase t;
+    t.name = "submission.Day38/Levels.A/x";
+    t.status = "fail";
+    t.output = std::string("GATE 38.levels FAIL ctx: stderr said \x01\"\\\t\xff\xc3(caf\xc3\xa9)\n");
+    in.tests = {t};
+    const json_check::Value doc = json_check::parse(resultsJson(grade(in), ""));
+    EXPECT_EQ(doc["tests"].array[2]["output"].string,
+              "FAIL: ctx: stderr said \x01\"\\\t\xEF\xBF\xBD\xEF\xBF\xBD(caf\xc3\xa9)");
+}
+
+TEST(ReportOutput, SummaryRow) {
+    EXPECT_EQ(summaryRow(grade(mixedInput()), "alice\tsmith"),
+              "student\tday38.builds\t38.distances\t38.levels\t38.walk\t38.timing\tmsw.builds\tmsw.index\ttotal\tmax\n"
+              "alice smith\tok\t0\t1\tskip\t0\t-\t-\t1\t14\n");
+}
+
+TEST(ReportOutput, ClassTable) {
+    const ClassTable table = mergeSummaryRows({
+        {"alice.tsv", "student\tday38.builds\t38.levels\ttotal\tmax\nalice\tok\t1\t1\t1\n"},
+        {"bob.tsv", "student\tday38.builds\t38.levels\tmsw.index\ttotal\tmax\nbob, jr\tFAIL\t-\t6\t6\t7\n"},
+    });
+    EXPECT_EQ(toCsv(table),
+              "student,day38.builds,38.levels,msw.index,total,max\n"
+              "alice,ok,1,,1,1\n"
+              "\"bob, jr\",FAIL,-,6,6,7\n");
+    EXPECT_EQ(toMarkdown(table),
+              "| student | day38.builds | 38.levels | msw.index | total | max |\n"
+              "| --- | ---: | ---: | ---: | ---: | ---: |\n"
+              "| alice | ok | 1 |  | 1 | 1 |\n"
+              "| bob, jr | FAIL | - | 6 | 6 | 7 |\n");
+    EXPECT_THROW(mergeSummaryRows({{"x.tsv", "alice\t1\n"}}), InputError);
+}
+
+}  // namespace
