@@ -19,6 +19,6 @@ end=$(date +%s.%N)
 # With -V, ctest prefixes each line of a test's output with its number.
 grep -E '^[0-9]+: (device:|Test command)|Test +#[0-9]+: .*(Passed|Failed)|CTEST_RESOURCE_GROUP_0_GPUS' "$out/multi-gpu.log" \
   | sed -E 's/Test command: .*/(started)/' | head -40
-echo "== wall $(echo "$end - $start" | bc) s for the 6 tests; ctest exit $rc"
+echo "== wall $(awk "BEGIN{printf \"%.1f\", $end - $start}") s for the 6 tests; ctest exit $rc"
 echo "== distinct GPUs seen by the runners: $(grep -oE '^[0-9]+: device: .* at [0-9A-Fa-f:.]+' "$out/multi-gpu.log" | awk '{print $NF}' | sort -u | tr '\n' ' ')"
 exit $rc
