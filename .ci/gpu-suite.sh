@@ -69,7 +69,7 @@ fi
 
 # Benchmarks (tables, not gates).
 if [ -x "$build/bench/msw/msw_bench" ]; then
-  "$build/bench/msw/msw_bench" --benchmark_min_time=0.2s > "$out/msw-bench.txt" 2>&1
+  "$build/bench/msw/msw_bench" --benchmark_counters_tabular=true > "$out/msw-bench.txt" 2>&1
   echo "== msw benchmark: exit $?"; tail -20 "$out/msw-bench.txt"
 fi
 

@@ -164,11 +164,11 @@ SearchResult runBfs(DeviceState& d, Mapping m, int source, bool checked) {
     CUDA_TRY(cudaMemcpy(d.dist.data() + source, &zero, sizeof(int), cudaMemcpyHostToDevice));
     CUDA_TRY(cudaMemcpy(d.frontierA.data(), &source, sizeof(int), cudaMemcpyHostToDevice));
 
-    if (!checked) {  // these runs do not poison, so the live-end windows mean nothing
-        d.frontierA.forgetLive();
-        d.frontierB.forgetLive();
-        d.edgeStart.forgetLive();
-    }
+    // Live-end marks belong to the level that set them: a new search (or a
+    // timed one, which does not poison) must not be checked against them.
+    d.frontierA.forgetLive();
+    d.frontierB.forgetLive();
+    d.edgeStart.forgetLive();
     GuardedBuffer<int>* frontier = &d.frontierA;
     GuardedBuffer<int>* next = &d.frontierB;
     int frontierSize = 1;

@@ -2,7 +2,8 @@
 # Grades a class: one folder per student (laid out like exercises/), each
 # built and tested in its own build folder, in parallel.
 #
-#   grade_class.sh SUBMISSIONS_DIR OUT_DIR [-j N] [--seed S] [--gpus 0,1,...] [--build-args CMAKE_ARGS...]
+#   grade_class.sh SUBMISSIONS_DIR OUT_DIR [-j N] [--seed S] [--days LIST] [--gpus 0,1,...]
+#                  [--build-args CMAKE_ARGS...]
 #
 # Per student, OUT_DIR/<student>/: results.json (Gradescope), junit.xml
 # (ctest), report.txt (the gate table and the observation tables),
@@ -14,6 +15,7 @@
 # --seed S     the seed of the generated (hidden) cases; else $GRADING_SEED;
 #              else the seed stored in OUT_DIR/seed by an earlier run; else drawn.
 #              Printed, and kept in OUT_DIR/seed, so every result replays.
+# --days LIST  grade only these days (e.g. day38,day52): built and reported.
 # --gpus LIST  CUDA device ids handed out to students round robin (one
 #              CUDA_VISIBLE_DEVICES per student); default: leave it alone.
 # --build-args the rest of the arguments go to every student's cmake configure,
@@ -43,6 +45,7 @@ cores="$(nproc 2>/dev/null || echo 4)"
 jobs=$((cores / 4 > 1 ? cores / 4 : 1))
 seed="${GRADING_SEED:-}"
 gpus=()
+days=""
 build_args=()
 while (($#)); do
   case "$1" in
@@ -50,6 +53,7 @@ while (($#)); do
     -j*) jobs="${1#-j}"; shift ;;
     --seed) seed="$2"; shift 2 ;;
     --gpus) IFS=, read -r -a gpus <<<"$2"; shift 2 ;;
+    --days) days="$2"; shift 2 ;;
     --build-args) shift; build_args=("$@"); break ;;
     -h|--help) usage ;;
     *) echo "grade_class.sh: unknown argument $1" >&2; usage ;;
@@ -85,7 +89,7 @@ harness_id="$(
     git -C "$repo" rev-parse HEAD 2>/dev/null || echo "no git"
     git -C "$repo" diff HEAD -- . ':!exercises' 2>/dev/null | sha256sum
     sha256sum <"$gates"
-    echo "seed $seed"
+    echo "seed $seed days $days"
     printf 'arg %s\n' "${build_args[@]+"${build_args[@]}"}"
   } | sha256sum | cut -d' ' -f1
 )"
@@ -118,6 +122,7 @@ grade_student() {
 
   {
     cmake -S "$repo" -B "$build" -G Ninja -DGRADING_SUBMISSION_DIR="$src" -DGRADING_BUILD_PLANTED=OFF \
+      ${days:+"-DGRADING_DAYS=${days//,/;}"} \
       "${build_args[@]+"${build_args[@]}"}" &&
       cmake --build "$build" -- -k 0 -j "$build_jobs"
   } >"$dest/build.log" 2>&1 || true
@@ -126,12 +131,13 @@ grade_student() {
     (
       export GRADING_SEED="$seed"
       if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((index - 1) % ${#gpus[@]}))]}"; fi
-      ctest --test-dir "$build" -L submission --output-junit "$dest/junit.xml" \
+      ctest --test-dir "$build" -L submission -j "$build_jobs" --output-junit "$dest/junit.xml" \
         --test-output-size-passed 65536 --output-log "$dest/ctest.log" >/dev/null 2>&1
     ) || true
   fi
 
   local report_args=(--gates "$gates" --prefix submission. --build-log "$dest/build.log" --student "$student"
+    ${days:+--days "$days"}
     --results-json "$dest/results.json" --summary-row "$dest/summary.tsv" --show-reports)
   [[ -s "$dest/junit.xml" ]] && report_args+=(--junit "$dest/junit.xml")
   [[ -s "$dest/ctest.log" ]] && report_args+=(--ctest-log "$dest/ctest.log")

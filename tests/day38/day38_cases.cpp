@@ -120,7 +120,7 @@ WalkRun runWalk(const std::string& runner, const GraphCase& c, const grading::Ho
     }
     call.input = &input;
     call.label = "walk --mapping " + mapping + " on " + c.name;
-    call.timeLimitSeconds = 120.0;
+    call.timeLimitSeconds = 30.0;
     r.outcome = grading::callRunner(call);
     if (!r.outcome.ok()) return r;
     take(r.outcome.result.uints("checksums"), &r.checksums, &r.fieldError);

@@ -36,7 +36,7 @@ struct BfsRun {
 };
 
 BfsRun runBfs(const std::string& runner, const GraphCase& c, const std::string& mapping, int timedRuns = 0,
-              double timeLimitSeconds = 120.0);
+              double timeLimitSeconds = 30.0);
 
 struct WalkRun {
     grading::RunnerOutcome outcome;

@@ -25,7 +25,7 @@ protected:
         graphCase_ = day38::cases::makeGraphCase(graph, grading::testing::gradingSeed());
         host_ = grading::bfsHost(graphCase_.graph, graphCase_.source);
     }
-    BfsRun search(const std::string& mapping, double timeLimit = 120.0) {
+    BfsRun search(const std::string& mapping, double timeLimit = 30.0) {
         return day38::cases::runBfs(runner_, graphCase_, mapping, 0, timeLimit);
     }
     grading::GateResult gate(const std::string& id, const std::string& mapping) {
