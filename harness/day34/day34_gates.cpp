@@ -125,16 +125,7 @@ GateResult checkUnstable(double r, float maxAbs, long long nonFinite, int steps,
 }
 
 GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs) {
-    const char* id = "34.timing";
-    if (figuresMs.empty()) return GateResult::fail(id, "no timings were reported");
-    for (const auto& [name, ms] : figuresMs) {
-        if (!(ms > 0.0) || !std::isfinite(ms)) {
-            std::ostringstream s;
-            s << name << " is not a positive time: " << ms << " ms";
-            return GateResult::fail(id, s.str());
-        }
-    }
-    return GateResult::pass(id);
+    return grading::checkPositiveTimes("34.timing", figuresMs);
 }
 
 }  // namespace day34

@@ -2,9 +2,6 @@
 
 #include "harness/poison.h"
 
-#include <cmath>
-#include <sstream>
-
 namespace day38 {
 
 using grading::GateResult;
@@ -65,16 +62,7 @@ GateResult checkWalk(const grading::Graph& g, int level, const std::vector<int>&
 }
 
 GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs) {
-    const char* id = "38.timing";
-    if (figuresMs.empty()) return GateResult::fail(id, "no timings were reported");
-    for (const auto& [name, ms] : figuresMs) {
-        if (!(ms > 0.0) || !std::isfinite(ms)) {
-            std::ostringstream s;
-            s << name << " is not a positive time: " << ms << " ms";
-            return GateResult::fail(id, s.str());
-        }
-    }
-    return GateResult::pass(id);
+    return grading::checkPositiveTimes("38.timing", figuresMs);
 }
 
 }  // namespace day38

@@ -4,6 +4,8 @@
 // discrepancies without a GPU. A failing gate's message names the first
 // disagreement (where, got, want), never only "mismatch".
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace grading {
 
@@ -17,5 +19,9 @@ struct GateResult {
         return {std::move(id), false, std::move(message)};
     }
 };
+
+// The "<day>.timing" rule: every figure (name, milliseconds) is a real,
+// positive time; the message names the first that is not.
+GateResult checkPositiveTimes(std::string id, const std::vector<std::pair<std::string, double>>& figuresMs);
 
 }  // namespace grading
