@@ -33,7 +33,9 @@
 // GuardSet read-back that names it.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>

@@ -169,7 +169,31 @@ TEST(MswCases, EveryCaseIsValidAndTheListIsComplete) {
             if (chunks <= msw::cases::kAllBoundariesUpTo) ASSERT_TRUE(asked) << "n " << n << " boundary " << b;
             boundariesAsked += asked;
         }
-        EXPECT_GE(boundariesAsked, std::min<uint64_t>(chunks - 1, 64)) << n;
+        EXPECT_GE(boundariesAsked, std::min<uint64_t>(chunks - 1, msw::cases::sampledBoundaries(n))) << n;
+    }
+}
+
+// Each case is a full search of n words (a copy of b at 2^24 words is
+// 128 MiB): the suite's time budget rests on these counts.
+TEST(MswCases, LargeSizesStayWithinTheCaseBudget) {
+    for (uint64_t n : msw::cases::indexSizes()) {
+        const size_t count = msw::cases::indexCases(n, 11).size();
+        const uint64_t chunks = (n + msw::grade::chunkLength(n) - 1) / msw::grade::chunkLength(n);
+        if (chunks > msw::cases::kAllBoundariesUpTo) {
+            EXPECT_LE(count, 3 * msw::cases::sampledBoundaries(n) + 20) << n;
+        }
+        EXPECT_LE(count, 3 * msw::cases::kAllBoundariesUpTo + 20) << n;
+        if (n >= (uint64_t{1} << 24)) EXPECT_LE(count, 120u) << n;
+    }
+}
+
+TEST(MswCases, WantsAboveTheFullScanSizeAreTheFirstPlantedIndex) {
+    const uint64_t n = msw::cases::kFullScanUpTo + 3;
+    const std::vector<IndexCase> cases = msw::cases::indexCases(n, 21);
+    const std::vector<uint64_t> want = msw::cases::wants(n, 21, cases);
+    ASSERT_EQ(want.size(), cases.size());
+    for (size_t k = 0; k < cases.size(); ++k) {
+        EXPECT_EQ(want[k], cases[k].planted.empty() ? n : cases[k].planted[0]) << cases[k].kind;
     }
 }
 
@@ -183,8 +207,11 @@ TEST(MswCases, CasesAndWantsAreDeterministic) {
 }
 
 TEST(MswCases, WrapperFlagsAskEveryCaseOfSmallNAndTheKeyOnesOfLarge) {
-    const auto small = msw::cases::indexCases(4097, 3);
-    EXPECT_THAT(msw::cases::wrapperFlags(4097, small), ::testing::Each(1));
+    const auto small = msw::cases::indexCases(1025, 3);
+    EXPECT_THAT(msw::cases::wrapperFlags(1025, small), ::testing::Each(1));
+    const auto mid = msw::cases::indexCases(4097, 3);
+    const auto midFlags = msw::cases::wrapperFlags(4097, mid);
+    EXPECT_LT(std::count(midFlags.begin(), midFlags.end(), 1), static_cast<long>(mid.size()) / 4);
     const uint64_t big = (uint64_t{1} << 24) + 1;
     const auto cases = msw::cases::indexCases(big, 3);
     const auto flags = msw::cases::wrapperFlags(big, cases);
