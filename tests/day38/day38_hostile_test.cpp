@@ -26,7 +26,8 @@ std::vector<Hostile> hostiles() {
         {"never_returns", "38.distances", "word_graph",
          "did not finish in [0-9]+ s \\(it was in expandEdgePerThread \\(edge mapping\\) at level 0\\)"},
         {"illegal_address", "38.distances", "word_graph",
-         "CUDA error in expandEdgePerThread \\(edge mapping\\) at level 0: cudaErrorIllegalAddress"},
+         "CUDA error in expandEdgePerThread \\(edge mapping\\) at level 0: "
+         "cudaError(IllegalAddress|InvalidAddressSpace)"},
         {"guard_word", "38.walk", "word_graph",
          "after walkEdgePerThread \\(edge mapping\\) on level 0: buffer walkOut was written past its end, at index 1 "
          "\\(it holds 1\\)"},

@@ -66,10 +66,14 @@ TEST_F(Planted, ShuffleInsideTheGuardFailsWalk) {
 
 TEST_F(Planted, OffByOneSearchFailsDistances) {
     GRADING_SKIP_WITHOUT_DEVICE(runnerInDir("day38_runner_planted_off_by_one_search"));
-    // From corner 0 of a grid the last level holds only the opposite corner,
-    // the last vertex in CSR, so the edge the bug hands to the previous
-    // vertex always lands inside colIndices: wrong distances, not a fault.
-    load("day38_runner_planted_off_by_one_search", "grid");
+    // A random tree (the components graph, fixed seed): each vertex's first
+    // CSR neighbour is its parent, so the edge the bug hands to the previous
+    // slot claims some vertex's parent early (wrong distances), and the tree
+    // ends before the isolated vertices, so the misread stays inside
+    // colIndices (no fault). A grid hides the bug: every vertex has two ways in.
+    runner_ = runnerInDir("day38_runner_planted_off_by_one_search");
+    graphCase_ = day38::cases::makeGraphCase("components", 38);
+    host_ = grading::bfsHost(graphCase_.graph, graphCase_.source);
     const grading::GateResult distances = gate("38.distances", "edge");
     EXPECT_FALSE(distances.passed);
     EXPECT_THAT(distances.message, MatchesRegex("vertex [0-9]+ \\(v[0-9]+\\): got -?[0-9]+, want -?[0-9]+"));

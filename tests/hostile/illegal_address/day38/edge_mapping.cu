@@ -1,7 +1,7 @@
 // Hostile submission: the reference expansion, then a write a gigabyte past
-// the frontier. The runner reports cudaErrorIllegalAddress against
-// expandEdgePerThread at level 0 and every day 38 gate of this mapping fails
-// with that message.
+// the frontier. The runner reports the fault (cudaErrorIllegalAddress, or on
+// an H200 cudaErrorInvalidAddressSpace) against expandEdgePerThread at level
+// 0, and every day 38 gate of this mapping fails with that message.
 #define expandEdgePerThread referenceExpandEdgePerThread
 #include "day38/edge_mapping.cu"
 #undef expandEdgePerThread
