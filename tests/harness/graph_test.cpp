@@ -514,5 +514,72 @@ TEST(GraphGenerators, HighestDegreeVertexPrefersTheLowestIdOnTies) {
     EXPECT_EQ(highestDegreeVertex(r), degreeStats(r).hub);
 }
 
+// ---- instructor graph files: SNAP edge lists and Matrix Market
+
+TEST(GraphFormats, SnapEdgeListCompactsIdsAndDropsLoopsAndRepeats) {
+    std::istringstream in("# Directed graph (each unordered pair only once): demo\n# FromNodeId\tToNodeId\n"
+                          "10\t20\n20\t10\n20 30\n7 7\n\n30 10\n");
+    const Expected<Graph> g = parseSnapEdgeList(in, "demo.txt");
+    ASSERT_TRUE(g.ok()) << g.error();
+    EXPECT_EQ(g->vertexCount, 3);
+    EXPECT_EQ(g->edgeCount, 3);  // 10-20, 20-30, 30-10; the repeat and the loop are dropped
+    EXPECT_EQ(g->words, (std::vector<std::string>{"v10", "v20", "v30"}));
+    EXPECT_EQ(g->degree(0), 2);
+}
+
+TEST(GraphFormats, SnapEdgeListNamesTheBadLine) {
+    std::istringstream in("# c\n1 2\n3 x\n");
+    EXPECT_EQ(parseSnapEdgeList(in, "s.txt").error(),
+              "s.txt:3: bad edge: want two non-negative ids, got \"3 x\"");
+    std::istringstream none("# only comments\n");
+    EXPECT_EQ(parseSnapEdgeList(none, "s.txt").error(), "s.txt: no edges");
+}
+
+TEST(GraphFormats, MatrixMarketIsReadAsAnUndirectedPattern) {
+    std::istringstream in("%%MatrixMarket matrix coordinate real symmetric\n% a comment\n4 4 5\n"
+                          "1 1 2.0\n2 1 -1\n3 2 -1\n4 3 -1\n1 2 5\n");
+    const Expected<Graph> g = parseMatrixMarket(in, "m.mtx");
+    ASSERT_TRUE(g.ok()) << g.error();
+    EXPECT_EQ(g->vertexCount, 4);  // the diagonal entry adds no edge; 1-2 appears twice
+    EXPECT_EQ(g->edgeCount, 3);
+    EXPECT_EQ(g->words.front(), "v1");
+    EXPECT_EQ(bfsHost(*g, 0).levels(), 4);  // the path 1 - 2 - 3 - 4
+}
+
+TEST(GraphFormats, MatrixMarketErrorsNameTheLine) {
+    std::istringstream notMm("1 2\n");
+    EXPECT_EQ(parseMatrixMarket(notMm, "m.mtx").error(),
+              "m.mtx:1: not a Matrix Market coordinate file (want \"%%MatrixMarket matrix coordinate ...\")");
+    std::istringstream badSize("%%MatrixMarket matrix coordinate pattern general\n3 3\n");
+    EXPECT_EQ(parseMatrixMarket(badSize, "m.mtx").error(),
+              "m.mtx:2: bad size line: want \"rows cols entries\", got \"3 3\"");
+    std::istringstream outOfRange("%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n4 1\n");
+    EXPECT_EQ(parseMatrixMarket(outOfRange, "m.mtx").error(),
+              "m.mtx:4: bad entry 1: want 1-based \"i j\" within 3 x 3, got \"4 1\"");
+    std::istringstream shortFile("%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n");
+    EXPECT_EQ(parseMatrixMarket(shortFile, "m.mtx").error(), "m.mtx: the file ended after 1 of 3 entries");
+}
+
+TEST(GraphFormats, LoadAnyGraphTellsTheThreeFormatsApart) {
+    TempDir dir;
+    const auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir.file(name)) << text;
+        return dir.file(name);
+    };
+    const Expected<Graph> course = loadAnyGraph(write("course.txt", "# c\n2 1\nhello\nworld\n0 1\n"));
+    ASSERT_TRUE(course.ok()) << course.error();
+    EXPECT_EQ(course->words, (std::vector<std::string>{"hello", "world"}));
+    const Expected<Graph> snap = loadAnyGraph(write("snap.txt", "# SNAP\n5 6\n6 7\n"));
+    ASSERT_TRUE(snap.ok()) << snap.error();
+    EXPECT_EQ(snap->words, (std::vector<std::string>{"v5", "v6", "v7"}));
+    const Expected<Graph> mm = loadAnyGraph(write("m.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 1\n2 1\n"));
+    ASSERT_TRUE(mm.ok()) << mm.error();
+    EXPECT_EQ(mm->edgeCount, 1);
+    EXPECT_EQ(loadAnyGraph(dir.file("absent.txt")).error(), "cannot open " + dir.file("absent.txt"));
+    const Expected<Graph> single = loadAnyGraph(write("one.txt", "1 0\nalone\n"));
+    ASSERT_TRUE(single.ok()) << single.error();
+    EXPECT_EQ(single->vertexCount, 1);
+}
+
 }  // namespace
 }  // namespace grading
