@@ -5,27 +5,15 @@
 #include <sstream>
 
 #include "grading/junit.h"
+#include "text_lines.h"
 
 namespace grading::report {
 namespace {
 
 constexpr int kErrorLines = 3;
 
-std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        out.push_back(line);
-    }
-    return out;
-}
-
-std::string trim(const std::string& s) {
-    const size_t b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return "";
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
+using text::splitLines;
+using text::trim;
 
 bool underDay(const std::string& output, const std::string& day) {
     std::istringstream parts(output);
@@ -64,7 +52,7 @@ std::vector<std::string> cmakeMessages(const std::vector<std::string>& log) {
 }  // namespace
 
 std::map<std::string, std::string> buildFailures(const std::string& log, const std::vector<std::string>& days) {
-    const std::vector<std::string> text = lines(log);
+    const std::vector<std::string> text = splitLines(log);
     std::map<std::string, std::string> failures;
     const std::vector<std::string> messages = cmakeMessages(text);
 
@@ -120,7 +108,7 @@ std::map<std::string, std::string> abnormalEnds(const std::string& ctestLog) {
     static const std::regex progress(
         R"(^\s*\d+/\d+\s+Test\s+#\d+:\s+(.*?)\s*\.*\s*\*\*\*(Timeout|Exception:.*?)\s+([0-9.]+)\s+sec\s*$)");
     std::map<std::string, std::string> ends;
-    for (const std::string& line : lines(ctestLog)) {
+    for (const std::string& line : splitLines(ctestLog)) {
         std::smatch m;
         if (std::regex_match(line, m, progress)) {
             ends[plainTestName(m[1].str())] = trim(m[2].str()) + " after " + m[3].str() + " s";

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "grading/logs.h"
+#include "text_lines.h"
 
 namespace grading::report {
 namespace {
@@ -14,21 +15,8 @@ constexpr size_t kListedFailures = 20;
 
 enum class Verdict { Passed, Failed, Skipped };
 
-std::vector<std::string> splitLines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        out.push_back(line);
-    }
-    return out;
-}
-
-std::string trim(const std::string& s) {
-    const size_t b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return "";
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
+using text::splitLines;
+using text::trim;
 
 bool startsWith(const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
 bool endsWith(const std::string& s, std::string_view p) {
