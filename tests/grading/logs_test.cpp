@@ -32,7 +32,7 @@ TEST(BuildLog, ACompileErrorOutranksAMissingFile) {
     const auto failures = buildFailures(fixtures::text("build_day38_error.log"), kDays);
     ASSERT_TRUE(failures.count("day52"));
     EXPECT_EQ(failures.at("day52").substr(0, failures.at("day52").find('\n')),
-              "/work/main/harness/day52/day52_runner.cu(296): error: name followed by \"::\" must be a class or namespace name");
+              "/src/grading/harness/day52/day52_runner.cu(296): error: name followed by \"::\" must be a class or namespace name");
 }
 
 TEST(BuildLog, GccErrorsStopAtThreeAndLinkErrorsCount) {
@@ -55,7 +55,7 @@ TEST(BuildLog, FailureUnderNoDayIsKeptApart) {
     const auto failures = buildFailures(fixtures::text("build_gcc_link.log"), kDays);
     ASSERT_TRUE(failures.count(""));
     EXPECT_EQ(failures.at(""),
-              "/work/main/harness/core/src/graph.cpp:40:1: error: 'Graph' does not name a type\n"
+              "/src/grading/harness/core/src/graph.cpp:40:1: error: 'Graph' does not name a type\n"
               "(building harness/CMakeFiles/grading_core.dir/core/src/graph.cpp.o failed)");
 }
 

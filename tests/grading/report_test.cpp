@@ -212,7 +212,7 @@ TEST(GateVerdict, CompileFailureFailsTheBuildsGateAndOverridesStaleResults) {
     EXPECT_EQ(gate(r, "msw.builds").result, Result::Fail);
     EXPECT_EQ(firstLineOf(gate(r, "msw.builds").message),
               "no submission. test of msw ran, and the build failed elsewhere, first: "
-              "/work/main/harness/day52/day52_runner.cu(296): error: name followed by \"::\" must be a class or "
+              "/src/grading/harness/day52/day52_runner.cu(296): error: name followed by \"::\" must be a class or "
               "namespace name");
 }
 
@@ -224,7 +224,7 @@ TEST(GateVerdict, SharedBuildFailureExplainsADayWithNoTests) {
     EXPECT_EQ(gate(r, "day38.builds").result, Result::Fail);
     EXPECT_EQ(firstLineOf(gate(r, "day38.builds").message),
               "no submission. test of day38 ran, and the build failed elsewhere, first: "
-              "/work/main/harness/core/src/graph.cpp:40:1: error: 'Graph' does not name a type");
+              "/src/grading/harness/core/src/graph.cpp:40:1: error: 'Graph' does not name a type");
     EXPECT_EQ(firstLineOf(gate(r, "msw.builds").message),
               "/subs/alice/msw/find_mismatch.cpp:12:5: error: 'foo' was not declared in this scope");
     EXPECT_EQ(gate(r, "38.levels").result, Result::NotRun);
