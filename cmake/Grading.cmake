@@ -27,13 +27,37 @@ function(grading_add_runner target)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
 endfunction()
 
-# grading_missing_runner(<target> <path>): stands in for a runner whose
-# submission file is missing, so that day's tests fail naming the path and
-# every other day still builds and grades.
-function(grading_missing_runner target path)
-  add_executable(${target} "${PROJECT_SOURCE_DIR}/harness/cuda/src/missing_submission_runner.cpp")
-  target_compile_definitions(${target} PRIVATE "GRADING_MISSING_FILE=\"${path}\"")
-  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
+# grading_add_student_runners(<day> FILE <path under exercises/> SLOT <name>
+#                             MAIN <object library> UNITS <units with STUDENT>
+#                             [INCLUDES dir...] [LINK library...])
+# The runners built from the student's file: <day>_runner_exercise from the
+# untouched stub, <day>_runner_submission from GRADING_SUBMISSION_DIR. The
+# file becomes the unit <day>_<slot>_exercise (or _submission), put where
+# STUDENT stands in UNITS. A missing submission file is named at configure
+# time and its runner only says so, so that day's tests fail naming the path
+# while every other day still builds and grades.
+function(grading_add_student_runners day)
+  cmake_parse_arguments(S "" "FILE;SLOT;MAIN" "UNITS;INCLUDES;LINK" ${ARGN})
+  set(exercise "${PROJECT_SOURCE_DIR}/exercises/${S_FILE}")
+  set(submission "${GRADING_SUBMISSION_DIR}/${S_FILE}")
+  foreach(kind exercise submission)
+    set(source "${${kind}}")
+    set(runner ${day}_runner_${kind})
+    if(EXISTS "${source}")
+      set(unit ${day}_${S_SLOT}_${kind})
+      grading_add_unit(${unit} "${source}" INCLUDES ${S_INCLUDES})
+      if(S_LINK)
+        target_link_libraries(${unit} PUBLIC ${S_LINK})
+      endif()
+      list(TRANSFORM S_UNITS REPLACE "^STUDENT$" ${unit} OUTPUT_VARIABLE units)
+      grading_add_runner(${runner} MAIN ${S_MAIN} UNITS ${units})
+    else()
+      message(WARNING "${day}: the ${kind} file ${source} is missing; its tests will fail")
+      add_executable(${runner} "${PROJECT_SOURCE_DIR}/harness/cuda/src/missing_submission_runner.cpp")
+      target_compile_definitions(${runner} PRIVATE "GRADING_MISSING_FILE=\"${source}\"")
+      set_target_properties(${runner} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
+    endif()
+  endforeach()
 endfunction()
 
 # grading_register_suite(<test binary> [RUNNER <runner target>] AS <reference|submission|...>
