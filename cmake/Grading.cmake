@@ -1,98 +1,319 @@
-# Helpers shared by the days: runners built from interchangeable units, and
-# one gtest binary registered once per runner.
+# One function builds a day: grading_add_day(), called once from
+# days/<day>/CMakeLists.txt. From the day's folder it builds
+#
+#   runners    <day>_runner_reference   the course's code + solution/ (when the tree has it)
+#              <day>_runner_exercise    the course's code + the untouched stub in exercises/<day>/
+#              <day>_runner_submission  the course's code + GRADING_SUBMISSION_DIR/<day>/
+#              <day>_runner_planted_<p> the reference with one planted bug (plants.cmake)
+#              <day>_runner_hostile_<h> the course's code + hostile/<h>.cu
+#   <day>_grader     the host side: gate declarations, cases, reports
+#   <day>_tests      the generic driver over the declaration; it registers every
+#                    suite with ctest itself (see harness/gtest/src/driver.cpp)
+#   <day>_host_tests the day's host-only tests (label harness)
+#
+# and writes <build>/days/<day>/gates.tsv, which the report reads.
 
 set(GRADING_RUNNER_DIR "${PROJECT_BINARY_DIR}/runners")
-set(GRADING_UNIT_INCLUDES
-    "${PROJECT_SOURCE_DIR}/reference"
-    "${PROJECT_SOURCE_DIR}/harness/cuda/include"
-    "${PROJECT_SOURCE_DIR}/harness/core/include")
+# What a student's file and the course's code may include: the course's
+# headers and the CUDA checks, never the solutions or the runner's internals.
+set(GRADING_COURSE_INCLUDES "${PROJECT_SOURCE_DIR}/harness/course/include")
 
-# grading_add_unit(<target> <source> [INCLUDES dir...] [DEFINES name...])
-# One interchangeable piece of a runner: a reference file, the submission's
-# copy of it, or a planted bug.
+# grading_add_unit(<target> <source> INCLUDES <dirs...> [LINK <libs...>])
+# One interchangeable piece of a runner: a course file, a solution, the
+# submission's copy, a planted bug.
 function(grading_add_unit target source)
-  cmake_parse_arguments(U "" "" "INCLUDES;DEFINES" ${ARGN})
+  cmake_parse_arguments(U "" "" "INCLUDES;LINK" ${ARGN})
   add_library(${target} STATIC "${source}")
-  target_include_directories(${target} PRIVATE ${U_INCLUDES} ${GRADING_UNIT_INCLUDES})
-  target_compile_definitions(${target} PRIVATE ${U_DEFINES})
+  target_include_directories(${target} PRIVATE ${U_INCLUDES} ${GRADING_COURSE_INCLUDES})
   target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
-  target_link_libraries(${target} PUBLIC CUDA::cudart_static)
+  target_link_libraries(${target} PUBLIC CUDA::cudart_static ${U_LINK})
 endfunction()
 
-# grading_add_runner(<target> MAIN <object library> UNITS <unit targets...>)
-function(grading_add_runner target)
-  cmake_parse_arguments(R "" "MAIN" "UNITS" ${ARGN})
-  add_executable(${target} $<TARGET_OBJECTS:${R_MAIN}>)
-  target_link_libraries(${target} PRIVATE ${R_UNITS} grading_cuda grading_core)
+# grading_add_runner(<target> <day> UNITS <unit targets...>)
+function(grading_add_runner target day)
+  cmake_parse_arguments(R "" "" "UNITS" ${ARGN})
+  add_executable(${target} $<TARGET_OBJECTS:${day}_runner_main>)
+  target_link_libraries(${target} PRIVATE ${R_UNITS} grading_cuda grading_core ${GRADING_DAY_RUNNER_LINK})
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
+  set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${target})
+endfunction()
+
+# A runner that only says which submission file is missing, so that day's
+# tests fail naming the path while every other day still builds and grades.
+function(grading_add_missing_runner target path)
+  add_executable(${target} "${PROJECT_SOURCE_DIR}/harness/cuda/src/missing_submission_runner.cpp")
+  target_compile_definitions(${target} PRIVATE "GRADING_MISSING_FILE=\"${path}\"")
+  target_link_libraries(${target} PRIVATE grading_core)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
 endfunction()
 
-# grading_add_student_runners(<day> FILE <path under exercises/> SLOT <name>
-#                             MAIN <object library> UNITS <units with STUDENT>
-#                             [INCLUDES dir...] [LINK library...])
-# The runners built from the student's file: <day>_runner_exercise from the
-# untouched stub, <day>_runner_submission from GRADING_SUBMISSION_DIR. The
-# file becomes the unit <day>_<slot>_exercise (or _submission), put where
-# STUDENT stands in UNITS. A missing submission file is named at configure
-# time and its runner only says so, so that day's tests fail naming the path
-# while every other day still builds and grades.
-function(grading_add_student_runners day)
-  cmake_parse_arguments(S "" "FILE;SLOT;MAIN" "UNITS;INCLUDES;LINK" ${ARGN})
-  set(exercise "${PROJECT_SOURCE_DIR}/exercises/${S_FILE}")
-  set(submission "${GRADING_SUBMISSION_DIR}/${S_FILE}")
-  foreach(kind exercise submission)
-    set(source "${${kind}}")
-    set(runner ${day}_runner_${kind})
-    if(EXISTS "${source}")
-      set(unit ${day}_${S_SLOT}_${kind})
-      grading_add_unit(${unit} "${source}" INCLUDES ${S_INCLUDES})
-      if(S_LINK)
-        target_link_libraries(${unit} PUBLIC ${S_LINK})
-      endif()
-      list(TRANSFORM S_UNITS REPLACE "^STUDENT$" ${unit} OUTPUT_VARIABLE units)
-      grading_add_runner(${runner} MAIN ${S_MAIN} UNITS ${units})
-    else()
-      message(WARNING "${day}: the ${kind} file ${source} is missing; its tests will fail")
-      add_executable(${runner} "${PROJECT_SOURCE_DIR}/harness/cuda/src/missing_submission_runner.cpp")
-      target_compile_definitions(${runner} PRIVATE "GRADING_MISSING_FILE=\"${source}\"")
-      set_target_properties(${runner} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
-    endif()
-  endforeach()
+function(_grading_stem out path)
+  get_filename_component(stem "${path}" NAME_WE)
+  set(${out} "${stem}" PARENT_SCOPE)
 endfunction()
 
-# grading_register_suite(<test binary> [RUNNER <runner target>] AS <reference|submission|...>
-#                        [FILTER <gtest filter>] [SERIAL] [LABELS extra...] [TIMEOUT seconds])
-# The directory's LABELS property names the day; AS and LABELS add to it.
-# FILTER registers only the matching tests (gtest syntax, "-" to exclude).
-# SERIAL runs them alone (RUN_SERIAL): timings are skewed when other tests'
-# kernels time-slice the GPU.
-# Each test holds one GPU slot: with `ctest --resource-spec-file` (see
-# .ci/gpu-resources.sh) one test runs per GPU at a time, and the runner is
-# bound to the GPU ctest assigned; without a spec file the groups are ignored.
-function(grading_register_suite binary)
-  cmake_parse_arguments(S "SERIAL" "RUNNER;AS;TIMEOUT;FILTER" "LABELS" ${ARGN})
-  if(NOT S_TIMEOUT)
-    set(S_TIMEOUT 300)
+# grading_plant(<name>
+#   EDIT <file under the day> FIND <exact snippet> REPLACE <snippet>   (repeatable)
+#   FAILS <gate> EXPECT <regex> [PASSES <gate>...] [CASES <case>...] [ATTEMPTS <n>] [WHAT <text>])
+# Called from days/<day>/plants.cmake. Each EDIT's snippet must occur exactly
+# once in its file (configure fails otherwise); the edited copy replaces that
+# file's unit in a copy of the reference runner, and the planted test holds
+# it to its gate.
+function(grading_plant name)
+  set(day "${GRADING_DAY}")
+  set(edits "")
+  set(n 0)
+  set(mode "")
+  set(what "")
+  set(fails "")
+  set(expect "")
+  set(passes "")
+  set(cases "")
+  set(attempts 1)
+  set(keywords "^(EDIT|FIND|REPLACE|FAILS|EXPECT|PASSES|CASES|ATTEMPTS|WHAT)$")
+  math(EXPR last "${ARGC} - 1")
+  foreach(i RANGE 1 ${last})
+    set(arg "${ARGV${i}}")  # ARGV<i>, not ARGN: snippets hold semicolons
+    if(mode MATCHES "^(|PASSES|CASES)$" AND arg MATCHES "${keywords}")
+      set(mode "${arg}")
+      continue()
+    endif()
+    if(mode STREQUAL "EDIT")
+      math(EXPR n "${n} + 1")
+      list(APPEND edits ${n})
+      set(edit_${n}_file "${arg}")
+    elseif(mode STREQUAL "FIND")
+      set(edit_${n}_find "${arg}")
+    elseif(mode STREQUAL "REPLACE")
+      set(edit_${n}_replace "${arg}")
+    elseif(mode STREQUAL "FAILS")
+      set(fails "${arg}")
+    elseif(mode STREQUAL "EXPECT")
+      set(expect "${arg}")
+    elseif(mode STREQUAL "PASSES")
+      string(APPEND passes " ${arg}")
+    elseif(mode STREQUAL "CASES")
+      string(APPEND cases " ${arg}")
+    elseif(mode STREQUAL "ATTEMPTS")
+      set(attempts "${arg}")
+    elseif(mode STREQUAL "WHAT")
+      set(what "${arg}")
+    else()
+      message(FATAL_ERROR "${day} plant ${name}: unexpected argument \"${arg}\"")
+    endif()
+    if(NOT mode MATCHES "^(PASSES|CASES)$")
+      set(mode "")
+    endif()
+  endforeach()
+  if(NOT edits OR fails STREQUAL "" OR expect STREQUAL "")
+    message(FATAL_ERROR "${day} plant ${name}: wants at least one EDIT/FIND/REPLACE, FAILS and EXPECT")
   endif()
-  set(labels ${S_AS} ${S_LABELS})
-  string(REPLACE ";" "\\;" labels "${labels}")
-  set(extra "--runner-dir=${GRADING_RUNNER_DIR}")
-  if(S_RUNNER)
-    list(APPEND extra "--runner=$<TARGET_FILE:${S_RUNNER}>")
+
+  set(units ${GRADING_DAY_REFERENCE_UNITS})
+  set(out "${CMAKE_CURRENT_BINARY_DIR}/plants/${name}")
+  foreach(k IN LISTS edits)
+    set(file "${edit_${k}_file}")
+    set(source "${CMAKE_CURRENT_SOURCE_DIR}/${file}")
+    if(NOT EXISTS "${source}")
+      message(FATAL_ERROR "${day} plant ${name}: no file ${file} in ${CMAKE_CURRENT_SOURCE_DIR}")
+    endif()
+    file(READ "${source}" text)
+    string(FIND "${text}" "${edit_${k}_find}" first)
+    string(FIND "${text}" "${edit_${k}_find}" final REVERSE)
+    if(first EQUAL -1 OR NOT first EQUAL final)
+      set(count "more than once")
+      if(first EQUAL -1)
+        set(count "nowhere")
+      endif()
+      message(FATAL_ERROR "${day} plant ${name}: the FIND snippet must occur exactly once in ${file}, "
+                          "and it occurs ${count}:\n${edit_${k}_find}")
+    endif()
+    string(REPLACE "${edit_${k}_find}" "${edit_${k}_replace}" text "${text}")
+    get_filename_component(base "${file}" NAME)
+    get_filename_component(dir "${source}" DIRECTORY)
+    # Rewritten only when it changes, so a reconfigure does not rebuild every plant.
+    file(CONFIGURE OUTPUT "${out}/${base}" CONTENT "${text}" @ONLY)
+    _grading_stem(stem "${file}")
+    set(unit ${day}_plant_${name}_${stem})
+    grading_add_unit(${unit} "${out}/${base}" INCLUDES "${dir}" ${GRADING_DAY_UNIT_INCLUDES} LINK ${GRADING_DAY_RUNNER_LINK})
+    list(FIND units "${GRADING_UNIT_OF_${day}_${stem}}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "${day} plant ${name}: ${file} is not a unit of the reference runner")
+    endif()
+    list(REMOVE_AT units ${at})
+    list(INSERT units ${at} ${unit})
+  endforeach()
+  grading_add_runner(${day}_runner_planted_${name} ${day} UNITS ${units})
+  string(REPLACE "\n" " " what "${what}")
+  file(CONFIGURE OUTPUT "${out}/expectation.txt" CONTENT
+"what: ${what}
+fails: ${fails}
+expect: ${expect}
+passes:${passes}
+cases:${cases}
+attempts: ${attempts}
+" @ONLY)
+  set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
+    "expect\tplanted\t${name}\t$<TARGET_FILE:${day}_runner_planted_${name}>\t${out}/expectation.txt\n")
+endfunction()
+
+# grading_add_day(<day>
+#   STUDENT <files...>        the exercise: exercises/<day>/<file> and solution/<file>
+#   COURSE <files...>         the course's own runner units (under course/)
+#   RUNNER <file>             the runner's main (CUDA)
+#   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
+#   [SOLUTION_EXTRAS <files>] instructor-only units linked into the reference runner
+#   [HOST_TESTS <files...>]   host-only tests (tests/)
+#   [RUNNER_LINK <libs>]      extra libraries every runner unit links (CUDA::nvtx3)
+#   [GRADER_LINK <libs>])
+function(grading_add_day day)
+  cmake_parse_arguments(D "" "RUNNER" "STUDENT;COURSE;GRADER;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK;GRADER_LINK" ${ARGN})
+  set(here "${CMAKE_CURRENT_SOURCE_DIR}")
+  set(course "${here}/course")
+  set(GRADING_DAY "${day}")
+  set(GRADING_DAY_RUNNER_LINK ${D_RUNNER_LINK})
+  set(GRADING_DAY_UNIT_INCLUDES "${course}")
+  set_property(DIRECTORY APPEND PROPERTY LABELS ${day})
+
+  # The runner's main: the day's protocol and the course's headers.
+  add_library(${day}_runner_main OBJECT "${D_RUNNER}")
+  target_include_directories(${day}_runner_main PRIVATE "${here}" "${course}" ${GRADING_COURSE_INCLUDES}
+                             "${PROJECT_SOURCE_DIR}/harness/cuda/include" "${PROJECT_SOURCE_DIR}/harness/core/include")
+  target_link_libraries(${day}_runner_main PRIVATE ${D_RUNNER_LINK})
+
+  set(course_units "")
+  foreach(file IN LISTS D_COURSE)
+    _grading_stem(stem "${file}")
+    grading_add_unit(${day}_course_${stem} "${here}/${file}" INCLUDES "${course}" LINK ${D_RUNNER_LINK})
+    list(APPEND course_units ${day}_course_${stem})
+    set(GRADING_UNIT_OF_${day}_${stem} ${day}_course_${stem})
+  endforeach()
+
+  # The reference runner, when this tree holds the instructor solution (the
+  # student kit does not).
+  set(has_solution TRUE)
+  foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
+    get_filename_component(name "${file}" NAME)
+    if(NOT EXISTS "${here}/solution/${name}")
+      set(has_solution FALSE)
+    endif()
+  endforeach()
+  set(reference_units "")
+  if(has_solution)
+    foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
+      get_filename_component(name "${file}" NAME)
+      _grading_stem(stem "${file}")
+      grading_add_unit(${day}_solution_${stem} "${here}/solution/${name}" INCLUDES "${course}" LINK ${D_RUNNER_LINK})
+      list(APPEND reference_units ${day}_solution_${stem})
+      set(GRADING_UNIT_OF_${day}_${stem} ${day}_solution_${stem})
+    endforeach()
+    list(APPEND reference_units ${course_units})
+    grading_add_runner(${day}_runner_reference ${day} UNITS ${reference_units})
   endif()
-  set(filter "")
-  if(S_FILTER)
-    set(filter TEST_FILTER "${S_FILTER}")
+  set(GRADING_DAY_REFERENCE_UNITS ${reference_units})
+
+  # The student's file: the untouched stub, and the submission under test.
+  set(manifest "")
+  foreach(kind exercise submission)
+    set(root "${PROJECT_SOURCE_DIR}/exercises")
+    if(kind STREQUAL "submission")
+      set(root "${GRADING_SUBMISSION_DIR}")
+    endif()
+    set(units "")
+    set(missing "")
+    foreach(file IN LISTS D_STUDENT)
+      get_filename_component(name "${file}" NAME)
+      set(path "${root}/${day}/${name}")
+      if(NOT EXISTS "${path}")
+        set(missing "${path}")
+        break()
+      endif()
+      _grading_stem(stem "${file}")
+      grading_add_unit(${day}_${kind}_${stem} "${path}" INCLUDES "${course}" LINK ${D_RUNNER_LINK})
+      list(APPEND units ${day}_${kind}_${stem})
+    endforeach()
+    if(missing)
+      message(WARNING "${day}: the ${kind} file ${missing} is missing; ${day}.builds fails naming it")
+      grading_add_missing_runner(${day}_runner_${kind} "${missing}")
+    else()
+      grading_add_runner(${day}_runner_${kind} ${day} UNITS ${units} ${course_units})
+    endif()
+  endforeach()
+
+  # The host side and the driver.
+  add_library(${day}_grader STATIC ${D_GRADER})
+  target_include_directories(${day}_grader PUBLIC "${here}" "${course}")
+  target_link_libraries(${day}_grader PUBLIC grading_gtest grading_core ${D_GRADER_LINK})
+  target_compile_definitions(${day}_grader PRIVATE GRADING_DAY_DIR="${here}")
+  add_executable(${day}_tests $<TARGET_OBJECTS:grading_driver_main>)
+  target_link_libraries(${day}_tests PRIVATE ${day}_grader grading_gtest)
+
+  if(D_HOST_TESTS)
+    set(present "")
+    foreach(file IN LISTS D_HOST_TESTS)
+      if(EXISTS "${here}/${file}")
+        list(APPEND present "${here}/${file}")
+      endif()
+    endforeach()
+    if(present)
+      add_executable(${day}_host_tests ${present})
+      target_link_libraries(${day}_host_tests PRIVATE ${day}_grader GTest::gmock GTest::gtest_main)
+      target_compile_definitions(${day}_host_tests PRIVATE GRADING_DAY_DIR="${here}"
+                                 GRADING_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+      gtest_discover_tests(${day}_host_tests TEST_PREFIX "harness.${day}." DISCOVERY_MODE PRE_TEST
+        PROPERTIES LABELS harness TIMEOUT 120)
+    endif()
   endif()
-  set(serial "")
-  if(S_SERIAL)
-    set(serial RUN_SERIAL TRUE)
+
+  # Planted bugs (instructor-only: they quote the solution) and hostile
+  # submissions (each replaces the one student file).
+  if(has_solution AND GRADING_BUILD_PLANTED AND EXISTS "${here}/plants.cmake")
+    include("${here}/plants.cmake")
   endif()
-  gtest_discover_tests(${binary}
-    TEST_PREFIX "${S_AS}."
-    NO_PRETTY_VALUES  # names come from our name generators; no "# GetParam() = ..." tails
-    ${filter}
-    EXTRA_ARGS ${extra}
-    DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${labels}" TIMEOUT ${S_TIMEOUT} RESOURCE_GROUPS "gpus:1" ${serial})
+  list(LENGTH D_STUDENT student_files)
+  if(GRADING_BUILD_PLANTED AND student_files EQUAL 1 AND IS_DIRECTORY "${here}/hostile")
+    file(GLOB hostile_files CONFIGURE_DEPENDS "${here}/hostile/*.cu")
+    _grading_stem(student_stem "${D_STUDENT}")
+    foreach(file IN LISTS hostile_files)
+      _grading_stem(name "${file}")
+      grading_add_unit(${day}_hostile_${name} "${file}" INCLUDES "${course}" LINK ${D_RUNNER_LINK})
+      grading_add_runner(${day}_runner_hostile_${name} ${day} UNITS ${day}_hostile_${name} ${course_units})
+      set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
+        "expect\thostile\t${name}\t$<TARGET_FILE:${day}_runner_hostile_${name}>\t${file}\n")
+    endforeach()
+  endif()
+
+  # Which suites exist, for the driver's ctest registration.
+  set(reference_path "")
+  if(has_solution)
+    set(reference_path "$<TARGET_FILE:${day}_runner_reference>")
+  endif()
+  get_property(expectations GLOBAL PROPERTY GRADING_${day}_MANIFEST)
+  file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv" CONTENT
+"reference\t${reference_path}
+submission\t$<TARGET_FILE:${day}_runner_submission>
+stub\t$<TARGET_FILE:${day}_runner_exercise>
+${expectations}")
+  get_property(runners GLOBAL PROPERTY GRADING_${day}_RUNNERS)
+  set(ctest_file "${CMAKE_CURRENT_BINARY_DIR}/${day}_ctest.cmake")
+  set(gates_file "${CMAKE_CURRENT_BINARY_DIR}/gates.tsv")
+  add_custom_command(
+    OUTPUT "${ctest_file}" "${gates_file}"
+    COMMAND ${day}_tests --emit-ctest "${ctest_file}" --manifest "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv"
+    COMMAND ${day}_tests --gates-tsv > "${gates_file}"
+    DEPENDS ${day}_tests "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv"
+    COMMENT "Registering the ${day} suites with ctest")
+  add_custom_target(${day}_suites ALL DEPENDS "${ctest_file}" "${gates_file}")
+  add_dependencies(${day}_suites ${runners} ${day}_runner_exercise ${day}_runner_submission)
+  set(include_file "${CMAKE_CURRENT_BINARY_DIR}/${day}_include.cmake")
+  file(WRITE "${include_file}"
+"if(EXISTS \"${ctest_file}\")
+  include(\"${ctest_file}\")
+else()
+  add_test(${day}_NOT_BUILT ${day}_NOT_BUILT)
+endif()
+")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${include_file}")
+  set_property(GLOBAL APPEND PROPERTY GRADING_GATE_TABLES "${gates_file}")
+  set_property(GLOBAL APPEND PROPERTY GRADING_DAY_SUITES ${day}_suites)
 endfunction()

@@ -1,10 +1,14 @@
 // A stand-in runner with scripted behaviour, one per subcommand, so the
 // grading side of the protocol can be tested without a GPU:
 //
-//   fake_runner <subcommand> --out FILE [--in FILE] args...
+//   fake_runner <subcommand> --in REQUEST      (answers on fd 3)
 //
-// ok, hang, crash, early-exit, truncated, garbage, no-device, error, guard,
-// echo-input, echo-env. Anything else is a usage error (exit 2).
+// Well-behaved: ok, echo-input, echo-env, open-fds, leave-file. Broken or
+// hostile: hang, crash, early-exit, truncated, garbage, no-device, error,
+// guard, forged-after-failure, second-answer, result-then-status,
+// failure-with-status-0, no-device-info. Anything else is a usage error
+// (exit 2, no answer).
+#include <dirent.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -14,7 +18,7 @@
 #include <fstream>
 #include <string>
 
-#include "harness/graph_generators.h"
+#include "harness/protocol.h"
 #include "harness/record.h"
 #include "harness/runner_client.h"
 
@@ -27,25 +31,41 @@ void say(const std::string& line) {
     std::fflush(stderr);
 }
 
-int usage(const std::string& why) {
-    say("fake_runner: " + why);
-    return grading::runner_exit::kBadInput;
+void send(const std::string& bytes) {
+    size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = write(grading::kChannelFd, bytes.data() + done, bytes.size() - done);
+        if (n <= 0) return;
+        done += static_cast<size_t>(n);
+    }
 }
 
-Record sampleResult(const std::string& args) {
-    Record r;
-    r.putText("device", "fake device");
-    r.putText("args", args);
-    r.putInt("levels", 3);
-    r.putInts("dist", {0, 1, 2, -1});
-    r.putDouble("ms", 1.25);
+Record withDevice(Record r) {
+    grading::protocol::DeviceInfo info;
+    info.device = "fake device";
+    info.smCount = 4;
+    info.computeCapability = 75;
+    info.pciBusId = "0000:00:00.0";
+    grading::protocol::encodeInto(info, r);
     return r;
 }
 
-bool writeBytes(const std::string& path, const std::string& bytes) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    return static_cast<bool>(out.flush());
+Record sampleResult() {
+    Record r;
+    r.putInt("levels", 3);
+    r.putInts("dist", {0, 1, 2, -1});
+    r.putDouble("ms", 1.25);
+    return withDevice(r);
+}
+
+std::string failure(const std::string& kind, const std::string& message) {
+    say("error: " + message);
+    return grading::protocol::encode(grading::protocol::Failure{kind, message}).serialize();
+}
+
+std::string env(const char* name) {
+    const char* v = std::getenv(name);
+    return v == nullptr ? "(unset)" : v;
 }
 
 [[noreturn]] void sleepForever() {
@@ -55,21 +75,58 @@ bool writeBytes(const std::string& path, const std::string& bytes) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 4 || std::string(argv[2]) != "--out") return usage("want <subcommand> --out FILE [--in FILE] args...");
-    const std::string command = argv[1];
-    const std::string out = argv[3];
-    std::string in;
-    int next = 4;
-    if (argc >= 6 && std::string(argv[4]) == "--in") {
-        in = argv[5];
-        next = 6;
+    if (argc != 4 || std::string(argv[2]) != "--in") {
+        say("fake_runner: want <subcommand> --in REQUEST");
+        return grading::runner_exit::kBadInput;
     }
-    std::string args;
-    for (int i = next; i < argc; ++i) args += (args.empty() ? "" : " ") + std::string(argv[i]);
+    const std::string command = argv[1];
+    grading::Expected<Record> request = Record::load(argv[3]);
+    if (!request) {
+        send(failure("bad-input", "request " + std::string(argv[3]) + ": " + request.error()));
+        return grading::runner_exit::kBadInput;
+    }
 
-    if (command == "ok") {
+    if (command == "ok" || command == "probe") {
         say("at: fakeKernel at level 0");
-        return sampleResult(args).save(out) ? 0 : 2;
+        send(sampleResult().serialize());
+        return 0;
+    }
+    if (command == "echo-input") {
+        send(withDevice(request.value()).serialize());
+        return 0;
+    }
+    if (command == "echo-env") {
+        Record r;
+        for (const char* name : {"CUDA_VISIBLE_DEVICES", "GRADING_SEED", "GRADING_SANITIZER", "HOME", "TMPDIR",
+                                 "PATH", "GRADING_FAKE_SECRET"}) {
+            r.putText(name, env(name));
+        }
+        send(withDevice(r).serialize());
+        return 0;
+    }
+    if (command == "open-fds") {
+        // Every descriptor this process holds besides the directory listing itself.
+        std::string fds;
+        DIR* dir = opendir("/proc/self/fd");
+        const int own = dir != nullptr ? dirfd(dir) : -1;
+        for (dirent* e = dir != nullptr ? readdir(dir) : nullptr; e != nullptr; e = readdir(dir)) {
+            const std::string name = e->d_name;
+            if (name == "." || name == ".." || std::atoi(name.c_str()) == own) continue;
+            fds += (fds.empty() ? "" : " ") + name;
+        }
+        if (dir != nullptr) closedir(dir);
+        Record r;
+        r.putText("fds", fds);
+        send(withDevice(r).serialize());
+        return 0;
+    }
+    if (command == "leave-file") {
+        const std::string path = env("TMPDIR") + "/left-behind";
+        std::ofstream(path) << "for the next test\n";
+        Record r;
+        r.putText("left", path);
+        send(withDevice(r).serialize());
+        return 0;
     }
     if (command == "hang") {
         // A helper in the same group, as a real runtime might start: the
@@ -92,48 +149,66 @@ int main(int argc, char** argv) {
         std::exit(0);  // as a submission calling exit() would
     }
     if (command == "truncated") {
-        std::string bytes = sampleResult(args).serialize();
+        std::string bytes = sampleResult().serialize();
         bytes.resize(bytes.size() - std::string("end\n").size());
-        return writeBytes(out, bytes) ? 0 : 2;
+        send(bytes);
+        return 0;
     }
     if (command == "garbage") {
-        grading::SplitMix64 rng(38);
         std::string bytes(4096, '\0');
-        for (char& c : bytes) c = static_cast<char>(rng.below(256));
-        return writeBytes(out, bytes) ? 0 : 2;
+        uint64_t x = 38;
+        for (char& c : bytes) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            c = static_cast<char>(x >> 56);
+        }
+        send(bytes);
+        return 0;
     }
     if (command == "no-device") {
         say("no-device: cudaErrorNoDevice: no CUDA-capable device is detected");
+        send(failure("no-device", "no NVIDIA GPU found: the CUDA runtime sees 0 devices"));
         return grading::runner_exit::kNoDevice;
     }
     if (command == "error") {
         say("at: expandEdgePerThread (edge mapping) at level 4");
-        say("error: CUDA error in expandEdgePerThread (edge mapping) at level 4: cudaErrorIllegalAddress "
-            "(an illegal memory access was encountered)");
+        send(failure("cuda-error",
+                     "CUDA error in expandEdgePerThread (edge mapping) at level 4: cudaErrorIllegalAddress "
+                     "(an illegal memory access was encountered)"));
         return grading::runner_exit::kCudaError;
     }
     if (command == "guard") {
         say("at: expandEdgePerThread (edge mapping) at level 2");
-        say("error: after expandEdgePerThread (edge mapping) at level 2: buffer nextFrontier was written past "
-            "its end, at index 10 (it holds 10)");
+        send(failure("guard-violation",
+                     "after expandEdgePerThread (edge mapping) at level 2: buffer nextFrontier was written past "
+                     "its end, at index 10 (it holds 10)"));
         return grading::runner_exit::kGuardViolation;
     }
-    if (command == "echo-input") {
-        if (in.empty()) return usage("echo-input wants --in");
-        grading::Expected<Record> input = Record::load(in);
-        if (!input) {
-            say("error: input " + in + ": " + input.error());
-            return grading::runner_exit::kBadInput;
-        }
-        Record result = std::move(input).value();
-        result.putText("args", args);
-        return result.save(out) ? 0 : 2;
+    if (command == "forged-after-failure") {
+        // The runner reports a guard violation; then code of the submission's
+        // (an atexit handler, say) writes a clean result and ends with 0.
+        send(failure("guard-violation", "after fakeKernel: buffer out was written past its end, at index 4 (it holds 4)"));
+        send(sampleResult().serialize());
+        return 0;
     }
-    if (command == "echo-env") {
-        Record result;
-        const char* gpus = std::getenv("CUDA_VISIBLE_DEVICES");
-        result.putText("CUDA_VISIBLE_DEVICES", gpus == nullptr ? "(unset)" : gpus);
-        return result.save(out) ? 0 : 2;
+    if (command == "second-answer") {
+        send(sampleResult().serialize());
+        send(sampleResult().serialize());
+        return 0;
     }
-    return usage("unknown subcommand \"" + command + "\"");
+    if (command == "result-then-status") {
+        send(sampleResult().serialize());
+        return grading::runner_exit::kCudaError;
+    }
+    if (command == "failure-with-status-0") {
+        send(failure("contract-violation", "fakeKernel wrote to its input colIndices at index 0 (was 1, now -7)"));
+        return 0;
+    }
+    if (command == "no-device-info") {
+        Record r;
+        r.putInt("levels", 3);
+        send(r.serialize());
+        return 0;
+    }
+    say("fake_runner: unknown subcommand \"" + command + "\"");
+    return grading::runner_exit::kBadInput;
 }

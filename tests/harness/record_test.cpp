@@ -40,6 +40,7 @@ Record everyType() {
     r.putInts("ints", {0, -1, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()});
     r.putUints("uints", {0u, 0xffffffffu, 10u});
     r.putInt64s("int64s", {std::numeric_limits<int64_t>::min(), 1, std::numeric_limits<int64_t>::max()});
+    r.putUint64s("uint64s", {0, std::numeric_limits<uint64_t>::max()});
     r.putFloats("floats", {1.5f, -0.0f, std::numeric_limits<float>::quiet_NaN(),
                            std::numeric_limits<float>::infinity()});
     const float raw[] = {3.25f, -7.0f};
@@ -92,6 +93,22 @@ TEST(Record, EveryTypeRoundTripsBitForBit) {
     EXPECT_TRUE(r.ints("empty_ints").value().empty());
     EXPECT_EQ(r.integer("count").value(), -42);
     EXPECT_EQ(r.real("ms").value(), 2.5);
+}
+
+TEST(RecordParse, ParseNextReadsRecordsBackToBack) {
+    Record a;
+    a.putInt("n", 1);
+    Record b;
+    b.putText("t", "end\n");
+    const std::string bytes = a.serialize() + b.serialize();
+    size_t pos = 0;
+    const Expected<Record> first = Record::parseNext(bytes, &pos);
+    ASSERT_TRUE(first.ok()) << first.error();
+    EXPECT_EQ(first->integer("n").value(), 1);
+    const Expected<Record> second = Record::parseNext(bytes, &pos);
+    ASSERT_TRUE(second.ok()) << second.error();
+    EXPECT_EQ(second->text("t").value(), "end\n");
+    EXPECT_EQ(pos, bytes.size());
 }
 
 TEST(Record, SerializesTheDocumentedLayout) {
@@ -212,6 +229,7 @@ TEST(RecordRead, FieldTypeNames) {
     EXPECT_STREQ(fieldTypeName(FieldType::I32), "i32");
     EXPECT_STREQ(fieldTypeName(FieldType::U32), "u32");
     EXPECT_STREQ(fieldTypeName(FieldType::I64), "i64");
+    EXPECT_STREQ(fieldTypeName(FieldType::U64), "u64");
     EXPECT_STREQ(fieldTypeName(FieldType::F32), "f32");
     EXPECT_STREQ(fieldTypeName(FieldType::F64), "f64");
     EXPECT_STREQ(fieldTypeName(FieldType::Str), "str");

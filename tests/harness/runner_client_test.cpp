@@ -1,6 +1,7 @@
 // callRunner against a fake runner with scripted misbehaviour: each way a
-// runner can end becomes the right status and an exact message, and one bad
-// call leaves nothing behind to disturb the next.
+// runner can end becomes the right status and an exact message, nothing a
+// runner says about itself after its answer counts, and one bad call leaves
+// nothing behind to disturb the next.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -22,23 +23,20 @@ namespace grading {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-RunnerOutcome callFake(const std::string& subcommand, std::vector<std::string> args = {},
-                       double limitSeconds = 10.0, const Record* input = nullptr, std::string label = "") {
+RunnerOutcome callFake(const std::string& subcommand, double limitSeconds = 10.0, Record input = {},
+                       std::string label = "") {
     RunnerCall call;
     call.runner = FAKE_RUNNER;
     call.subcommand = subcommand;
-    call.args = std::move(args);
+    call.input = std::move(input);
     call.timeLimitSeconds = limitSeconds;
-    call.input = input;
     call.label = std::move(label);
     return callRunner(call);
 }
 
-// The TempDir in a message is random; everything else must match exactly.
-const std::regex kTempDir(R"([^ (]*/grading-[A-Za-z0-9]{6})");
-std::string withoutTempDir(const std::string& message) { return std::regex_replace(message, kTempDir, "TMP"); }
 
 bool processIsDead(int pid) {
     // SIGKILL lands asynchronously: the pipes close a moment before the
@@ -55,17 +53,16 @@ bool processIsDead(int pid) {
     return false;
 }
 
-const std::string kEarlyExitAdvice =
-    "; a submission that calls exit() ends the runner like this";
+const std::string kEarlyExitAdvice = "; a submission that calls exit() ends the runner like this";
 
-TEST(RunnerClient, OkReturnsTheResultAndPassesArgsInOrder) {
-    const RunnerOutcome o = callFake("ok", {"--mapping", "edge", "--repeat", "3"});
+TEST(RunnerClient, OkReturnsTheResultAndTheDevice) {
+    const RunnerOutcome o = callFake("ok");
     ASSERT_TRUE(o.ok()) << o.message;
     EXPECT_FALSE(o.noDevice());
     EXPECT_EQ(o.message, "");
     EXPECT_TRUE(o.process.exitedWith(0));
-    EXPECT_EQ(o.result.text("device").value(), "fake device");
-    EXPECT_EQ(o.result.text("args").value(), "--mapping edge --repeat 3");
+    EXPECT_EQ(o.device.device, "fake device");
+    EXPECT_EQ(o.device.smCount, 4);
     EXPECT_EQ(o.result.integer("levels").value(), 3);
     EXPECT_THAT(o.result.ints("dist").value(), ElementsAre(0, 1, 2, -1));
     EXPECT_EQ(o.result.real("ms").value(), 1.25);
@@ -73,7 +70,7 @@ TEST(RunnerClient, OkReturnsTheResultAndPassesArgsInOrder) {
 
 TEST(RunnerClient, HangIsKilledAndNamesTheLastBreadcrumb) {
     const auto start = std::chrono::steady_clock::now();
-    const RunnerOutcome o = callFake("hang", {}, 1.0);
+    const RunnerOutcome o = callFake("hang", 1.0);
     EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 4.0);
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
     EXPECT_TRUE(o.process.timedOut);
@@ -81,7 +78,7 @@ TEST(RunnerClient, HangIsKilledAndNamesTheLastBreadcrumb) {
 }
 
 TEST(RunnerClient, HangLeavesNoProcessBehindAndTheNextCallWorks) {
-    const RunnerOutcome hung = callFake("hang", {}, 0.5, nullptr, "bfs on chain");
+    const RunnerOutcome hung = callFake("hang", 0.5, {}, "bfs on chain");
     EXPECT_EQ(hung.message, "the runner for `bfs on chain` did not finish in 0.5 s (it was in fakeKernel at level 3)");
     const std::string marker = "helper: ";
     const size_t at = hung.process.err.find(marker);
@@ -103,37 +100,29 @@ TEST(RunnerClient, CrashNamesTheSignalBreadcrumbAndStderr) {
               "level 1); stderr: at: fakeKernel at level 1");
 }
 
-TEST(RunnerClient, EarlyExitWithoutAResultFails) {
+TEST(RunnerClient, EarlyExitWithoutAnAnswerFails) {
     const RunnerOutcome o = callFake("early-exit");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
     EXPECT_TRUE(o.process.exitedWith(0));
-    EXPECT_EQ(withoutTempDir(o.message),
+    EXPECT_EQ(o.message,
               "the runner for `early-exit` exited with status 0 without a complete result (it was in fakeKernel "
-              "at level 2): no result file at TMP/result.rec" + kEarlyExitAdvice);
+              "at level 2)" + kEarlyExitAdvice);
 }
 
-TEST(RunnerClient, EarlyExitTempDirIsRemovedAfterTheCall) {
-    const RunnerOutcome o = callFake("early-exit");
-    std::smatch dir;
-    ASSERT_TRUE(std::regex_search(o.message, dir, kTempDir)) << o.message;
-    EXPECT_FALSE(std::filesystem::exists(dir.str())) << dir.str();
-}
-
-TEST(RunnerClient, TruncatedResultFails) {
+TEST(RunnerClient, TruncatedAnswerFails) {
     const RunnerOutcome o = callFake("truncated");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
     EXPECT_EQ(o.message,
-              "the runner for `truncated` exited with status 0 without a complete result: the result file is "
-              "truncated: no closing \"end\" line (the runner stopped before it finished writing)" +
-                  kEarlyExitAdvice);
+              "the runner for `truncated` sent a broken answer: the result file is truncated: no closing \"end\" "
+              "line (the runner stopped before it finished writing)");
 }
 
-TEST(RunnerClient, GarbageResultFails) {
+TEST(RunnerClient, GarbageAnswerFails) {
     const RunnerOutcome o = callFake("garbage");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
     EXPECT_EQ(o.message,
-              "the runner for `garbage` exited with status 0 without a complete result: not a result file (it "
-              "does not start with \"gpu-grading-record 1\")" + kEarlyExitAdvice);
+              "the runner for `garbage` sent a broken answer: not a result file (it does not start with "
+              "\"gpu-grading-record 1\")");
 }
 
 TEST(RunnerClient, NoDeviceIsItsOwnStatusWithTheReason) {
@@ -141,10 +130,10 @@ TEST(RunnerClient, NoDeviceIsItsOwnStatusWithTheReason) {
     EXPECT_EQ(o.status, RunnerOutcome::Status::NoDevice);
     EXPECT_TRUE(o.noDevice());
     EXPECT_FALSE(o.ok());
-    EXPECT_EQ(o.message, "no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected");
+    EXPECT_EQ(o.message, "no usable CUDA device: no NVIDIA GPU found: the CUDA runtime sees 0 devices");
 }
 
-TEST(RunnerClient, CudaErrorExitGivesTheErrorLines) {
+TEST(RunnerClient, CudaErrorReportNamesTheKernel) {
     const RunnerOutcome o = callFake("error");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
     EXPECT_TRUE(o.process.exitedWith(runner_exit::kCudaError));
@@ -153,7 +142,7 @@ TEST(RunnerClient, CudaErrorExitGivesTheErrorLines) {
               "at level 4: cudaErrorIllegalAddress (an illegal memory access was encountered)");
 }
 
-TEST(RunnerClient, GuardViolationExitGivesTheErrorLine) {
+TEST(RunnerClient, GuardViolationReportNamesTheBuffer) {
     const RunnerOutcome o = callFake("guard");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
     EXPECT_TRUE(o.process.exitedWith(runner_exit::kGuardViolation));
@@ -162,28 +151,66 @@ TEST(RunnerClient, GuardViolationExitGivesTheErrorLine) {
               "2: buffer nextFrontier was written past its end, at index 10 (it holds 10)");
 }
 
-TEST(RunnerClient, FailureWithoutErrorLinesQuotesStderr) {
+TEST(RunnerClient, FailureWithoutAnAnswerQuotesStderr) {
     const RunnerOutcome o = callFake("bogus");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
-    EXPECT_EQ(o.message, "the runner for `bogus` failed (exit status 2): stderr: fake_runner: unknown subcommand \"bogus\"");
+    EXPECT_EQ(o.message,
+              "the runner for `bogus` failed (exit status 2) without an answer: stderr: fake_runner: unknown "
+              "subcommand \"bogus\"");
 }
 
-TEST(RunnerClient, DefaultLabelIsSubcommandAndArgs) {
-    const RunnerOutcome o = callFake("error", {"--mapping", "edge"});
-    EXPECT_THAT(o.message, StartsWith("the runner for `error --mapping edge` failed (exit status 3): "));
+// The trust boundary: what follows the runner's own answer never counts.
+TEST(RunnerClient, AResultForgedAfterAFailureReportFails) {
+    const RunnerOutcome o = callFake("forged-after-failure");
+    EXPECT_FALSE(o.ok());
+    EXPECT_TRUE(o.process.exitedWith(0));
+    EXPECT_EQ(o.message,
+              "the runner for `forged-after-failure` answered 2 times: something other than the runner wrote to "
+              "its channel (submitted code writing after, or before, the runner's own answer)");
 }
 
-TEST(RunnerClient, InputRecordReachesTheRunnerIntact) {
+TEST(RunnerClient, TwoResultsFail) {
+    EXPECT_THAT(callFake("second-answer").message, HasSubstr("answered 2 times"));
+}
+
+TEST(RunnerClient, AResultWithAFailingStatusFails) {
+    const RunnerOutcome o = callFake("result-then-status");
+    EXPECT_FALSE(o.ok());
+    EXPECT_EQ(o.message,
+              "the runner for `result-then-status` sent a result and then exit status 3: a result counts only "
+              "from a runner that ends with status 0");
+}
+
+TEST(RunnerClient, AFailureReportWithStatusZeroStillFails) {
+    const RunnerOutcome o = callFake("failure-with-status-0");
+    EXPECT_FALSE(o.ok());
+    EXPECT_EQ(o.message,
+              "the runner for `failure-with-status-0` failed (exit status 0): fakeKernel wrote to its input "
+              "colIndices at index 0 (was 1, now -7) [and it exited with exit status 0, not the status of a "
+              "contract-violation]");
+}
+
+TEST(RunnerClient, AResultWithoutTheDeviceFails) {
+    EXPECT_THAT(callFake("no-device-info").message,
+                HasSubstr("sent a result without the device it ran on: the result has no field \"device\""));
+}
+
+TEST(RunnerClient, LabelNamesTheCall) {
+    const RunnerOutcome o = callFake("error", 10.0, {}, "bfs --mapping edge on rmat");
+    EXPECT_THAT(o.message, StartsWith("the runner for `bfs --mapping edge on rmat` failed (exit status 3): "));
+}
+
+TEST(RunnerClient, RequestReachesTheRunnerIntact) {
     Record input;
     input.putInts("row_offsets", {0, 2, 3, 3});
     input.putUints("mask", {0xdeadbeefu});
     input.putInt64s("big", {std::numeric_limits<int64_t>::min()});
+    input.putUint64s("key", {std::numeric_limits<uint64_t>::max()});
     input.putFloats("f", {0.5f, -2.0f});
     input.putDoubles("d", {1e-300});
-    input.putText("graph", "3 2\na\nb\nc\n0 1\n1 2\n");
-    const RunnerOutcome o = callFake("echo-input", {"--source", "0"}, 10.0, &input);
+    input.putText("label", "3 2\na\nb\nc\n0 1\n1 2\n");
+    const RunnerOutcome o = callFake("echo-input", 10.0, input);
     ASSERT_TRUE(o.ok()) << o.message;
-    EXPECT_EQ(o.result.text("args").value(), "--source 0");
     for (const auto& [name, field] : input.fields()) {
         SCOPED_TRACE(name);
         ASSERT_TRUE(o.result.has(name));
@@ -205,13 +232,18 @@ TEST(RunnerClient, MissingRunnerCannotStart) {
 }
 
 TEST(RunnerClient, FailuresDoNotAffectTheNextCall) {
-    for (const char* bad : {"crash", "garbage", "error", "no-device"}) {
+    for (const char* bad : {"crash", "garbage", "error", "no-device", "forged-after-failure"}) {
         SCOPED_TRACE(bad);
         EXPECT_FALSE(callFake(bad).ok());
-        const RunnerOutcome o = callFake("ok", {"--after", bad});
+        const RunnerOutcome o = callFake("ok");
         ASSERT_TRUE(o.ok()) << o.message;
-        EXPECT_EQ(o.result.text("args").value(), std::string("--after ") + bad);
     }
+}
+
+TEST(RunnerClient, TheRunnerHoldsOnlyStdioAndItsChannel) {
+    const RunnerOutcome o = callFake("open-fds");
+    ASSERT_TRUE(o.ok()) << o.message;
+    EXPECT_EQ(o.result.text("fds").value(), "0 1 2 3");
 }
 
 TEST(RunnerLastBreadcrumb, FindsTheLastAtLine) {
@@ -260,6 +292,29 @@ TEST(RunnerClient, CtestResourceGroupBindsTheRunnerToItsGpu) {
     EXPECT_EQ(callFake("echo-env").result.text("CUDA_VISIBLE_DEVICES").value(), "0");  // inherited untouched
 }
 
+// Nothing of the grader's reaches submitted code: not its seed, not its
+// mode, not its secrets; HOME and TMPDIR are the call's own folder.
+TEST(RunnerClient, TheRunnerStartsWithACleanEnvironment) {
+    const ScopedEnv env({{"GRADING_SEED", "1234"}, {"GRADING_FAKE_SECRET", "answer key"}, {"HOME", "/root"}});
+    const RunnerOutcome o = callFake("echo-env");
+    ASSERT_TRUE(o.ok()) << o.message;
+    EXPECT_EQ(o.result.text("GRADING_SEED").value(), "(unset)");
+    EXPECT_EQ(o.result.text("GRADING_FAKE_SECRET").value(), "(unset)");
+    EXPECT_EQ(o.result.text("GRADING_SANITIZER").value(), "(unset)");
+    EXPECT_NE(o.result.text("PATH").value(), "(unset)");
+    const std::string home = o.result.text("HOME").value();
+    EXPECT_EQ(home, o.result.text("TMPDIR").value());
+    EXPECT_THAT(home, ::testing::MatchesRegex(".*/grading-[A-Za-z0-9]{6}"));
+}
+
+TEST(RunnerClient, WhatARunnerLeavesInItsTempFolderIsGoneAfterTheCall) {
+    const RunnerOutcome o = callFake("leave-file");
+    ASSERT_TRUE(o.ok()) << o.message;
+    const std::string left = o.result.text("left").value();
+    EXPECT_THAT(left, ::testing::EndsWith("/left-behind"));
+    EXPECT_FALSE(std::filesystem::exists(left)) << left << " outlived its call";
+}
+
 TEST(RunnerClient, SanitizerReportFailsTheCallNamingToolAndFirstError) {
     TempDir dir;
     const std::string fake = dir.file("fake-sanitizer");
@@ -274,7 +329,7 @@ TEST(RunnerClient, SanitizerReportFailsTheCallNamingToolAndFirstError) {
     }
     std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
     const ScopedEnv env({{"GRADING_SANITIZER", "memcheck,racecheck"}, {"GRADING_COMPUTE_SANITIZER", fake.c_str()}});
-    const RunnerOutcome o = callFake("ok", {}, 10.0, nullptr, "walk --mapping edge");
+    const RunnerOutcome o = callFake("ok", 10.0, {}, "walk --mapping edge");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
     EXPECT_EQ(o.message,
               "compute-sanitizer (memcheck) found an error in `walk --mapping edge`: Invalid __global__ write of "
@@ -287,7 +342,37 @@ TEST(RunnerClient, ProbeNeverRunsUnderTheSanitizer) {
     call.runner = FAKE_RUNNER;
     call.subcommand = "probe";
     const RunnerOutcome o = callRunner(call);
-    EXPECT_THAT(o.message, ::testing::Not(::testing::HasSubstr("/nonexistent/tool")));
+    EXPECT_TRUE(o.ok()) << o.message;
+}
+
+// A typed subcommand of the fake runner's.
+struct Levels {
+    int64_t levels = 0;
+    std::vector<int32_t> dist;
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("levels", s.levels);
+        field("dist", s.dist);
+    }
+};
+struct Ok {
+    static constexpr const char* kName = "ok";
+    using Request = protocol::Empty;
+    using Result = Levels;
+};
+struct Missing {
+    static constexpr const char* kName = "echo-env";
+    using Request = protocol::Empty;
+    using Result = Levels;
+};
+
+TEST(RunnerClient, TypedCallDecodesOrNamesTheMissingField) {
+    const Reply<Ok> ok = call<Ok>(FAKE_RUNNER, {}, {});
+    ASSERT_TRUE(ok.ok()) << ok.problem;
+    EXPECT_EQ(ok.result.levels, 3);
+    EXPECT_THAT(ok.result.dist, ElementsAre(0, 1, 2, -1));
+    const Reply<Missing> missing = call<Missing>(FAKE_RUNNER, {}, {});
+    EXPECT_EQ(missing.problem, "the runner's result is incomplete: the result has no field \"levels\"");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -41,17 +42,20 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     int outPipe[2];
     int errPipe[2];
     int execPipe[2];  // closed on exec; carries errno if exec fails
-    if (pipe(outPipe) != 0 || pipe(errPipe) != 0 || pipe(execPipe) != 0) {
+    int chanPipe[2] = {-1, -1};
+    if (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0 || pipe2(execPipe, O_CLOEXEC) != 0 ||
+        (options.channel && pipe2(chanPipe, O_CLOEXEC) != 0)) {
         r.startError = std::string("pipe: ") + std::strerror(errno);
         return r;
     }
-    fcntl(execPipe[1], F_SETFD, FD_CLOEXEC);
 
     std::vector<std::string> envStrings;
     for (char** e = environ; *e != nullptr; ++e) {
         const std::string entry = *e;
         const std::string key = entry.substr(0, entry.find('='));
-        if (options.environment.count(key) == 0) envStrings.push_back(entry);
+        const bool wanted = !options.cleanEnvironment ||
+                            std::find(options.inherit.begin(), options.inherit.end(), key) != options.inherit.end();
+        if (wanted && options.environment.count(key) == 0) envStrings.push_back(entry);
     }
     for (const auto& [k, v] : options.environment) envStrings.push_back(k + "=" + v);
     std::vector<char*> envp;
@@ -70,11 +74,16 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     }
     if (pid == 0) {
         setpgid(0, 0);
+        const int devNull = open("/dev/null", O_RDONLY);
+        if (devNull >= 0) dup2(devNull, STDIN_FILENO);
         dup2(outPipe[1], STDOUT_FILENO);
         dup2(errPipe[1], STDERR_FILENO);
-        close(outPipe[0]);
-        close(errPipe[0]);
-        close(execPipe[0]);
+        if (options.channel) dup2(chanPipe[1], 3);
+        // Nothing else of ours leaks into the child; execPipe closes on exec.
+        const int keep = options.channel ? 4 : 3;
+        for (int fd = keep; fd < 1024; ++fd) {
+            if (fd != execPipe[1]) close(fd);
+        }
         if (!options.workingDirectory.empty() && chdir(options.workingDirectory.c_str()) != 0) {
             const int e = errno;
             (void)!write(execPipe[1], &e, sizeof(e));
@@ -89,12 +98,14 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     close(outPipe[1]);
     close(errPipe[1]);
     close(execPipe[1]);
+    if (options.channel) close(chanPipe[1]);
 
     int execErrno = 0;
     if (read(execPipe[0], &execErrno, sizeof(execErrno)) == static_cast<ssize_t>(sizeof(execErrno))) {
         close(execPipe[0]);
         close(outPipe[0]);
         close(errPipe[0]);
+        if (options.channel) close(chanPipe[0]);
         waitpid(pid, nullptr, 0);
         r.startError = "cannot start " + argv[0] + ": " + std::strerror(execErrno);
         return r;
@@ -104,9 +115,10 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
 
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                       std::chrono::duration<double>(options.timeLimitSeconds));
-    pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
-    std::string* sinks[2] = {&r.out, &r.err};
-    int open = 2;
+    pollfd fds[3] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}, {chanPipe[0], POLLIN, 0}};
+    std::string* sinks[3] = {&r.out, &r.err, &r.channel};
+    const int streams = options.channel ? 3 : 2;
+    int open = streams;
     char buffer[65536];
     while (open > 0) {
         const auto now = Clock::now();
@@ -118,13 +130,18 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
         const int waitMs = r.timedOut ? 1000
                                       : static_cast<int>(std::ceil(
                                             std::chrono::duration<double, std::milli>(deadline - now).count()));
-        const int ready = poll(fds, 2, waitMs);
+        const int ready = poll(fds, streams, waitMs);
         if (ready < 0 && errno != EINTR) break;
         if (ready == 0 && r.timedOut) break;  // something else holds the pipe open
-        for (int i = 0; i < 2; ++i) {
+        for (int i = 0; i < streams; ++i) {
             if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
             const ssize_t n = read(fds[i].fd, buffer, sizeof(buffer));
-            if (n > 0) {
+            if (n > 0 && i == 2) {
+                // The channel keeps its head: the first record is the one that counts.
+                const size_t room = options.channelCap - std::min(options.channelCap, r.channel.size());
+                if (static_cast<size_t>(n) > room) r.channelOverflow = true;
+                r.channel.append(buffer, std::min(room, static_cast<size_t>(n)));
+            } else if (n > 0) {
                 appendCapped(sinks[i], buffer, static_cast<size_t>(n), options.outputCap, &r.truncated);
             } else if (n == 0 || errno != EINTR) {
                 close(fds[i].fd);
@@ -133,8 +150,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
             }
         }
     }
-    for (pollfd& p : fds) {
-        if (p.fd >= 0) close(p.fd);
+    for (int i = 0; i < streams; ++i) {
+        if (fds[i].fd >= 0) close(fds[i].fd);
     }
 
     int status = 0;

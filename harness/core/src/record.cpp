@@ -17,6 +17,7 @@ size_t elementSize(FieldType type) {
         case FieldType::F32:
             return 4;
         case FieldType::I64:
+        case FieldType::U64:
         case FieldType::F64:
             return 8;
         case FieldType::Str:
@@ -26,7 +27,7 @@ size_t elementSize(FieldType type) {
 }
 
 bool typeFromName(const std::string& name, FieldType* type) {
-    for (FieldType t : {FieldType::I32, FieldType::U32, FieldType::I64, FieldType::F32,
+    for (FieldType t : {FieldType::I32, FieldType::U32, FieldType::I64, FieldType::U64, FieldType::F32,
                         FieldType::F64, FieldType::Str}) {
         if (name == fieldTypeName(t)) {
             *type = t;
@@ -43,6 +44,7 @@ const char* fieldTypeName(FieldType type) {
         case FieldType::I32: return "i32";
         case FieldType::U32: return "u32";
         case FieldType::I64: return "i64";
+        case FieldType::U64: return "u64";
         case FieldType::F32: return "f32";
         case FieldType::F64: return "f64";
         case FieldType::Str: return "str";
@@ -62,6 +64,7 @@ void Record::put(const std::string& name, FieldType type, const void* data, size
 void Record::putInts(const std::string& n, const std::vector<int32_t>& v) { put(n, FieldType::I32, v.data(), v.size(), 4); }
 void Record::putUints(const std::string& n, const std::vector<uint32_t>& v) { put(n, FieldType::U32, v.data(), v.size(), 4); }
 void Record::putInt64s(const std::string& n, const std::vector<int64_t>& v) { put(n, FieldType::I64, v.data(), v.size(), 8); }
+void Record::putUint64s(const std::string& n, const std::vector<uint64_t>& v) { put(n, FieldType::U64, v.data(), v.size(), 8); }
 void Record::putFloats(const std::string& n, const std::vector<float>& v) { put(n, FieldType::F32, v.data(), v.size(), 4); }
 void Record::putFloats(const std::string& n, const float* data, size_t count) { put(n, FieldType::F32, data, count, 4); }
 void Record::putDoubles(const std::string& n, const std::vector<double>& v) { put(n, FieldType::F64, v.data(), v.size(), 8); }
@@ -83,6 +86,7 @@ Expected<std::vector<T>> Record::read(const std::string& name, FieldType type) c
 Expected<std::vector<int32_t>> Record::ints(const std::string& n) const { return read<int32_t>(n, FieldType::I32); }
 Expected<std::vector<uint32_t>> Record::uints(const std::string& n) const { return read<uint32_t>(n, FieldType::U32); }
 Expected<std::vector<int64_t>> Record::int64s(const std::string& n) const { return read<int64_t>(n, FieldType::I64); }
+Expected<std::vector<uint64_t>> Record::uint64s(const std::string& n) const { return read<uint64_t>(n, FieldType::U64); }
 Expected<std::vector<float>> Record::floats(const std::string& n) const { return read<float>(n, FieldType::F32); }
 Expected<std::vector<double>> Record::doubles(const std::string& n) const { return read<double>(n, FieldType::F64); }
 
@@ -121,12 +125,19 @@ std::string Record::serialize() const {
 }
 
 Expected<Record> Record::parse(const std::string& bytes) {
+    size_t pos = 0;
+    Expected<Record> r = parseNext(bytes, &pos);
+    if (r && pos != bytes.size()) return Error{"the result file has data after its \"end\" line"};
+    return r;
+}
+
+Expected<Record> Record::parseNext(const std::string& bytes, size_t* start) {
     const size_t magicLen = std::strlen(kMagic);
-    if (bytes.compare(0, magicLen, kMagic) != 0) {
+    if (bytes.compare(*start, magicLen, kMagic) != 0) {
         return Error{"not a result file (it does not start with \"gpu-grading-record 1\")"};
     }
     Record r;
-    size_t pos = magicLen;
+    size_t pos = *start + magicLen;
     while (true) {
         const size_t eol = bytes.find('\n', pos);
         if (eol == std::string::npos) {
@@ -135,7 +146,7 @@ Expected<Record> Record::parse(const std::string& bytes) {
         const std::string header = bytes.substr(pos, eol - pos);
         pos = eol + 1;
         if (header == "end") {
-            if (pos != bytes.size()) return Error{"the result file has data after its \"end\" line"};
+            *start = pos;
             return r;
         }
         std::istringstream s(header);

@@ -1,12 +1,29 @@
 #include "harness/runner_client.h"
 
+#include <cstdlib>
+#include <filesystem>
 #include <sstream>
 #include <stdexcept>
-#include <filesystem>
-#include <cstdlib>
+
+#include "harness/gpu_slots.h"
 
 namespace grading {
 namespace {
+
+std::string env(const char* name) {
+    const char* v = std::getenv(name);
+    return v == nullptr ? std::string() : std::string(v);
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+    std::vector<std::string> parts;
+    std::istringstream in(text);
+    std::string part;
+    while (std::getline(in, part, sep)) {
+        if (!part.empty()) parts.push_back(part);
+    }
+    return parts;
+}
 
 std::string linesWithPrefix(const std::string& text, const std::string& prefix) {
     std::istringstream in(text);
@@ -31,53 +48,6 @@ std::string formatSeconds(double s) {
     std::ostringstream out;
     out << s;
     return out.str();
-}
-
-}  // namespace
-
-TempDir::TempDir() {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/grading-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr) {
-        throw std::runtime_error("cannot create a temporary directory from " + pattern);
-    }
-    path_ = pattern;
-}
-
-TempDir::~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-}
-
-std::string lastBreadcrumb(const std::string& stderrText) {
-    const std::string marker = "at: ";
-    size_t pos = stderrText.rfind("\n" + marker);
-    if (pos == std::string::npos) {
-        if (stderrText.compare(0, marker.size(), marker) != 0) return {};
-        pos = 0;
-    } else {
-        pos += 1;
-    }
-    const size_t end = stderrText.find('\n', pos);
-    return stderrText.substr(pos + marker.size(),
-                             end == std::string::npos ? std::string::npos : end - pos - marker.size());
-}
-
-namespace {
-
-std::string env(const char* name) {
-    const char* v = std::getenv(name);
-    return v == nullptr ? std::string() : std::string(v);
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> parts;
-    std::istringstream in(text);
-    std::string part;
-    while (std::getline(in, part, sep)) {
-        if (!part.empty()) parts.push_back(part);
-    }
-    return parts;
 }
 
 // ctest with a resource spec gives each test its GPUs as
@@ -114,18 +84,51 @@ std::string firstSanitizerError(const std::string& output) {
 }
 
 constexpr int kSanitizerFound = 86;
-constexpr double kSanitizerSlowdown = 20.0;
+
+// The exit status the runner's own failure report goes with.
+int exitFor(const std::string& kind) {
+    if (kind == "bad-input") return runner_exit::kBadInput;
+    if (kind == "cuda-error") return runner_exit::kCudaError;
+    if (kind == "guard-violation") return runner_exit::kGuardViolation;
+    if (kind == "contract-violation") return runner_exit::kContractViolation;
+    if (kind == "no-device") return runner_exit::kNoDevice;
+    return -1;
+}
+
+// What the channel carried: the records in order, or why it is not a
+// sequence of records.
+struct Channel {
+    std::vector<Record> records;
+    std::string problem;
+};
+
+Channel readChannel(const ProcessResult& p) {
+    Channel c;
+    size_t pos = 0;
+    while (pos < p.channel.size()) {
+        Expected<Record> r = Record::parseNext(p.channel, &pos);
+        if (!r) {
+            c.problem = r.error();
+            break;
+        }
+        c.records.push_back(std::move(r).value());
+    }
+    if (p.channelOverflow) c.problem = "the answer was larger than the channel takes";
+    return c;
+}
 
 RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     RunnerOutcome o;
-    std::string label = call.label;
-    if (label.empty()) {
-        label = call.subcommand;
-        for (const std::string& a : call.args) label += " " + a;
-    }
+    const std::string label = call.label.empty() ? call.subcommand : call.label;
     const std::string who = "the runner for `" + label + "`";
 
+    // A private folder for this call alone: the request, and the runner's
+    // TMPDIR and HOME; removed with whatever the runner left in it.
     TempDir dir;
+    if (!call.input.save(dir.file("request.rec"))) {
+        o.message = "cannot write the runner's request in " + dir.path();
+        return o;
+    }
     std::vector<std::string> argv;
     if (!sanitizer.empty()) {
         const std::string tool = env("GRADING_COMPUTE_SANITIZER");
@@ -133,63 +136,113 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
         argv.insert(argv.end(), {"--tool", sanitizer, "--error-exitcode", std::to_string(kSanitizerFound),
                                  "--print-limit", "3"});
     }
-    argv.insert(argv.end(), {call.runner, call.subcommand, "--out", dir.file("result.rec")});
-    if (call.input != nullptr) {
-        if (!call.input->save(dir.file("input.rec"))) {
-            o.message = "cannot write the runner's input file in " + dir.path();
-            return o;
-        }
-        argv.push_back("--in");
-        argv.push_back(dir.file("input.rec"));
-    }
-    argv.insert(argv.end(), call.args.begin(), call.args.end());
+    argv.insert(argv.end(), {call.runner, call.subcommand, "--in", dir.file("request.rec")});
 
     ProcessOptions options;
     options.timeLimitSeconds = call.timeLimitSeconds * (sanitizer.empty() ? 1.0 : kSanitizerSlowdown);
+    options.channel = true;
+    // Only what CUDA needs: nothing of the grader's (its seed, its mode, its
+    // paths) reaches submitted code.
+    options.cleanEnvironment = true;
+    options.inherit = {"PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING"};
+    options.environment["TMPDIR"] = dir.path();
+    options.environment["HOME"] = dir.path();
     const std::string gpus = assignedGpus();
     if (!gpus.empty()) options.environment["CUDA_VISIBLE_DEVICES"] = gpus;
+    const std::string visible = gpus.empty() ? env("CUDA_VISIBLE_DEVICES") : gpus;
+    const GpuSlot slot(visible.empty() ? "0" : split(visible, ',').front(), call.exclusiveGpu);
     o.process = runProcess(argv, options);
     const ProcessResult& p = o.process;
     const std::string where = lastBreadcrumb(p.err);
     const std::string lastSeen = where.empty() ? "" : " (it was in " + where + ")";
+    const Channel channel = readChannel(p);
 
     if (!p.started) {
         o.message = who + " could not start: " + p.startError;
     } else if (p.timedOut) {
         o.message = who + " did not finish in " + formatSeconds(options.timeLimitSeconds) + " s" + lastSeen;
-    } else if (p.signal != 0) {
-        o.message = who + " was " + describeEnd(p) + lastSeen + "; stderr: " + tail(p.err, 600);
     } else if (!sanitizer.empty() && p.exitCode == kSanitizerFound) {
         o.message = "compute-sanitizer (" + sanitizer + ") found an error in `" + label + "`" + lastSeen + ": " +
                     firstSanitizerError(p.out + "\n" + p.err);
-    } else if (p.exitCode == runner_exit::kNoDevice) {
-        o.status = RunnerOutcome::Status::NoDevice;
-        const std::string reason = linesWithPrefix(p.err, "no-device: ");
-        o.message = "no usable CUDA device: " + (reason.empty() ? tail(p.err, 300) : reason);
-    } else if (p.exitCode != runner_exit::kOk) {
+    } else if (channel.records.size() > 1) {
+        o.message = who + " answered " + std::to_string(channel.records.size()) +
+                    " times: something other than the runner wrote to its channel (submitted code writing "
+                    "after, or before, the runner's own answer)";
+    } else if (!channel.problem.empty()) {
+        o.message = who + " sent a broken answer" + lastSeen + ": " + channel.problem;
+    } else if (p.signal != 0) {
+        o.message = who + " was " + describeEnd(p) + lastSeen + "; stderr: " + tail(p.err, 600);
+    } else if (channel.records.empty()) {
         const std::string errors = linesWithPrefix(p.err, "error: ");
-        o.message = who + " failed (" + describeEnd(p) + "): " +
-                    (errors.empty() ? "stderr: " + tail(p.err, 600) : errors);
-    } else {
-        Expected<Record> result = Record::load(dir.file("result.rec"));
-        if (!result) {
-            o.message = who + " exited with status 0 without a complete result" + lastSeen + ": " +
-                        result.error() + "; a submission that calls exit() ends the runner like this";
+        o.message = p.exitCode == runner_exit::kOk
+                        ? who + " exited with status 0 without a complete result" + lastSeen +
+                              "; a submission that calls exit() ends the runner like this"
+                        : who + " failed (" + describeEnd(p) + ") without an answer" + lastSeen + ": " +
+                              (errors.empty() ? "stderr: " + tail(p.err, 600) : errors);
+    } else if (Expected<protocol::Failure> failure = protocol::decode<protocol::Failure>(channel.records.front());
+               failure) {
+        if (failure->kind == "no-device" && p.exitCode == runner_exit::kNoDevice) {
+            o.status = RunnerOutcome::Status::NoDevice;
+            o.message = "no usable CUDA device: " + failure->message;
         } else {
-            o.status = RunnerOutcome::Status::Ok;
-            o.result = std::move(result).value();
+            o.message = who + " failed (" + describeEnd(p) + "): " + failure->message;
+            if (exitFor(failure->kind) != p.exitCode) {
+                o.message += " [and it exited with " + describeEnd(p) + ", not the status of a " + failure->kind + "]";
+            }
         }
+    } else if (p.exitCode != runner_exit::kOk) {
+        o.message = who + " sent a result and then " + describeEnd(p) + lastSeen +
+                    ": a result counts only from a runner that ends with status 0";
+    } else if (Expected<protocol::DeviceInfo> device = protocol::decode<protocol::DeviceInfo>(channel.records.front());
+               !device) {
+        o.message = who + " sent a result without the device it ran on: " + device.error();
+    } else {
+        o.status = RunnerOutcome::Status::Ok;
+        o.result = channel.records.front();
+        o.device = std::move(device).value();
     }
     return o;
 }
 
 }  // namespace
 
+std::vector<std::string> sanitizerTools() { return split(env("GRADING_SANITIZER"), ','); }
+
+double timeLimitScale() { return sanitizerTools().empty() ? 1.0 : kSanitizerSlowdown; }
+
+TempDir::TempDir() {
+    const char* base = std::getenv("TMPDIR");
+    std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/grading-XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr) {
+        throw std::runtime_error("cannot create a temporary directory from " + pattern);
+    }
+    path_ = pattern;
+}
+
+TempDir::~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+}
+
+std::string lastBreadcrumb(const std::string& stderrText) {
+    const std::string marker = "at: ";
+    size_t pos = stderrText.rfind("\n" + marker);
+    if (pos == std::string::npos) {
+        if (stderrText.compare(0, marker.size(), marker) != 0) return {};
+        pos = 0;
+    } else {
+        pos += 1;
+    }
+    const size_t end = stderrText.find('\n', pos);
+    return stderrText.substr(pos + marker.size(),
+                             end == std::string::npos ? std::string::npos : end - pos - marker.size());
+}
+
 RunnerOutcome callRunner(const RunnerCall& call) {
     // GRADING_SANITIZER=memcheck[,racecheck,...]: one run under each tool,
     // the first report fails the call.
-    const std::vector<std::string> tools = split(env("GRADING_SANITIZER"), ',');
-    if (tools.empty() || call.subcommand == "probe") return callOnce(call, "");
+    const std::vector<std::string> tools = sanitizerTools();
+    if (tools.empty() || call.subcommand == protocol::Probe::kName) return callOnce(call, "");
     RunnerOutcome outcome;
     for (const std::string& tool : tools) {
         outcome = callOnce(call, tool);

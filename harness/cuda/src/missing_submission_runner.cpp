@@ -1,7 +1,18 @@
-// Built in place of a runner when the submission lacks the file it needs.
+// Built in place of a runner when the submission lacks the file it needs: it
+// answers every call with a failure naming the path.
+#include <unistd.h>
+
 #include <cstdio>
+#include <string>
+
+#include "harness/protocol.h"
+#include "harness/runner_client.h"
 
 int main() {
-    std::fprintf(stderr, "error: the submission file %s is missing\n", GRADING_MISSING_FILE);
-    return 2;
+    const std::string message = std::string("the submission file ") + GRADING_MISSING_FILE + " is missing";
+    std::fprintf(stderr, "error: %s\n", message.c_str());
+    const std::string bytes =
+        grading::protocol::encode(grading::protocol::Failure{"bad-input", message}).serialize();
+    (void)!write(grading::kChannelFd, bytes.data(), bytes.size());
+    return grading::runner_exit::kBadInput;
 }

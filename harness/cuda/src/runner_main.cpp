@@ -1,7 +1,9 @@
 #include "harness/runner_main.h"
 
 #include <cuda_runtime.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 
@@ -12,54 +14,38 @@
 namespace grading {
 namespace {
 
-std::string usage(const char* program, const std::map<std::string, Subcommand>& subcommands) {
-    std::string u = std::string("usage: ") + program + " <subcommand> --out RESULT [--in INPUT] [--name value ...]\nsubcommands:";
-    for (const auto& entry : subcommands) u += " " + entry.first;
+std::string lastWhere;  // the latest breadcrumb, named in error reports
+
+// Writes the one answer and ends the process: no destructor of a static
+// object and no atexit handler (submitted code may have registered either)
+// runs after it, so nothing can follow the answer on the channel.
+[[noreturn]] void answer(const Record& record, int status) {
+    const std::string bytes = record.serialize();
+    size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = write(kChannelFd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;  // the grader sees an incomplete answer, which fails
+        done += static_cast<size_t>(n);
+    }
+    std::fflush(stderr);
+    _exit(status);
+}
+
+[[noreturn]] void fail(int status, const std::string& kind, const std::string& message) {
+    const bool named = lastWhere.empty() || message.find(lastWhere) != std::string::npos;
+    const std::string text = message + (named ? "" : " (in " + lastWhere + ")");
+    std::fprintf(stderr, "error: %s\n", text.c_str());
+    answer(protocol::encode(protocol::Failure{kind, text}), status);
+}
+
+std::string usage(const char* program, const std::vector<Subcommand>& subcommands) {
+    std::string u = std::string("usage: ") + program + " <subcommand> --in REQUEST  (answers on fd 3)\nsubcommands:";
+    for (const Subcommand& s : subcommands) u += " " + s.name;
     return u;
 }
 
-std::string lastWhere;  // the latest breadcrumb, named in error reports
-
-int fail(int code, const std::string& message) {
-    const bool named = lastWhere.empty() || message.find(lastWhere) != std::string::npos;
-    std::fprintf(stderr, "error: %s%s\n", message.c_str(), named ? "" : (" (in " + lastWhere + ")").c_str());
-    return code;
-}
-
-// Built in to every runner: what the grader asks first, to skip cleanly.
-void probeCommand(const RunnerArgs&, Record&) {}
-
 }  // namespace
-
-const std::string& RunnerArgs::text(const std::string& name) const {
-    const auto it = options_.find(name);
-    if (it == options_.end()) throw InputError("missing --" + name);
-    return it->second;
-}
-
-int RunnerArgs::integer(const std::string& name) const {
-    const std::string& v = text(name);
-    try {
-        size_t used = 0;
-        const int value = std::stoi(v, &used);
-        if (used == v.size()) return value;
-    } catch (const std::exception&) {
-    }
-    throw InputError("--" + name + " wants an integer, got \"" + v + "\"");
-}
-
-int RunnerArgs::integer(const std::string& name, int fallback) const {
-    return has(name) ? integer(name) : fallback;
-}
-
-double RunnerArgs::real(const std::string& name, double fallback) const {
-    if (!has(name)) return fallback;
-    try {
-        return std::stod(text(name));
-    } catch (const std::exception&) {
-        throw InputError("--" + name + " wants a number, got \"" + text(name) + "\"");
-    }
-}
 
 void breadcrumb(const std::string& where) {
     lastWhere = where;
@@ -67,65 +53,62 @@ void breadcrumb(const std::string& where) {
     std::fflush(stderr);
 }
 
-int runnerMain(int argc, char** argv, std::map<std::string, Subcommand> subcommands) {
-    subcommands.emplace("probe", probeCommand);
-    if (argc < 2 || subcommands.count(argv[1]) == 0) {
-        return fail(runner_exit::kBadInput, usage(argv[0], subcommands));
+int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
+    subcommands.push_back(serve<protocol::Probe>([](const protocol::Empty&) { return protocol::Empty{}; }));
+    const Subcommand* chosen = nullptr;
+    for (const Subcommand& s : subcommands) {
+        if (argc >= 2 && s.name == argv[1]) chosen = &s;
     }
-    std::map<std::string, std::string> options;
-    for (int i = 2; i < argc; i += 2) {
-        const std::string key = argv[i];
-        if (key.size() < 3 || key.compare(0, 2, "--") != 0 || i + 1 >= argc) {
-            return fail(runner_exit::kBadInput, "expected --name value pairs, got \"" + key + "\"\n" +
-                                                    usage(argv[0], subcommands));
-        }
-        options[key.substr(2)] = argv[i + 1];
+    if (chosen == nullptr || argc != 4 || std::string(argv[2]) != "--in") {
+        fail(runner_exit::kBadInput, "bad-input", usage(argv[0], subcommands));
     }
-    if (options.count("out") == 0) return fail(runner_exit::kBadInput, "missing --out");
-    Record input;
-    if (options.count("in") != 0) {
-        Expected<Record> loaded = Record::load(options["in"]);
-        if (!loaded) return fail(runner_exit::kBadInput, "input " + options["in"] + ": " + loaded.error());
-        input = std::move(loaded).value();
-    }
+    Expected<Record> request = Record::load(argv[3]);
+    if (!request) fail(runner_exit::kBadInput, "bad-input", std::string("request ") + argv[3] + ": " + request.error());
 
     int devices = 0;
     const cudaError_t probe = cudaGetDeviceCount(&devices);
     if (probe != cudaSuccess || devices == 0) {
-        std::fprintf(stderr, "no-device: %s\n",
-                     probe != cudaSuccess ? (std::string(cudaGetErrorName(probe)) + ": " + cudaGetErrorString(probe)).c_str()
-                                          : "the CUDA runtime sees 0 devices");
-        return runner_exit::kNoDevice;
+        // Say what is really missing: no driver at all reads as a version
+        // mismatch through the runtime, which would mislead.
+        std::string reason;
+        if (probe == cudaErrorInsufficientDriver && access("/dev/nvidiactl", F_OK) != 0) {
+            reason = "no NVIDIA GPU or driver found (no /dev/nvidiactl)";
+        } else if (probe == cudaErrorNoDevice || devices == 0) {
+            reason = "no NVIDIA GPU found: the CUDA runtime sees 0 devices";
+        } else {
+            reason = std::string(cudaGetErrorName(probe)) + ": " + cudaGetErrorString(probe);
+        }
+        std::fprintf(stderr, "no-device: %s\n", reason.c_str());
+        answer(protocol::encode(protocol::Failure{"no-device", reason}), runner_exit::kNoDevice);
     }
 
     Record result;
     try {
+        protocol::DeviceInfo info;
         cudaDeviceProp prop{};
         CUDA_TRY(cudaGetDeviceProperties(&prop, 0));
-        result.putText("device", prop.name);
-        result.putInt("sm_count", prop.multiProcessorCount);
-        result.putInt("compute_capability", prop.major * 10 + prop.minor);
+        info.device = prop.name;
+        info.smCount = prop.multiProcessorCount;
+        info.computeCapability = prop.major * 10 + prop.minor;
         char busId[32] = {};
         CUDA_TRY(cudaDeviceGetPCIBusId(busId, sizeof(busId), 0));
-        result.putText("pci_bus_id", busId);
-        subcommands.at(argv[1])(RunnerArgs(options, std::move(input)), result);
+        info.pciBusId = busId;
+        result = chosen->handle(request.value());
+        protocol::encodeInto(info, result);
     } catch (const InputError& e) {
-        return fail(runner_exit::kBadInput, e.what());
+        fail(runner_exit::kBadInput, "bad-input", e.what());
     } catch (const CudaError& e) {
-        return fail(runner_exit::kCudaError, e.what());
+        fail(runner_exit::kCudaError, "cuda-error", e.what());
     } catch (const GuardViolation& e) {
-        return fail(runner_exit::kGuardViolation, e.what());
+        fail(runner_exit::kGuardViolation, "guard-violation", e.what());
     } catch (const ContractViolation& e) {
-        return fail(runner_exit::kContractViolation, e.what());
+        fail(runner_exit::kContractViolation, "contract-violation", e.what());
     } catch (const std::exception& e) {
-        return fail(runner_exit::kCudaError, e.what());
-    }
-    if (!result.save(options["out"])) {
-        return fail(runner_exit::kBadInput, "cannot write the result to " + options["out"]);
+        fail(runner_exit::kCudaError, "cuda-error", e.what());
     }
     // Destroys the context, so a leak check sees what was never freed.
     cudaDeviceReset();
-    return runner_exit::kOk;
+    answer(result, runner_exit::kOk);
 }
 
 }  // namespace grading

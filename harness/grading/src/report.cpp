@@ -41,7 +41,10 @@ bool gtestFinished(const std::string& output) {
 }
 
 Verdict verdictOf(const JunitCase& t) {
-    if (t.status == "notrun" && t.skippedMessage == "SKIP_REGULAR_EXPRESSION_MATCHED") return Verdict::Skipped;
+    if (t.status == "notrun" && (t.skippedMessage == "SKIP_REGULAR_EXPRESSION_MATCHED" ||
+                                 startsWith(t.skippedMessage, "SKIP_RETURN_CODE"))) {
+        return Verdict::Skipped;
+    }
     if (t.status == "run" && !t.hasFailure) {
         // A gtest skip reads as a pass when the test has no SKIP_REGULAR_EXPRESSION.
         return t.output.find("[  SKIPPED ]") != std::string::npos ? Verdict::Skipped : Verdict::Passed;
@@ -55,8 +58,9 @@ std::string skipReason(const JunitCase& t) {
     for (size_t i = 0; i + 1 < lines.size(); ++i) {
         if (endsWith(lines[i], ": Skipped") && !trim(lines[i + 1]).empty()) return trim(lines[i + 1]);
     }
-    return t.hasSkipped && t.skippedMessage != "SKIP_REGULAR_EXPRESSION_MATCHED" ? t.skippedMessage
-                                                                              : "skipped without a reason";
+    const bool ctestOwn = t.skippedMessage == "SKIP_REGULAR_EXPRESSION_MATCHED" ||
+                          startsWith(t.skippedMessage, "SKIP_RETURN_CODE");
+    return t.hasSkipped && !ctestOwn ? t.skippedMessage : "skipped without a reason";
 }
 
 // The text of the first gtest assertion failure, without the expression dump

@@ -1,6 +1,8 @@
 #pragma once
 // Starts a child process with a time limit and captures what it prints. The
-// child gets its own process group so a kill reaches anything it started.
+// child gets its own process group so a kill reaches anything it started, and
+// inherits no descriptor of ours but stdin (/dev/null), stdout, stderr and,
+// when asked for, the channel on fd 3.
 #include <map>
 #include <string>
 #include <vector>
@@ -15,6 +17,8 @@ struct ProcessResult {
     int signal = 0;           // non-zero when a signal ended it
     std::string out;          // stdout (kept up to a cap, see truncated)
     std::string err;          // stderr
+    std::string channel;      // what the child wrote to fd 3 (ProcessOptions::channel)
+    bool channelOverflow = false;  // it wrote more than channelCap: the rest was dropped
     bool truncated = false;
     double seconds = 0.0;
 
@@ -24,8 +28,14 @@ struct ProcessResult {
 struct ProcessOptions {
     double timeLimitSeconds = 60.0;
     std::map<std::string, std::string> environment;  // added to the parent's
+    // Start from an empty environment instead: only `environment` and the
+    // parent's variables named in `inherit` reach the child.
+    bool cleanEnvironment = false;
+    std::vector<std::string> inherit;
     std::string workingDirectory;                    // empty: inherit
-    size_t outputCap = 4u << 20;                     // bytes kept per stream
+    size_t outputCap = 4u << 20;                     // bytes kept per stream (the tail)
+    bool channel = false;                            // a pipe on the child's fd 3, read into `channel`
+    size_t channelCap = size_t{1} << 30;             // bytes kept of it (the head)
 };
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});

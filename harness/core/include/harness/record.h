@@ -6,9 +6,10 @@
 //   <name> <type> <count>\n<count values, raw little-endian>\n   (repeated)
 //   end\n
 //
-// type is one of i32 u32 i64 f32 f64 str (str: count bytes of text). The
+// type is one of i32 u32 i64 u64 f32 f64 str (str: count bytes of text). The
 // closing "end" line is what proves the writer finished: a runner that exits
-// early, even with status 0, leaves a file without it, and that fails.
+// early, even with status 0, leaves a record without it, and that fails.
+// protocol.h types these fields per subcommand; this layer is untyped.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -18,7 +19,7 @@
 
 namespace grading {
 
-enum class FieldType { I32, U32, I64, F32, F64, Str };
+enum class FieldType { I32, U32, I64, U64, F32, F64, Str };
 
 struct Field {
     FieldType type = FieldType::Str;
@@ -31,6 +32,7 @@ public:
     void putInts(const std::string& name, const std::vector<int32_t>& v);
     void putUints(const std::string& name, const std::vector<uint32_t>& v);
     void putInt64s(const std::string& name, const std::vector<int64_t>& v);
+    void putUint64s(const std::string& name, const std::vector<uint64_t>& v);
     void putFloats(const std::string& name, const std::vector<float>& v);
     void putDoubles(const std::string& name, const std::vector<double>& v);
     void putFloats(const std::string& name, const float* data, size_t count);
@@ -43,6 +45,7 @@ public:
     Expected<std::vector<int32_t>> ints(const std::string& name) const;
     Expected<std::vector<uint32_t>> uints(const std::string& name) const;
     Expected<std::vector<int64_t>> int64s(const std::string& name) const;
+    Expected<std::vector<uint64_t>> uint64s(const std::string& name) const;
     Expected<std::vector<float>> floats(const std::string& name) const;
     Expected<std::vector<double>> doubles(const std::string& name) const;
     Expected<std::string> text(const std::string& name) const;
@@ -53,6 +56,9 @@ public:
 
     std::string serialize() const;
     static Expected<Record> parse(const std::string& bytes);
+    // One record starting at *pos; *pos moves past its "end" line. Several
+    // records back to back (a channel) are read one call at a time.
+    static Expected<Record> parseNext(const std::string& bytes, size_t* pos);
     bool save(const std::string& path) const;  // false when the write failed
     static Expected<Record> load(const std::string& path);
 

@@ -1,20 +1,29 @@
 #pragma once
 // The grading side of the runner protocol. A runner is a small CUDA program
-// (one per day, built once with reference/ and once with the submission):
+// (one per day, built with the instructor solution, the submission, the
+// untouched stub or a planted bug):
 //
-//   <runner> <subcommand> --out RESULT [--in INPUT] [args...]
+//   <runner> <subcommand> --in INPUT
 //
-// It writes RESULT (a Record, see record.h) and exits 0; or prints
-// "error: ..." lines and exits 2 (bad input), 3 (CUDA error), 4 (guard
-// words overwritten) or 5 (an input written, work left running); or prints "no-device: <reason>" and exits 77 when there
-// is no usable GPU. Before each launch it prints "at: <kernel and where>", so
-// a runner killed at its time limit still says which kernel it was in.
+// INPUT is the request (a Record, protocol.h). The runner answers on file
+// descriptor 3, a pipe the grader opens before anything of the runner runs:
+// exactly one record, the result or its own failure report, after which it
+// ends at once with _exit (no destructor or atexit handler of the submission
+// runs after the answer). Exit status 0 goes with a result; 2 (bad input),
+// 3 (CUDA error), 4 (guard words overwritten), 5 (an input written, work left
+// running) or 77 (no usable GPU) with a failure report. Before each launch
+// it prints "at: <kernel and where>" on stderr, so a runner killed at its
+// time limit still says which kernel it was in.
 //
-// The verdict is made here, in the grading process, from RESULT.
+// The verdict is made here: a second answer on the channel, an answer that
+// disagrees with the exit status, or no answer at all is a failure, never a
+// pass.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/process.h"
+#include "harness/protocol.h"
 #include "harness/record.h"
 
 namespace grading {
@@ -27,6 +36,18 @@ constexpr int kGuardViolation = 4;
 constexpr int kContractViolation = 5;
 constexpr int kNoDevice = 77;
 }  // namespace runner_exit
+
+// The descriptor the runner answers on.
+constexpr int kChannelFd = 3;
+
+// Under compute-sanitizer every runner limit (and every ctest TIMEOUT derived
+// from one) grows by this factor.
+constexpr double kSanitizerSlowdown = 20.0;
+
+// The sanitizer tools of GRADING_SANITIZER (comma list; empty: none).
+std::vector<std::string> sanitizerTools();
+// 1, or kSanitizerSlowdown when GRADING_SANITIZER names a tool.
+double timeLimitScale();
 
 // A directory under $TMPDIR (or /tmp), removed with everything in it.
 class TempDir {
@@ -43,19 +64,20 @@ private:
 };
 
 struct RunnerCall {
-    std::string runner;             // executable path
-    std::string subcommand;         // e.g. "bfs"
-    std::vector<std::string> args;  // e.g. {"--mapping", "edge"}
+    std::string runner;      // executable path
+    std::string subcommand;  // e.g. "bfs"
+    Record input;            // the request
     double timeLimitSeconds = 60.0;
-    const Record* input = nullptr;  // passed as --in when set
-    std::string label;              // how messages name the call; default: subcommand + args
+    std::string label;       // how messages name the call; default: the subcommand
+    bool exclusiveGpu = false;  // a timed call: holds the whole GPU (gpu_slots.h)
 };
 
 struct RunnerOutcome {
     enum class Status { Ok, NoDevice, Failed };
     Status status = Status::Failed;
     Record result;
-    std::string message;  // why it failed, or why there is no device
+    protocol::DeviceInfo device;  // set when Ok
+    std::string message;          // why it failed, or why there is no device
     ProcessResult process;
 
     bool ok() const { return status == Status::Ok; }
@@ -63,6 +85,49 @@ struct RunnerOutcome {
 };
 
 RunnerOutcome callRunner(const RunnerCall& call);
+
+// A typed call: the request encoded, the result decoded. `problem` is the
+// one message for every way there is nothing to grade: the runner's failure,
+// or a result without a field the protocol names.
+template <class Sub>
+struct Reply {
+    RunnerOutcome outcome;
+    typename Sub::Result result{};
+    std::string problem;
+    bool ok() const { return problem.empty(); }
+    bool noDevice() const { return outcome.noDevice(); }
+    const protocol::DeviceInfo& device() const { return outcome.device; }
+};
+
+struct CallOptions {
+    double timeLimitSeconds = 60.0;
+    std::string label;
+    bool exclusiveGpu = false;
+};
+
+template <class Sub>
+Reply<Sub> call(const std::string& runner, const typename Sub::Request& request, const CallOptions& options) {
+    RunnerCall c;
+    c.runner = runner;
+    c.subcommand = Sub::kName;
+    c.input = protocol::encode(request);
+    c.timeLimitSeconds = options.timeLimitSeconds;
+    c.label = options.label;
+    c.exclusiveGpu = options.exclusiveGpu;
+    Reply<Sub> reply;
+    reply.outcome = callRunner(c);
+    if (!reply.outcome.ok()) {
+        reply.problem = reply.outcome.message;
+        return reply;
+    }
+    Expected<typename Sub::Result> result = protocol::decode<typename Sub::Result>(reply.outcome.result);
+    if (!result) {
+        reply.problem = "the runner's result is incomplete: " + result.error();
+    } else {
+        reply.result = std::move(result).value();
+    }
+    return reply;
+}
 
 // The last "at: ..." line a runner printed, or "" if none.
 std::string lastBreadcrumb(const std::string& stderrText);

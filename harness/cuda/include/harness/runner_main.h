@@ -1,50 +1,53 @@
 #pragma once
-// The runner side of the protocol in harness/runner_client.h: argument
-// parsing, the no-device exit, breadcrumbs, and turning exceptions into
-// "error: ..." lines with the protocol's exit codes.
+// The runner side of the protocol in harness/runner_client.h: the request
+// decoded, the device described, exceptions turned into failure reports with
+// the protocol's exit statuses, and the one answer written to the channel
+// before the process ends with _exit.
+//
+//   int main(int argc, char** argv) {
+//       return grading::runnerMain(argc, argv, {grading::serve<day38::protocol::Bfs>(bfs)});
+//   }
 #include <functional>
-#include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "harness/protocol.h"
 #include "harness/record.h"
 
 namespace grading {
 
+// The request cannot be served as asked (exit status 2).
 class InputError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
 // Submitted code broke the runner's contract without a CUDA error: it wrote
-// to an input, or left work running on a stream of its own.
+// to an input, or left work running on a stream of its own (exit status 5).
 class ContractViolation : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
-class RunnerArgs {
-public:
-    RunnerArgs(std::map<std::string, std::string> options, Record input)
-        : options_(std::move(options)), input_(std::move(input)) {}
-
-    bool has(const std::string& name) const { return options_.count(name) != 0; }
-    const std::string& text(const std::string& name) const;  // InputError if absent
-    int integer(const std::string& name) const;
-    int integer(const std::string& name, int fallback) const;
-    double real(const std::string& name, double fallback) const;
-    const Record& input() const { return input_; }  // empty without --in
-
-private:
-    std::map<std::string, std::string> options_;
-    Record input_;
+struct Subcommand {
+    std::string name;
+    std::function<Record(const Record& request)> handle;
 };
 
-using Subcommand = std::function<void(const RunnerArgs& args, Record& result)>;
+// A typed handler: Sub::Result fn(const Sub::Request&).
+template <class Sub, class Fn>
+Subcommand serve(Fn fn) {
+    return {Sub::kName, [fn](const Record& input) {
+                Expected<typename Sub::Request> request = protocol::decode<typename Sub::Request>(input);
+                if (!request) throw InputError(std::string("the ") + Sub::kName + " request: " + request.error());
+                return protocol::encode(fn(request.value()));
+            }};
+}
 
-// Call from main(). Every subcommand's result also gets device, sm_count and
-// compute_capability fields; "probe" (nothing but those) is always there.
-int runnerMain(int argc, char** argv, std::map<std::string, Subcommand> subcommands);
+// Call from main(). "probe" (the device and nothing else) is always there.
+// Never returns: the process ends right after its answer.
+[[noreturn]] int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands);
 
 // Prints "at: <where>" to stderr, unbuffered, before work that might hang.
 void breadcrumb(const std::string& where);

@@ -1,23 +1,23 @@
 #pragma once
-// GoogleTest glue shared by the day suites: which runner is under test, the
-// grading seed, the per-test device check, and how a gate verdict is shown.
+// GoogleTest glue shared by the driver and any hand-written GPU test: the
+// grading seed, the per-runner device check, and how a gate verdict is shown.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 
+#include "harness/expected.h"
 #include "harness/gate.h"
 #include "harness/runner_client.h"
 
 namespace grading::testing {
 
-// From the command line: --runner=PATH (the runner under test) and
-// --runner-dir=DIR (where the planted and stub runners live).
-const std::string& runnerUnderTest();
-std::string runnerInDir(const std::string& name);
+// GRADING_SEED: a decimal number from 0 to 2^64 - 1, nothing else.
+Expected<uint64_t> parseSeed(const std::string& text);
 
 // GRADING_SEED when set, otherwise drawn once per process. Printed and
-// recorded as the test property "seed" so any failure replays.
+// recorded as the test property "seed" so any failure replays. A malformed
+// GRADING_SEED ends the process with a message (the driver checks it first).
 uint64_t gradingSeed();
 
 // The runner's "probe" subcommand, run once per process per runner.
@@ -32,17 +32,9 @@ void expectGate(const GateResult& result, const std::string& context);
 
 // Skips this test (not the whole run: a global skip would read as passed)
 // when the runner finds no usable GPU.
-#define GRADING_SKIP_WITHOUT_DEVICE(runner)                                    \
-    do {                                                                       \
+#define GRADING_SKIP_WITHOUT_DEVICE(runner)                                         \
+    do {                                                                            \
         const ::grading::RunnerOutcome& probe_ = ::grading::testing::probe(runner); \
-        if (probe_.noDevice()) GTEST_SKIP() << probe_.message;                 \
-        ASSERT_TRUE(probe_.ok()) << probe_.message;                            \
-    } while (0)
-
-// A runner call that must have produced a result; its failure (a hang, a
-// fault, an early exit) fails this test with the runner's message.
-#define GRADING_ASSERT_RAN(outcome)                                            \
-    do {                                                                       \
-        if ((outcome).noDevice()) GTEST_SKIP() << (outcome).message;           \
-        ASSERT_TRUE((outcome).ok()) << (outcome).message;                      \
+        if (probe_.noDevice()) GTEST_SKIP() << probe_.message;                      \
+        ASSERT_TRUE(probe_.ok()) << probe_.message;                                 \
     } while (0)

@@ -1,0 +1,73 @@
+#pragma once
+// What the day 38 gates grade on: the graphs (the shipped word graph, seeded
+// graphs a submission has never seen, the instructor's own files), the
+// single-level expansions and the walk frontiers built from them, and one
+// typed runner call per question. The time limits live here too, in one
+// place, each scaled by the work it bounds.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gates.h"
+#include "graph.h"
+#include "harness/runner_client.h"
+#include "protocol.h"
+
+namespace day38::cases {
+
+// ---- time limits: a correct search on a GPU shared with three other
+// runners (gpu_slots.h) takes well under a tenth of these.
+constexpr double kCallSeconds = 15.0;      // process start, CUDA context, uploads, checks
+constexpr double kSecondsPerLevel = 0.02;  // one checked launch and a round trip per level
+double searchSeconds(int levels, bool decoy, int timedRuns = 0);
+
+struct GraphSpec {
+    std::string name;  // word_graph, chain, ..., file<k>_<basename>
+    bool seeded = false;
+    int levelBound = 0;  // no search of it takes more levels: sizes its limits
+};
+// The graded set: the word graph, the seeded graphs and GRADING_DAY38_GRAPHS.
+std::vector<GraphSpec> graphSpecs();
+
+struct GraphCase {
+    std::string name;
+    grading::Graph graph;
+    int source = 0;
+    grading::HostBfs host;
+};
+// Built once per process for each (name, seed); the word graph ignores the seed.
+const GraphCase& graphCase(const std::string& name, uint64_t seed);
+
+// A level of the host search with zero-degree vertices put between the
+// frontier's others (and first and last): their repeated scan values are
+// where the owner search's "last entry" rule matters. Only for graphs that
+// have zero-degree vertices and edges.
+bool hasExpansionCase(const GraphSpec& spec);
+Expansion expansionCase(const GraphCase& c, uint64_t seed);
+
+// Walk frontiers: a seeded sample of vertices with zero-degree ones between
+// the others, the host search's widest level, and one vertex alone. Never
+// the search's own level order, so a walk's input says nothing about the
+// distances.
+struct WalkFrontiers {
+    std::vector<int32_t> frontiers;
+    std::vector<int32_t> start;  // k + 1 offsets
+    std::vector<int> frontier(size_t k) const { return {frontiers.begin() + start[k], frontiers.begin() + start[k + 1]}; }
+};
+WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed);
+
+// ---- the runner calls
+grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
+                                     double limitSeconds, int timedRuns = 0, bool exclusiveGpu = false);
+grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
+                                        const std::string& mapping, double limitSeconds);
+grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
+                                    const std::string& mapping, double limitSeconds,
+                                    const std::vector<int32_t>& timeFrontiers = {}, int timedRuns = 0,
+                                    bool exclusiveGpu = false);
+
+// The frontiers of the host search, level by level, as walk input (the
+// report times the course's levels).
+WalkFrontiers levelFrontiers(const GraphCase& c);
+
+}  // namespace day38::cases

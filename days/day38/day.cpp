@@ -1,0 +1,268 @@
+// Day 38, declared: every gate with its points, what it grades and requires,
+// and the cases it runs on; and the report. grading.md's "Day 38" is the
+// human page for the same table.
+#include <iostream>
+
+#include "bfs_constants.h"
+#include "cases.h"
+#include "gates.h"
+#include "harness/day.h"
+#include "harness/text.h"
+#include "harness/timing_stats.h"
+#include "report.h"
+
+namespace {
+
+using namespace day38::cases;
+using grading::CaseContext;
+using grading::GateCase;
+using grading::GateResult;
+
+const std::vector<std::string> kMappings = {"thread", "warp", "edge"};  // the course's two, then the exercise
+constexpr int kTimedRuns = 10;
+
+// "the search stopped early" outranks a gate's own verdict: what it checked
+// is only part of a search.
+GateResult stoppedEarly(const std::string& id, const day38::protocol::BfsResult& r) {
+    return GateResult::fail(id, "the search stopped early: " + r.stopped);
+}
+
+// One case per mapping and graph of the graded set, each a whole search
+// judged by `judge`.
+template <class Judge>
+std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kMappings) {
+        for (const GraphSpec& spec : graphSpecs()) {
+            GateCase c;
+            c.name = m + "_" + spec.name;
+            c.what = m + " mapping on " + spec.name;
+            c.student = m == "edge";
+            c.seeded = spec.seeded;
+            c.limitSeconds = searchSeconds(spec.levelBound, true);
+            c.run = [id, judge, m, spec](const CaseContext& ctx) {
+                const GraphCase& g = graphCase(spec.name, ctx.seed);
+                const auto reply = search(ctx.runner, g, m, std::min(ctx.limitSeconds, searchSeconds(g.host.levels(), true)));
+                if (!reply.ok()) return GateResult::fail(id, reply.problem);
+                return judge(g, reply.result);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+// One level on its own, with zero-degree vertices between the frontier's
+// others, per mapping and graph that has them.
+template <class Judge>
+std::vector<GateCase> expansionCases(const std::string& id, Judge judge) {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kMappings) {
+        for (const GraphSpec& spec : graphSpecs()) {
+            if (!hasExpansionCase(spec)) continue;
+            GateCase c;
+            c.name = "expand_" + m + "_" + spec.name;
+            c.what = m + " mapping, one level with zero-degree vertices in the frontier, on " + spec.name;
+            c.student = m == "edge";
+            c.seeded = true;
+            c.limitSeconds = kCallSeconds;
+            c.run = [id, judge, m, spec](const CaseContext& ctx) {
+                const GraphCase& g = graphCase(spec.name, ctx.seed);
+                const day38::Expansion e = expansionCase(g, ctx.seed);
+                const auto reply = expand(ctx.runner, g, e, m, ctx.limitSeconds);
+                if (!reply.ok()) return GateResult::fail(id, reply.problem);
+                return judge(g, e, reply.result);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+template <class T>
+std::vector<T> concat(std::vector<T> a, const std::vector<T>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+GateResult walkGate(const GraphCase& g, const WalkFrontiers& f, const std::vector<uint32_t>& checksums) {
+    if (checksums.size() != f.frontiers.size()) {
+        return GateResult::fail("38.walk", "got " + std::to_string(checksums.size()) + " checksums for " +
+                                               std::to_string(f.frontiers.size()) + " frontier slots");
+    }
+    for (size_t k = 0; k + 1 < f.start.size(); ++k) {
+        const std::vector<uint32_t> got(checksums.begin() + f.start[k], checksums.begin() + f.start[k + 1]);
+        GateResult r = day38::checkWalk(g.graph, static_cast<int>(k), f.frontier(k), got, day38::kWalkRepeats);
+        if (!r.passed) return r;
+    }
+    return GateResult::pass("38.walk");
+}
+
+std::vector<GateCase> walkCases() {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kMappings) {
+        for (const GraphSpec& spec : graphSpecs()) {
+            GateCase c;
+            c.name = m + "_" + spec.name;
+            c.what = m + " mapping, three frontiers of " + spec.name;
+            c.student = m == "edge";
+            c.seeded = true;
+            c.limitSeconds = kCallSeconds;
+            c.run = [m, spec](const CaseContext& ctx) {
+                const GraphCase& g = graphCase(spec.name, ctx.seed);
+                const WalkFrontiers f = walkFrontiers(g, ctx.seed);
+                const auto reply = walk(ctx.runner, g, f, m, ctx.limitSeconds);
+                if (!reply.ok()) return GateResult::fail("38.walk", reply.problem);
+                return walkGate(g, f, reply.result.checksums);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+// The frontiers of the word graph's search worth timing on their own.
+std::vector<int32_t> isolatedFrontiers(const GraphCase& g) {
+    std::vector<int32_t> out;
+    for (int level : day38::isolatedLevels(g.graph, g.host)) out.push_back(level);
+    return out;
+}
+
+double timingSeconds() { return 2 * kCallSeconds + searchSeconds(64, true, kTimedRuns); }
+
+// 38.timing: every time positive, and the work that was timed is the graded
+// work: the last timed search's distances and the timed walks' checksums are
+// checked like any others.
+std::vector<GateCase> timingCases() {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kMappings) {
+        GateCase c;
+        c.name = m + "_word_graph";
+        c.what = m + " mapping on word_graph, " + std::to_string(kTimedRuns) + " timed searches and walks";
+        c.student = m == "edge";
+        c.limitSeconds = timingSeconds();
+        c.run = [m](const CaseContext& ctx) -> GateResult {
+            const char* id = "38.timing";
+            const GraphCase& g = graphCase("word_graph", ctx.seed);
+            const auto bfs = search(ctx.runner, g, m, ctx.limitSeconds / 2, kTimedRuns, ctx.exclusiveGpu);
+            if (!bfs.ok()) return GateResult::fail(id, "no whole-search time: " + bfs.problem);
+            if (!bfs.result.stopped.empty()) return GateResult::fail(id, "no whole-search time: the search stopped early: " + bfs.result.stopped);
+            std::vector<std::pair<std::string, double>> figures;
+            for (size_t k = 0; k < bfs.result.bfsMs.size(); ++k) {
+                figures.emplace_back("whole bfs, timed run " + std::to_string(k), bfs.result.bfsMs[k]);
+            }
+            if (bfs.result.bfsMs.size() != static_cast<size_t>(kTimedRuns)) figures.emplace_back("whole bfs (timed runs missing)", 0.0);
+            GateResult timed = day38::checkDistances(g.graph, bfs.result.timedDist, g.host.dist);
+            if (!timed.passed) return GateResult::fail(id, "the last timed search: " + timed.message);
+
+            const WalkFrontiers levels = levelFrontiers(g);
+            const std::vector<int32_t> which = isolatedFrontiers(g);
+            const auto w = walk(ctx.runner, g, levels, m, ctx.limitSeconds / 2, which, kTimedRuns, ctx.exclusiveGpu);
+            if (!w.ok()) return GateResult::fail(id, "no walk times: " + w.problem);
+            for (size_t k = 0; k < w.result.walkMs.size() && k < which.size(); ++k) {
+                figures.emplace_back("walk of level " + std::to_string(which[k]), w.result.walkMs[k]);
+            }
+            if (w.result.walkMs.size() != which.size()) figures.emplace_back("walk times (missing)", 0.0);
+            size_t at = 0;
+            for (int32_t level : which) {
+                const std::vector<int> frontier = levels.frontier(level);
+                if (at + frontier.size() > w.result.timedChecksums.size()) {
+                    return GateResult::fail(id, "the timed walks returned " + std::to_string(w.result.timedChecksums.size()) +
+                                                    " checksums, fewer than the timed levels hold");
+                }
+                const std::vector<uint32_t> got(w.result.timedChecksums.begin() + at,
+                                                w.result.timedChecksums.begin() + at + frontier.size());
+                const GateResult r = day38::checkWalk(g.graph, level, frontier, got, day38::kWalkRepeats);
+                if (!r.passed) return GateResult::fail(id, "the timed walk of level " + std::to_string(level) + ": " + r.message);
+                at += frontier.size();
+            }
+            return day38::checkTimings(figures);
+        };
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+// The course's tables for the shipped graph, with the exercise's kernel as
+// the fourth column. Every runner carries the course's own mappings, so the
+// student's report times them too, in the same session as the student's.
+void report(const CaseContext& ctx) {
+    const GraphCase& g = graphCase("word_graph", ctx.seed);
+    const WalkFrontiers levels = levelFrontiers(g);
+    const std::vector<int32_t> which = isolatedFrontiers(g);
+    const std::vector<grading::LevelStats> stats = grading::levelStats(g.graph, g.host);
+
+    std::vector<day38::MappingTime> times;
+    std::vector<day38::IsolatedLevel> rows;
+    for (int32_t level : which) {
+        day38::IsolatedLevel row;
+        row.level = level;
+        row.frontier = stats[level].frontier;
+        row.edges = stats[level].edges;
+        row.maxDegree = stats[level].maxDegree;
+        rows.push_back(row);
+    }
+    for (const std::string& m : kMappings) {
+        day38::MappingTime t;
+        t.mapping = m + " per " + (m == "edge" ? "edge" : "vertex");
+        const auto bfs = search(ctx.runner, g, m, timingSeconds(), kTimedRuns, true);
+        if (!bfs.ok() || bfs.result.bfsMs.empty()) {
+            t.failure = bfs.ok() ? "no time: " + bfs.result.stopped : bfs.problem;
+        } else {
+            const grading::TimingStats s = grading::summarize(bfs.result.bfsMs);
+            t.ms = s.medianMs;
+            t.spreadMs = s.maxMs - s.minMs;
+            grading::recordFigure("bfs_ms_" + m, grading::formatText("%.4f", t.ms));
+        }
+        times.push_back(t);
+        const auto w = walk(ctx.runner, g, levels, m, timingSeconds(), which, kTimedRuns, true);
+        for (size_t k = 0; k < w.result.walkMs.size() && k < rows.size(); ++k) {
+            double* cell = m == "thread" ? &rows[k].threadMs : m == "warp" ? &rows[k].warpMs : &rows[k].edgeMs;
+            *cell = w.result.walkMs[k];
+            grading::recordFigure("walk_ms_level" + std::to_string(rows[k].level) + "_" + m,
+                                  grading::formatText("%.4f", *cell));
+        }
+    }
+    std::cout << "\n" << day38::degreeTable(g.graph, "days/day38/data/word-graph.txt") << "\n"
+              << day38::levelTable(g.graph, g.host, g.source) << "\n"
+              << day38::bfsTimeTable(times, g.host.levels()) << "\n"
+              << day38::isolatedTable(rows, day38::kWalkRepeats) << std::endl;
+}
+
+}  // namespace
+
+grading::Day grading::declareDay() {
+    grading::Day day("day38");
+    day.gate({"38.distances", "exact distances", 4},
+             concat(searchCases("38.distances",
+                                [](const GraphCase& g, const day38::protocol::BfsResult& r) {
+                                    GateResult v = day38::checkDistances(g.graph, r.dist, g.host.dist);
+                                    return v.passed && !r.stopped.empty() ? stoppedEarly("38.distances", r) : v;
+                                }),
+                    expansionCases("38.distances", [](const GraphCase& g, const day38::Expansion& e,
+                                                      const day38::protocol::ExpandResult& r) {
+                        return day38::checkExpansionDistances(g.graph, e, r.dist);
+                    })));
+    day.gate({"38.levels", "level count", 1},
+             searchCases("38.levels", [](const GraphCase& g, const day38::protocol::BfsResult& r) {
+                 GateResult v = day38::checkLevels(static_cast<long long>(r.levelSizes.size()), g.host.levels());
+                 if (!r.stopped.empty()) v.message += " (" + r.stopped + ")";
+                 return v;
+             }));
+    day.gate({"38.frontier_total", "no duplicate appends", 3},
+             concat(searchCases("38.frontier_total",
+                                [](const GraphCase& g, const day38::protocol::BfsResult& r) {
+                                    GateResult v = day38::checkFrontierTotal(r.levelSizes, g.host.reached());
+                                    if (!r.stopped.empty()) v.message += " (" + r.stopped + ")";
+                                    return v;
+                                }),
+                    expansionCases("38.frontier_total", [](const GraphCase& g, const day38::Expansion& e,
+                                                           const day38::protocol::ExpandResult& r) {
+                        return day38::checkExpansionFrontier(g.graph, e, r.next);
+                    })));
+    day.gate({"38.walk", "the isolated neighbour walk is the real walk", 2}, walkCases());
+    day.gate({"38.timing", "timings are real, of the graded work", 1, grading::Grades::Student, {"38.distances"}, true},
+             timingCases());
+    day.observe("report", 3 * 2 * timingSeconds(), report);
+    return day;
+}

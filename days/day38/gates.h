@@ -1,0 +1,46 @@
+#pragma once
+// The day 38 gates (grading.md, "Day 38"): plain host functions over what a
+// runner returned and the host references; each names the first
+// disagreement. day.cpp declares which cases each one runs on.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "graph.h"
+#include "harness/gate.h"
+
+namespace day38 {
+
+// Every vertex's GPU distance equals the host BFS's, exactly.
+grading::GateResult checkDistances(const grading::Graph& g, const std::vector<int>& got,
+                                   const std::vector<int>& want);
+
+// The GPU search ran as many levels as the host's.
+grading::GateResult checkLevels(long long got, int want);
+
+// The frontiers together held each reached vertex once. This is what sees a
+// duplicate append, which leaves the distances right.
+grading::GateResult checkFrontierTotal(const std::vector<int64_t>& levelSizes, int reached);
+
+// One level expanded on its own: `frontier` at `level` over `before`. The
+// distances after it must be the host's (every unvisited neighbour of the
+// frontier at level + 1, nothing else changed) and `next` must hold each
+// newly reached vertex exactly once.
+struct Expansion {
+    std::vector<int> before;    // distances handed in
+    std::vector<int> frontier;  // any vertices, zero-degree ones among them
+    int level = 0;
+};
+std::vector<int> expectedAfter(const grading::Graph& g, const Expansion& e);
+grading::GateResult checkExpansionDistances(const grading::Graph& g, const Expansion& e, const std::vector<int>& got);
+grading::GateResult checkExpansionFrontier(const grading::Graph& g, const Expansion& e, const std::vector<int>& next);
+
+// One frontier's walk: got[k] is the checksum for frontier[k].
+grading::GateResult checkWalk(const grading::Graph& g, int frontierIndex, const std::vector<int>& frontier,
+                              const std::vector<uint32_t>& got, int repeats);
+
+// Every figure (name, milliseconds) is a real, positive time.
+grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
+
+}  // namespace day38

@@ -1,0 +1,41 @@
+#pragma once
+// Seeded graphs a submission has never seen, each stressing one thing: the
+// number of levels, one huge hub, scale-free skew, a large diameter, isolated
+// vertices. The same seed gives the same graph on every machine (our own
+// splitmix64, not the standard library's implementation-defined distributions).
+#include <cstdint>
+#include <string>
+
+#include "graph.h"
+
+namespace grading {
+
+class SplitMix64 {
+public:
+    explicit SplitMix64(uint64_t seed) : state_(seed) {}
+    uint64_t next();
+    uint64_t below(uint64_t bound) { return next() % bound; }  // bias is negligible here
+    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+private:
+    uint64_t state_;
+};
+
+Graph chainGraph(int vertices);               // 0 - 1 - ... - (n-1)
+Graph starGraph(int leaves);                  // hub 0 joined to 1..leaves
+Graph gridGraph(int width, int height);       // 4-neighbour lattice, row-major ids
+// Kronecker / R-MAT (Graph500's A = 0.57, B = C = 0.19), 2^scale vertices,
+// edgeFactor * 2^scale draws, duplicates and self loops dropped, ids shuffled.
+Graph rmatGraph(int scale, int edgeFactor, uint64_t seed);
+// A few random trees and cycles of different sizes plus isolated vertices;
+// vertex 0 is in the largest component.
+Graph componentsGraph(uint64_t seed);
+// Source 0 joined to side A; every A vertex joined to every B vertex, so a
+// level's threads all race for the same neighbours.
+Graph bipartiteGraph(int sideA, int sideB);
+Graph singleVertexGraph();
+
+// The vertex of highest degree (lowest id on ties).
+int highestDegreeVertex(const Graph& g);
+
+}  // namespace grading

@@ -1,0 +1,138 @@
+#pragma once
+// The day 38 runner protocol: what the grader sends each subcommand and what
+// comes back, declared once for both sides (harness/protocol.h). The graph
+// travels as CSR arrays: no file, no labels, nothing that names the case.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/protocol.h"
+
+namespace day38::protocol {
+
+// The whole level-synchronous search from `source`, through one mapping.
+struct BfsRequest {
+    std::vector<int32_t> rowOffsets;  // V + 1
+    std::vector<int32_t> colIndices;  // both directions of every edge
+    int32_t source = 0;
+    std::string mapping;              // thread | warp | edge
+    // A search from here first, through the same buffers: a submission that
+    // replays what its first call computed fails the real one.
+    std::optional<int32_t> decoySource;
+    int32_t timedRuns = 0;            // > 0: also time that many whole searches
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("row_offsets", s.rowOffsets);
+        field("col_indices", s.colIndices);
+        field("source", s.source);
+        field("mapping", s.mapping);
+        field("decoy_source", s.decoySource);
+        field("timed_runs", s.timedRuns);
+    }
+};
+
+struct BfsResult {
+    std::vector<int32_t> dist;        // -1 where unreached
+    std::vector<int64_t> levelSizes;  // frontier size per level, the source's first
+    std::string stopped;              // why the search had to stop early; "" when it ended normally
+    std::vector<float> bfsMs;         // per timed search
+    std::vector<int32_t> timedDist;   // the distances the last timed search left
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("dist", s.dist);
+        field("level_sizes", s.levelSizes);
+        field("stopped", s.stopped);
+        field("bfs_ms", s.bfsMs);
+        field("timed_dist", s.timedDist);
+    }
+};
+
+// One level: expand `frontier` (any vertices, in any order, zero-degree
+// ones among them) at `level` over distances `dist`.
+struct ExpandRequest {
+    std::vector<int32_t> rowOffsets;
+    std::vector<int32_t> colIndices;
+    std::string mapping;
+    std::vector<int32_t> dist;
+    std::vector<int32_t> frontier;
+    int32_t level = 0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("row_offsets", s.rowOffsets);
+        field("col_indices", s.colIndices);
+        field("mapping", s.mapping);
+        field("dist", s.dist);
+        field("frontier", s.frontier);
+        field("level", s.level);
+    }
+};
+
+struct ExpandResult {
+    std::vector<int32_t> dist;  // after the level
+    std::vector<int32_t> next;  // the appended frontier, in the order it was written
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("dist", s.dist);
+        field("next", s.next);
+    }
+};
+
+// The isolated neighbour walk over several frontiers, back to back.
+struct WalkRequest {
+    std::vector<int32_t> rowOffsets;
+    std::vector<int32_t> colIndices;
+    std::string mapping;
+    int32_t repeats = 0;
+    std::vector<int32_t> frontiers;      // the frontiers back to back
+    std::vector<int32_t> frontierStart;  // k + 1 offsets into frontiers
+    std::vector<int32_t> timeFrontiers;  // which of them to time
+    int32_t timedRuns = 0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("row_offsets", s.rowOffsets);
+        field("col_indices", s.colIndices);
+        field("mapping", s.mapping);
+        field("repeats", s.repeats);
+        field("frontiers", s.frontiers);
+        field("frontier_start", s.frontierStart);
+        field("time_frontiers", s.timeFrontiers);
+        field("timed_runs", s.timedRuns);
+    }
+};
+
+struct WalkResult {
+    std::vector<uint32_t> checksums;       // parallel to frontiers
+    std::vector<float> walkMs;             // median per timed frontier, in timeFrontiers order
+    std::vector<uint32_t> timedChecksums;  // what the timed runs left, the timed frontiers back to back
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("checksums", s.checksums);
+        field("walk_ms", s.walkMs);
+        field("timed_checksums", s.timedChecksums);
+    }
+};
+
+struct Bfs {
+    static constexpr const char* kName = "bfs";
+    using Request = BfsRequest;
+    using Result = BfsResult;
+};
+struct Expand {
+    static constexpr const char* kName = "expand";
+    using Request = ExpandRequest;
+    using Result = ExpandResult;
+};
+struct Walk {
+    static constexpr const char* kName = "walk";
+    using Request = WalkRequest;
+    using Result = WalkResult;
+};
+
+}  // namespace day38::protocol

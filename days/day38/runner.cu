@@ -1,0 +1,349 @@
+// The day 38 runner: the course's bfs.cu as subcommands (protocol.h), linked
+// with the course's thread and warp mappings and one edge mapping (the
+// solution, the submission, the stub or a planted bug). It reports what the
+// kernels produced; the grader decides whether that is right.
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bfs_mappings.h"
+#include "harness/cuda_check.h"
+#include "harness/event_timer.h"
+#include "harness/guarded_buffer.h"
+#include "harness/runner_main.h"
+#include "protocol.h"
+
+namespace {
+
+using grading::GuardedBuffer;
+using grading::InputError;
+namespace proto = day38::protocol;
+
+constexpr int kWarmupRuns = 3;
+
+enum class Mapping { Thread, Warp, Edge };
+
+Mapping parseMapping(const std::string& name) {
+    if (name == "thread") return Mapping::Thread;
+    if (name == "warp") return Mapping::Warp;
+    if (name == "edge") return Mapping::Edge;
+    throw InputError("mapping wants thread, warp or edge, got \"" + name + "\"");
+}
+
+const char* expandName(Mapping m) {
+    switch (m) {
+        case Mapping::Thread: return "expandThreadPerVertex (thread mapping)";
+        case Mapping::Warp: return "expandWarpPerVertex (warp mapping)";
+        case Mapping::Edge: return "expandEdgePerThread (edge mapping)";
+    }
+    return "";
+}
+
+const char* walkName(Mapping m) {
+    switch (m) {
+        case Mapping::Thread: return "walkThreadPerVertex (thread mapping)";
+        case Mapping::Warp: return "walkWarpPerVertex (warp mapping)";
+        case Mapping::Edge: return "walkEdgePerThread (edge mapping)";
+    }
+    return "";
+}
+
+// The CSR arrays as sent, checked before any kernel reads them.
+struct HostCsr {
+    std::vector<int> rowOffsets;
+    std::vector<int> colIndices;
+    int vertexCount = 0;
+};
+
+HostCsr checkedCsr(const std::vector<int32_t>& rowOffsets, const std::vector<int32_t>& colIndices) {
+    if (rowOffsets.empty() || rowOffsets.front() != 0 ||
+        static_cast<size_t>(rowOffsets.back()) != colIndices.size()) {
+        throw InputError("row_offsets is not a CSR offset array over col_indices");
+    }
+    for (size_t v = 0; v + 1 < rowOffsets.size(); ++v) {
+        if (rowOffsets[v + 1] < rowOffsets[v]) throw InputError("row_offsets decreases at " + std::to_string(v));
+    }
+    const int vertices = static_cast<int>(rowOffsets.size()) - 1;
+    for (int u : colIndices) {
+        if (u < 0 || u >= vertices) throw InputError("col_indices holds " + std::to_string(u) + ", not a vertex");
+    }
+    return {rowOffsets, colIndices, vertices};
+}
+
+void checkVertices(const std::vector<int32_t>& list, int vertices, const char* what) {
+    for (int v : list) {
+        if (v < 0 || v >= vertices) throw InputError(std::string(what) + " holds " + std::to_string(v) + ", not a vertex");
+    }
+}
+
+// The graph and every buffer the mappings may touch, each with guard words.
+struct DeviceState {
+    explicit DeviceState(const HostCsr& g)
+        : graph(g),
+          vertexCount(g.vertexCount),
+          frontierCapacity(static_cast<size_t>(g.vertexCount) + g.colIndices.size()),
+          rowOffsets("rowOffsets", g.rowOffsets.size()),
+          colIndices("colIndices", g.colIndices.size()),
+          dist("dist", g.vertexCount),
+          frontierA("frontier", frontierCapacity),
+          frontierB("nextFrontier", frontierCapacity),
+          nextSize("nextSize", 1),
+          edgeStart("edgeStart", static_cast<size_t>(g.vertexCount) + 1) {
+        rowOffsets.upload(g.rowOffsets);
+        colIndices.upload(g.colIndices);
+        size_t bytes = 0;
+        CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, static_cast<int*>(nullptr),
+                                               static_cast<int*>(nullptr), g.vertexCount + 1));
+        scanStorage = std::make_unique<GuardedBuffer<unsigned char>>("scanStorage", std::max<size_t>(bytes, 1));
+        for (const grading::GuardedBytes* b :
+             std::initializer_list<const grading::GuardedBytes*>{&rowOffsets, &colIndices, &dist, &frontierA,
+                                                                 &frontierB, &nextSize, &edgeStart, scanStorage.get()}) {
+            guards.add(*b);
+        }
+    }
+
+    day38::DeviceCsr csr() const { return {rowOffsets.data(), colIndices.data(), vertexCount}; }
+    day38::EdgeScratch scratch() const { return {edgeStart.data(), scanStorage->data(), scanStorage->count()}; }
+
+    const HostCsr& graph;  // the host copy the inputs must keep matching
+    int vertexCount;
+    // A level appends at most once per edge it walks, so a frontier never
+    // outgrows V + 2E, even one a buggy claim fills with duplicates.
+    size_t frontierCapacity;
+    GuardedBuffer<int> rowOffsets;
+    GuardedBuffer<int> colIndices;
+    GuardedBuffer<int> dist;
+    GuardedBuffer<int> frontierA;
+    GuardedBuffer<int> frontierB;
+    GuardedBuffer<unsigned int> nextSize;
+    GuardedBuffer<int> edgeStart;
+    std::unique_ptr<GuardedBuffer<unsigned char>> scanStorage;
+    grading::GuardSet guards;
+};
+
+void expand(DeviceState& d, Mapping m, const int* frontier, int frontierSize, int level, int* nextFrontier) {
+    const day38::LevelOutput out{d.dist.data(), nextFrontier, d.nextSize.data()};
+    switch (m) {
+        case Mapping::Thread: day38::expandThreadPerVertex(d.csr(), frontier, frontierSize, level, out); break;
+        case Mapping::Warp: day38::expandWarpPerVertex(d.csr(), frontier, frontierSize, level, out); break;
+        case Mapping::Edge: day38::expandEdgePerThread(d.csr(), frontier, frontierSize, level, out, d.scratch()); break;
+    }
+}
+
+// After one checked expansion: errors, work left on a side stream, inputs
+// written, guard words. Returns the level's append count.
+unsigned int checkExpansion(DeviceState& d, const GuardedBuffer<int>& frontier, const std::vector<int>& frontierBefore,
+                            const std::string& where) {
+    unsigned int seenByDefaultStream = 0;
+    unsigned int produced = 0;
+    grading::settleDefaultStream(where);
+    CUDA_TRY(cudaMemcpy(&seenByDefaultStream, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    grading::checkLaunch(where);
+    CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    if (seenByDefaultStream != produced) {
+        throw grading::ContractViolation(
+            where + " left work running on another stream: the level's count read " +
+            std::to_string(seenByDefaultStream) + " once the default stream was done and " + std::to_string(produced) +
+            " once the whole device was; launch on the default stream or synchronize before returning");
+    }
+    grading::expectUnchanged(d.rowOffsets, d.graph.rowOffsets, where);
+    grading::expectUnchanged(d.colIndices, d.graph.colIndices, where);
+    grading::expectUnchanged(frontier, frontierBefore, where);
+    return produced;
+}
+
+// One checked level from `frontier` (frontierSize live entries) into `next`:
+// `next` and the scratch poisoned first, every check of checkExpansion after.
+// Returns the append count; throws when the appends overran the frontier.
+unsigned int checkedLevel(DeviceState& d, Mapping m, GuardedBuffer<int>& frontier, int frontierSize, int level,
+                          GuardedBuffer<int>& next) {
+    CUDA_TRY(cudaMemset(d.nextSize.data(), 0, sizeof(unsigned int)));
+    const std::string where = std::string(expandName(m)) + " at level " + std::to_string(level);
+    next.poison();
+    d.edgeStart.poison();
+    const std::vector<int> frontierBefore = frontier.download(frontierSize);
+    grading::breadcrumb(where);
+    expand(d, m, frontier.data(), frontierSize, level, next.data());
+    const unsigned int produced = checkExpansion(d, frontier, frontierBefore, where);
+    next.markLive(produced);
+    if (m == Mapping::Edge) d.edgeStart.markLive(static_cast<size_t>(frontierSize) + 1);
+    if (produced <= d.frontierCapacity) d.guards.check(where);
+    return produced;
+}
+
+struct Search {
+    std::vector<int64_t> levelSizes;
+    std::string stopped;  // empty when the frontier emptied normally
+};
+
+// The course's level loop: one launch and one count round trip per level.
+// `checked` adds what grading needs and timing must not pay for: poisoned
+// outputs and, after every level, the checks of checkedLevel.
+Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
+    Search r;
+    const int zero = 0;
+    CUDA_TRY(cudaMemset(d.dist.data(), 0xff, static_cast<size_t>(d.vertexCount) * sizeof(int)));
+    CUDA_TRY(cudaMemcpy(d.dist.data() + source, &zero, sizeof(int), cudaMemcpyHostToDevice));
+    CUDA_TRY(cudaMemcpy(d.frontierA.data(), &source, sizeof(int), cudaMemcpyHostToDevice));
+
+    // Live-end marks belong to the level that set them: a new search (or a
+    // timed one, which does not poison) must not be checked against them.
+    d.frontierA.forgetLive();
+    d.frontierB.forgetLive();
+    d.edgeStart.forgetLive();
+    GuardedBuffer<int>* frontier = &d.frontierA;
+    GuardedBuffer<int>* next = &d.frontierB;
+    int frontierSize = 1;
+    for (int level = 0; frontierSize > 0; ++level) {
+        // A correct search has at most one level per vertex.
+        if (level > d.vertexCount) {
+            r.stopped = "runaway: the search was still going after " + std::to_string(level) +
+                        " levels, more than the graph has vertices";
+            break;
+        }
+        r.levelSizes.push_back(frontierSize);
+        unsigned int produced = 0;
+        if (checked) {
+            produced = checkedLevel(d, m, *frontier, frontierSize, level, *next);
+            if (produced > d.frontierCapacity) {
+                // Only duplicates can do this, and the writes ran past the
+                // frontier's end: report it as the frontier's problem.
+                r.levelSizes.push_back(produced);
+                r.stopped = "frontier_overflow: level " + std::to_string(level) + " appended " +
+                            std::to_string(produced) + " entries into a frontier of " +
+                            std::to_string(d.frontierCapacity);
+                break;
+            }
+        } else {
+            CUDA_TRY(cudaMemset(d.nextSize.data(), 0, sizeof(unsigned int)));
+            expand(d, m, frontier->data(), frontierSize, level, next->data());
+            CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+            if (produced > d.frontierCapacity) {
+                r.stopped = "frontier_overflow while timing";
+                break;
+            }
+        }
+        frontierSize = static_cast<int>(produced);
+        std::swap(frontier, next);
+    }
+    return r;
+}
+
+proto::BfsResult bfs(const proto::BfsRequest& req) {
+    const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
+    const Mapping m = parseMapping(req.mapping);
+    checkVertices({req.source}, g.vertexCount, "source");
+    if (req.decoySource) checkVertices({*req.decoySource}, g.vertexCount, "decoy_source");
+    if (req.timedRuns < 0 || req.timedRuns > 1000) throw InputError("timed_runs wants 0..1000");
+    DeviceState d(g);
+
+    proto::BfsResult result;
+    if (req.decoySource) runBfs(d, m, *req.decoySource, true);
+    const Search search = runBfs(d, m, req.source, true);
+    result.dist = d.dist.download();
+    result.levelSizes = search.levelSizes;
+    result.stopped = search.stopped;
+    if (!search.stopped.empty() || req.timedRuns == 0) return result;  // a broken search is not worth timing
+
+    grading::breadcrumb(std::string("timing the whole search with ") + expandName(m));
+    const grading::TimingStats t =
+        grading::timeRuns([&] { runBfs(d, m, req.source, false); }, expandName(m), kWarmupRuns, req.timedRuns);
+    result.bfsMs = t.samplesMs;
+    d.guards.check(std::string("timing ") + expandName(m));
+    result.timedDist = d.dist.download();  // timed work is graded work: the grader checks these too
+    return result;
+}
+
+proto::ExpandResult expandOne(const proto::ExpandRequest& req) {
+    const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
+    const Mapping m = parseMapping(req.mapping);
+    checkVertices(req.frontier, g.vertexCount, "frontier");
+    if (req.dist.size() != static_cast<size_t>(g.vertexCount)) throw InputError("dist wants one entry per vertex");
+    if (req.frontier.empty() || req.frontier.size() > static_cast<size_t>(g.vertexCount)) {
+        throw InputError("the frontier wants 1 to V entries");
+    }
+    DeviceState d(g);
+    d.dist.upload(req.dist);
+    d.frontierA.upload(req.frontier);
+    d.frontierA.markLive(req.frontier.size());
+    const unsigned int produced =
+        checkedLevel(d, m, d.frontierA, static_cast<int>(req.frontier.size()), req.level, d.frontierB);
+    proto::ExpandResult result;
+    result.dist = d.dist.download();
+    result.next = d.frontierB.download(std::min<size_t>(produced, d.frontierCapacity));
+    return result;
+}
+
+proto::WalkResult walk(const proto::WalkRequest& req) {
+    const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
+    const Mapping m = parseMapping(req.mapping);
+    checkVertices(req.frontiers, g.vertexCount, "frontiers");
+    if (req.repeats < 1 || req.repeats > 1024) throw InputError("repeats wants 1..1024");
+    const std::vector<int32_t>& start = req.frontierStart;
+    if (start.empty() || start.front() != 0 || static_cast<size_t>(start.back()) != req.frontiers.size() ||
+        !std::is_sorted(start.begin(), start.end())) {
+        throw InputError("frontier_start is not a slicing of frontiers");
+    }
+    DeviceState d(g);
+
+    proto::WalkResult result;
+    for (size_t k = 0; k + 1 < start.size(); ++k) {
+        const int size = start[k + 1] - start[k];
+        if (size == 0) continue;
+        // Buffers sized exactly to this frontier, so the guards sit right after it.
+        GuardedBuffer<int> frontier("frontier", size);
+        GuardedBuffer<unsigned int> out("walkOut", size);
+        frontier.upload(req.frontiers.data() + start[k], size);
+        out.poison();
+        d.edgeStart.poison();
+        grading::GuardSet guards = d.guards;
+        guards.add(frontier);
+        guards.add(out);
+
+        const std::string where = std::string(walkName(m)) + " on frontier " + std::to_string(k);
+        const auto launch = [&] {
+            switch (m) {
+                case Mapping::Thread:
+                    day38::launchWalkThreadPerVertex(d.csr(), frontier.data(), size, req.repeats, out.data());
+                    break;
+                case Mapping::Warp:
+                    day38::launchWalkWarpPerVertex(d.csr(), frontier.data(), size, req.repeats, out.data());
+                    break;
+                case Mapping::Edge:
+                    day38::launchWalkEdgePerThread(d.csr(), frontier.data(), size, req.repeats, out.data(), d.scratch());
+                    break;
+            }
+        };
+        grading::breadcrumb(where);
+        launch();
+        grading::checkLaunch(where);
+        if (m == Mapping::Edge) d.edgeStart.markLive(static_cast<size_t>(size) + 1);
+        guards.check(where);
+        const std::vector<unsigned int> got = out.download();
+        result.checksums.insert(result.checksums.end(), got.begin(), got.end());
+
+        const bool timed = std::find(req.timeFrontiers.begin(), req.timeFrontiers.end(), static_cast<int>(k)) !=
+                           req.timeFrontiers.end();
+        if (req.timedRuns > 0 && timed) {
+            grading::breadcrumb("timing " + where);
+            out.poison();
+            d.edgeStart.forgetLive();
+            result.walkMs.push_back(grading::timeRuns(launch, where, kWarmupRuns, req.timedRuns).medianMs);
+            guards.check("timing " + where);
+            const std::vector<unsigned int> timedOut = out.download();
+            result.timedChecksums.insert(result.timedChecksums.end(), timedOut.begin(), timedOut.end());
+        }
+    }
+    return result;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    grading::runnerMain(argc, argv,
+                        {grading::serve<proto::Bfs>(bfs), grading::serve<proto::Expand>(expandOne),
+                         grading::serve<proto::Walk>(walk)});
+}

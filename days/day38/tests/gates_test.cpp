@@ -1,0 +1,144 @@
+// The day 38 gates and statistics on hand-made data: each gate's exact
+// message on a planted discrepancy, and the lesson's lane-slot arithmetic.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "gates.h"
+#include "report.h"
+#include "graph.h"
+
+namespace {
+
+grading::Graph triangleWithTail() {
+    // 0 - 1 - 2 - 0, and 2 - 3
+    return grading::buildCsr(4, {"await", "join", "root", "the"}, {{0, 1}, {1, 2}, {2, 0}, {2, 3}});
+}
+
+TEST(Day38Gates, DistancesNameTheFirstWrongVertexAndItsWord) {
+    const grading::Graph g = triangleWithTail();
+    const std::vector<int> want = {0, 1, 1, 2};
+    EXPECT_TRUE(day38::checkDistances(g, want, want).passed);
+    const grading::GateResult r = day38::checkDistances(g, {0, 1, 1, 3}, want);
+    EXPECT_FALSE(r.passed);
+    EXPECT_EQ(r.id, "38.distances");
+    EXPECT_EQ(r.message, "vertex 3 (the): got 3, want 2");
+    EXPECT_EQ(day38::checkDistances(g, {0, 1}, want).message, "got 2 distances for 4 vertices");
+}
+
+TEST(Day38Gates, LevelsNameBothCounts) {
+    EXPECT_TRUE(day38::checkLevels(10, 10).passed);
+    const grading::GateResult r = day38::checkLevels(9, 10);
+    EXPECT_EQ(r.id, "38.levels");
+    EXPECT_EQ(r.message, "levels: got 9, want 10");
+}
+
+TEST(Day38Gates, FrontierTotalCatchesADuplicateAppend) {
+    EXPECT_TRUE(day38::checkFrontierTotal({1, 2, 1}, 4).passed);
+    const grading::GateResult dup = day38::checkFrontierTotal({1, 3, 1}, 4);
+    EXPECT_FALSE(dup.passed);
+    EXPECT_EQ(dup.id, "38.frontier_total");
+    EXPECT_EQ(dup.message, "frontiers held 5 vertices, want 4 (the vertices reached): a vertex was enqueued more than once");
+    EXPECT_EQ(day38::checkFrontierTotal({1}, 4).message,
+              "frontiers held 1 vertices, want 4 (the vertices reached): some reached vertex was never enqueued");
+}
+
+TEST(Day38Gates, WalkNamesFrontierSlotVertexWordDegreeAndBothValues) {
+    const grading::Graph g = triangleWithTail();
+    const std::vector<int> frontier = {1, 2};
+    const uint32_t want1 = grading::walkChecksum(g, 1, 4);
+    const uint32_t want2 = grading::walkChecksum(g, 2, 4);
+    EXPECT_TRUE(day38::checkWalk(g, 1, frontier, {want1, want2}, 4).passed);
+    const grading::GateResult r = day38::checkWalk(g, 1, frontier, {want1, want2 + 1}, 4);
+    EXPECT_EQ(r.id, "38.walk");
+    EXPECT_EQ(r.message, "frontier 1: walk wrong at slot 1, vertex 2 (root) of degree 3: got " +
+                             std::to_string(want2 + 1) + ", want " + std::to_string(want2));
+    EXPECT_EQ(day38::checkWalk(g, 0, frontier, {want1, 0xCBCBCBCBu}, 4).message,
+              "frontier 0: walk wrong at slot 1, vertex 2 (root) of degree 3: got 3419130827, want " +
+                  std::to_string(want2) + " (never written: still the runner's poison)");
+}
+
+// 0 - 1 - 2 - 0, 2 - 3, and 4 alone: expanding {1, 4, 2} at level 1 over
+// distances where 0, 1, 2 are known reaches 3 only.
+day38::Expansion levelOneWithAnIsolatedVertex() { return {{0, 1, 1, -1, 1}, {1, 4, 2}, 1}; }
+
+grading::Graph triangleTailAndIsolated() {
+    return grading::buildCsr(5, {"await", "join", "root", "the", "alone"}, {{0, 1}, {1, 2}, {2, 0}, {2, 3}});
+}
+
+TEST(Day38Gates, ExpansionDistancesFollowTheHostsOneLevel) {
+    const grading::Graph g = triangleTailAndIsolated();
+    const day38::Expansion e = levelOneWithAnIsolatedVertex();
+    EXPECT_EQ(day38::expectedAfter(g, e), (std::vector<int>{0, 1, 1, 2, 1}));
+    EXPECT_TRUE(day38::checkExpansionDistances(g, e, {0, 1, 1, 2, 1}).passed);
+    const grading::GateResult r = day38::checkExpansionDistances(g, e, {0, 1, 1, -1, 1});
+    EXPECT_EQ(r.id, "38.distances");
+    EXPECT_EQ(r.message, "one level from a frontier of 3 at level 1: vertex 3 (the): got -1, want 2");
+}
+
+TEST(Day38Gates, ExpansionFrontierHoldsEachNewVertexOnce) {
+    const grading::Graph g = triangleTailAndIsolated();
+    const day38::Expansion e = levelOneWithAnIsolatedVertex();
+    EXPECT_TRUE(day38::checkExpansionFrontier(g, e, {3}).passed);
+    EXPECT_EQ(day38::checkExpansionFrontier(g, e, {3, 3}).message,
+              "one level from a frontier of 3 at level 1: vertex 3 (the) was enqueued more than once");
+    EXPECT_EQ(day38::checkExpansionFrontier(g, e, {}).message,
+              "one level from a frontier of 3 at level 1: vertex 3 (the) was reached but never enqueued");
+    EXPECT_EQ(day38::checkExpansionFrontier(g, e, {3, 0}).message,
+              "one level from a frontier of 3 at level 1: vertex 0 (await) was enqueued, but it is not a newly "
+              "reached neighbour of the frontier");
+    const grading::GateResult poison = day38::checkExpansionFrontier(g, e, {3, -875836469});
+    EXPECT_EQ(poison.id, "38.frontier_total");
+    EXPECT_EQ(poison.message,
+              "one level from a frontier of 3 at level 1: slot 1 of the next frontier holds -875836469, not a "
+              "vertex (never written: still the runner's poison)");
+}
+
+TEST(Day38Gates, WalkChecksumIsTheXorSumWithWraparound) {
+    const grading::Graph g = triangleWithTail();
+    // Vertex 2's neighbours are 1, 0, 3 (file order); repeats 0 and 1.
+    EXPECT_EQ(grading::walkChecksum(g, 2, 2), (1u ^ 0u) + (0u ^ 0u) + (3u ^ 0u) + (1u ^ 1u) + (0u ^ 1u) + (3u ^ 1u));
+    // Wraps instead of saturating: a hub of huge ids repeated many times.
+    const grading::Graph star = grading::buildCsr(3, {"a", "b", "c"}, {{0, 1}, {0, 2}});
+    uint32_t expect = 0;
+    for (int r = 0; r < 100000; ++r) expect += (1u ^ static_cast<uint32_t>(r)) + (2u ^ static_cast<uint32_t>(r));
+    EXPECT_EQ(grading::walkChecksum(star, 0, 100000), expect);
+}
+
+TEST(Day38Gates, TimingNamesTheFigureThatIsNotPositive) {
+    EXPECT_TRUE(day38::checkTimings({{"whole bfs", 0.3}, {"walk of level 4", 0.01}}).passed);
+    const grading::GateResult r = day38::checkTimings({{"whole bfs", 0.3}, {"walk of level 4", 0.0}});
+    EXPECT_EQ(r.id, "38.timing");
+    EXPECT_EQ(r.message, "walk of level 4 is not a positive time: 0 ms");
+    EXPECT_FALSE(day38::checkTimings({{"whole bfs", std::nan("")}}).passed);
+    EXPECT_EQ(day38::checkTimings({}).message, "no timings were reported");
+}
+
+// The lesson's level 4: "the" (1255) and "and" (1012) in one warp with eight
+// small vertices. One warp iterates 1255 times: 32 x 1255 = 40,160 slots.
+TEST(Day38Stats, LaneSlotsOfTheLessonsLevelFour) {
+    EXPECT_EQ(grading::laneSlotsThreadPerVertex({3, 1255, 4, 43, 1012, 3, 40, 38, 27, 27}), 40160);
+    // A second warp pays for its own widest vertex.
+    std::vector<int> degrees(33, 1);
+    degrees[32] = 7;
+    EXPECT_EQ(grading::laneSlotsThreadPerVertex(degrees), 32 * 1 + 32 * 7);
+    EXPECT_EQ(grading::laneSlotsThreadPerVertex({}), 0);
+}
+
+TEST(Day38Stats, LevelTableOfAHandMadeGraph) {
+    const grading::Graph g = triangleWithTail();
+    const grading::HostBfs bfs = grading::bfsHost(g, 0);
+    const std::vector<grading::LevelStats> levels = grading::levelStats(g, bfs);
+    ASSERT_EQ(levels.size(), 3u);
+    EXPECT_EQ(levels[1].frontier, 2);
+    EXPECT_EQ(levels[1].edges, 2 + 3);
+    EXPECT_EQ(levels[1].maxDegree, 3);
+    EXPECT_EQ(g.word(levels[1].busiest), "root");
+    EXPECT_EQ(levels[1].warps, 1);
+    EXPECT_EQ(levels[1].laneSlots, 32 * 3);
+    EXPECT_EQ(day38::isolatedLevels(g, bfs), std::vector<int>{});
+    const std::string table = day38::levelTable(g, bfs, 0);
+    EXPECT_NE(table.find("reached 4 of 4 vertices in 3 levels, so 3 launches"), std::string::npos) << table;
+}
+
+}  // namespace

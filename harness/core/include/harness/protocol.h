@@ -1,0 +1,204 @@
+#pragma once
+// The runner protocol, typed. A day's protocol header (days/<day>/protocol.h)
+// declares each subcommand as a request and a result; each lists its fields
+// once, in a static fields() that both sides visit:
+//
+//   struct BfsResult {
+//       std::vector<int32_t> dist;
+//       int64_t levels = 0;
+//       template <class Self, class Visit>
+//       static void fields(Self& s, Visit&& field) {
+//           field("dist", s.dist);
+//           field("levels", s.levels);
+//       }
+//   };
+//   struct Bfs {
+//       static constexpr const char* kName = "bfs";
+//       using Request = BfsRequest;
+//       using Result = BfsResult;
+//   };
+//
+// The runner (runner_main.h: serve<Bfs>) and the grader (runner_client.h:
+// call<Bfs>) both compile that header, so the record's field names, types and
+// counts exist in one place: a field renamed or retyped on one side is renamed
+// or retyped on both.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "harness/expected.h"
+#include "harness/record.h"
+
+namespace grading::protocol {
+
+namespace detail {
+
+template <class T>
+struct IsVector : std::false_type {};
+template <class T>
+struct IsVector<std::vector<T>> : std::true_type {};
+template <class T>
+struct IsOptional : std::false_type {};
+template <class T>
+struct IsOptional<std::optional<T>> : std::true_type {};
+
+// A scalar travels as a one-element field of the vector's type.
+template <class T>
+void put(Record& r, const std::string& name, const std::vector<T>& v) {
+    if constexpr (std::is_same_v<T, int32_t>) r.putInts(name, v);
+    else if constexpr (std::is_same_v<T, uint32_t>) r.putUints(name, v);
+    else if constexpr (std::is_same_v<T, int64_t>) r.putInt64s(name, v);
+    else if constexpr (std::is_same_v<T, uint64_t>) r.putUint64s(name, v);
+    else if constexpr (std::is_same_v<T, float>) r.putFloats(name, v);
+    else if constexpr (std::is_same_v<T, double>) r.putDoubles(name, v);
+    else static_assert(sizeof(T) == 0, "a protocol field holds i32, u32, i64, u64, f32, f64, bool or text");
+}
+
+template <class T>
+Expected<std::vector<T>> get(const Record& r, const std::string& name) {
+    if constexpr (std::is_same_v<T, int32_t>) return r.ints(name);
+    else if constexpr (std::is_same_v<T, uint32_t>) return r.uints(name);
+    else if constexpr (std::is_same_v<T, int64_t>) return r.int64s(name);
+    else if constexpr (std::is_same_v<T, uint64_t>) return r.uint64s(name);
+    else if constexpr (std::is_same_v<T, float>) return r.floats(name);
+    else if constexpr (std::is_same_v<T, double>) return r.doubles(name);
+    else static_assert(sizeof(T) == 0, "a protocol field holds i32, u32, i64, u64, f32, f64, bool or text");
+}
+
+class Writer {
+public:
+    explicit Writer(Record& r) : r_(r) {}
+    template <class T>
+    void operator()(const char* name, const T& value) {
+        if constexpr (IsOptional<T>::value) {
+            if (value) (*this)(name, *value);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            r_.putText(name, value);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            r_.putInts(name, {value ? 1 : 0});
+        } else if constexpr (IsVector<T>::value) {
+            put(r_, name, value);
+        } else {
+            put(r_, name, std::vector<T>{value});
+        }
+    }
+
+private:
+    Record& r_;
+};
+
+class Reader {
+public:
+    explicit Reader(const Record& r) : r_(r) {}
+    const std::string& error() const { return error_; }
+
+    template <class T>
+    void operator()(const char* name, T& value) {
+        if (!error_.empty()) return;
+        if constexpr (IsOptional<T>::value) {
+            if (!r_.has(name)) {
+                value.reset();
+                return;
+            }
+            typename T::value_type inner{};
+            (*this)(name, inner);
+            value = std::move(inner);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            take(r_.text(name), &value);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            int32_t v = 0;
+            (*this)(name, v);
+            value = v != 0;
+        } else if constexpr (IsVector<T>::value) {
+            take(get<typename T::value_type>(r_, name), &value);
+        } else {
+            std::vector<T> one;
+            take(get<T>(r_, name), &one);
+            if (!error_.empty()) return;
+            if (one.size() != 1) {
+                error_ = "field \"" + std::string(name) + "\" holds " + std::to_string(one.size()) + " values, want 1";
+                return;
+            }
+            value = one.front();
+        }
+    }
+
+private:
+    template <class T>
+    void take(Expected<T> got, T* into) {
+        if (got) *into = std::move(got).value();
+        else error_ = got.error();
+    }
+
+    const Record& r_;
+    std::string error_;
+};
+
+}  // namespace detail
+
+template <class Message>
+void encodeInto(const Message& m, Record& r) {
+    detail::Writer w(r);
+    Message::fields(m, w);
+}
+
+template <class Message>
+Record encode(const Message& m) {
+    Record r;
+    encodeInto(m, r);
+    return r;
+}
+
+// Every field of Message from r; the first missing or mistyped one is named.
+template <class Message>
+Expected<Message> decode(const Record& r) {
+    Message m{};
+    detail::Reader reader(r);
+    Message::fields(m, reader);
+    if (!reader.error().empty()) return Error{reader.error()};
+    return m;
+}
+
+// What every runner adds to every result: the device it ran on.
+struct DeviceInfo {
+    std::string device;
+    int64_t smCount = 0;
+    int64_t computeCapability = 0;
+    std::string pciBusId;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("device", s.device);
+        field("sm_count", s.smCount);
+        field("compute_capability", s.computeCapability);
+        field("pci_bus_id", s.pciBusId);
+    }
+};
+
+// The runner's own failure report, sent on the channel in place of a result.
+struct Failure {
+    std::string kind;     // bad-input, cuda-error, guard-violation, contract-violation, no-device
+    std::string message;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("failure_kind", s.kind);
+        field("failure", s.message);
+    }
+};
+
+// A subcommand that takes nothing and returns nothing but DeviceInfo.
+struct Empty {
+    template <class Self, class Visit>
+    static void fields(Self&, Visit&&) {}
+};
+
+struct Probe {
+    static constexpr const char* kName = "probe";
+    using Request = Empty;
+    using Result = Empty;
+};
+
+}  // namespace grading::protocol

@@ -1,0 +1,74 @@
+#include "harness/gpu_slots.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <string>
+
+namespace grading {
+namespace {
+
+std::string slotDir() {
+    const char* base = std::getenv("TMPDIR");
+    std::string dir = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/grading-gpu-slots";
+    mkdir(dir.c_str(), 01777);
+    chmod(dir.c_str(), 01777);  // shared by every user who grades on this machine
+    return dir;
+}
+
+int openSlot(const std::string& dir, const std::string& gpu, int k) {
+    const std::string path = dir + "/gpu-" + gpu + ".slot" + std::to_string(k);
+    const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    return fd;
+}
+
+}  // namespace
+
+int gpuSlotsPerDevice() {
+    const char* v = std::getenv("GRADING_GPU_SLOTS");
+    if (v == nullptr || *v == '\0') return 4;
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    return *end == '\0' && n >= 0 && n <= 1024 ? static_cast<int>(n) : 4;
+}
+
+GpuSlot::GpuSlot(const std::string& gpuName, bool exclusive) {
+    const int slots = gpuSlotsPerDevice();
+    if (slots == 0) return;
+    std::string gpu;
+    for (char c : gpuName) gpu += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    const std::string dir = slotDir();
+    if (exclusive) {
+        // In order, blocking: two exclusive holders cannot deadlock.
+        for (int k = 0; k < slots; ++k) {
+            const int fd = openSlot(dir, gpu, k);
+            if (fd < 0) continue;  // an unwritable slot dir bounds nothing, and blocks nothing
+            while (flock(fd, LOCK_EX) != 0) {
+            }
+            fds_.push_back(fd);
+        }
+        return;
+    }
+    for (int attempt = 0;; ++attempt) {
+        for (int k = 0; k < slots; ++k) {
+            const int fd = openSlot(dir, gpu, (k + attempt) % slots);
+            if (fd < 0) return;
+            if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+                fds_.push_back(fd);
+                return;
+            }
+            close(fd);
+        }
+        usleep(20000);
+    }
+}
+
+GpuSlot::~GpuSlot() {
+    for (int fd : fds_) close(fd);  // closing drops the lock
+}
+
+}  // namespace grading

@@ -1,0 +1,97 @@
+#pragma once
+// A day, declared once: its gates (id, title, points, which code they grade,
+// what they require, whether they measure time), the cases each gate runs
+// on, and the observations its report prints. The generic driver
+// (harness/gtest/src/driver.cpp) turns the declaration into every suite:
+// the reference and the submission graded gate by gate, the untouched stub
+// scored, each planted bug and hostile submission held to the gate it must
+// fail, the ctest registration and the gates table the report reads.
+//
+//   grading::Day grading::declareDay() {
+//       grading::Day day("day38");
+//       day.gate({"38.levels", "level count", 1}, levelCases());
+//       day.observe("report", 120, printTables);
+//       return day;
+//   }
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "harness/gate.h"
+
+namespace grading {
+
+// Whose code a gate grades. A Course gate checks the course's own code (the
+// harness's and the course's contract); it runs in the reference suite only
+// and earns a submission nothing.
+enum class Grades { Student, Course };
+
+struct GateSpec {
+    std::string id;     // "38.distances", as grading.md names it
+    std::string title;  // one line
+    int points = 0;
+    Grades grades = Grades::Student;
+    // Gates that must pass for this one to be graded; otherwise it reads
+    // "not graded: requires <id>" and earns 0 (a vacuous pass earns nothing).
+    std::vector<std::string> requires = {};
+    bool timed = false;  // measures time: runs alone, holding the whole GPU
+    std::string visibility = "visible";  // Gradescope's
+};
+
+// What a case is handed when it runs.
+struct CaseContext {
+    std::string runner;   // the runner under test
+    uint64_t seed = 0;    // the grading seed; seeded cases derive their inputs from it
+    double limitSeconds;  // this case's time limit for its runner calls
+    bool exclusiveGpu;    // the gate is timed: its calls hold the whole GPU
+};
+
+struct GateCase {
+    std::string name;           // unique within the gate, [A-Za-z0-9_]
+    std::string what;           // how messages name it: "edge mapping on rmat"
+    bool student = true;        // runs the student's code (false: the course's; reference suite only)
+    bool seeded = false;        // its inputs come from the seed (the seed is then named)
+    double limitSeconds = 30;   // one owner of the case's time: its runner calls get this
+    std::function<GateResult(const CaseContext&)> run;
+};
+
+struct DayGate {
+    GateSpec spec;
+    std::vector<GateCase> cases;
+};
+
+struct Observation {
+    std::string name;           // "report"
+    double limitSeconds = 120;
+    bool studentCode = true;    // also worth running for a submission
+    std::function<void(const CaseContext&)> run;  // prints its tables; throws when it cannot
+};
+
+class Day {
+public:
+    explicit Day(std::string name) : name_(std::move(name)) {}
+
+    void gate(GateSpec spec, std::vector<GateCase> cases);
+    void observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run,
+                 bool studentCode = true);
+
+    const std::string& name() const { return name_; }
+    const std::vector<DayGate>& gates() const { return gates_; }
+    const std::vector<Observation>& observations() const { return observations_; }
+    const DayGate* find(const std::string& id) const;
+
+private:
+    std::string name_;
+    std::vector<DayGate> gates_;
+    std::vector<Observation> observations_;
+};
+
+// Each day defines it (days/<day>/day.cpp); its test binary's main calls it.
+Day declareDay();
+
+// A figure worth keeping beside a verdict or an observation: a gtest
+// property (it lands in the XML and the report) and a printed line.
+void recordFigure(const std::string& key, const std::string& value);
+
+}  // namespace grading

@@ -1,0 +1,104 @@
+// The day declaration's storage and the GoogleTest glue every suite shares:
+// the seed, the device probe, and the GATE lines the report reads.
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <random>
+#include <set>
+
+#include "harness/day.h"
+#include "harness/testing.h"
+
+namespace grading {
+
+void Day::gate(GateSpec spec, std::vector<GateCase> cases) {
+    if (find(spec.id) != nullptr) throw std::logic_error(name_ + " declares gate " + spec.id + " twice");
+    std::set<std::string> names;
+    for (const GateCase& c : cases) {
+        if (!names.insert(c.name).second) throw std::logic_error(spec.id + " declares case " + c.name + " twice");
+    }
+    gates_.push_back({std::move(spec), std::move(cases)});
+}
+
+void Day::observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run,
+                  bool studentCode) {
+    observations_.push_back({std::move(name), limitSeconds, studentCode, std::move(run)});
+}
+
+const DayGate* Day::find(const std::string& id) const {
+    for (const DayGate& g : gates_) {
+        if (g.spec.id == id) return &g;
+    }
+    return nullptr;
+}
+
+void recordFigure(const std::string& key, const std::string& value) {
+    ::testing::Test::RecordProperty(key, value);
+    std::cout << "figure " << key << " = " << value << "\n";
+}
+
+namespace testing {
+
+Expected<uint64_t> parseSeed(const std::string& text) {
+    const std::string why = "GRADING_SEED must be a decimal number from 0 to 18446744073709551615, got \"" +
+                            text.substr(0, 40) + "\"";
+    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) {
+        return Error{why};
+    }
+    uint64_t value = 0;
+    for (char c : text) {
+        const uint64_t digit = static_cast<uint64_t>(c - '0');
+        if (value > (UINT64_MAX - digit) / 10) return Error{why};
+        value = value * 10 + digit;
+    }
+    return value;
+}
+
+uint64_t gradingSeed() {
+    static const uint64_t seed = [] {
+        const char* fromEnv = std::getenv("GRADING_SEED");
+        if (fromEnv != nullptr && *fromEnv != '\0') {
+            const Expected<uint64_t> parsed = parseSeed(fromEnv);
+            if (!parsed) {
+                std::cerr << parsed.error() << "\n";
+                std::exit(2);
+            }
+            return parsed.value();
+        }
+        std::random_device device;
+        return (static_cast<uint64_t>(device()) << 32) ^ device();
+    }();
+    ::testing::Test::RecordProperty("seed", std::to_string(seed));
+    std::cout << "seed: " << seed << " (replay with GRADING_SEED=" << seed << ")\n";
+    return seed;
+}
+
+const RunnerOutcome& probe(const std::string& runner) {
+    static std::map<std::string, RunnerOutcome> cache;
+    auto it = cache.find(runner);
+    if (it == cache.end()) {
+        RunnerCall call;
+        call.runner = runner;
+        call.subcommand = protocol::Probe::kName;
+        call.timeLimitSeconds = 60;
+        it = cache.emplace(runner, callRunner(call)).first;
+        if (it->second.ok()) {
+            const protocol::DeviceInfo& d = it->second.device;
+            ::testing::Test::RecordProperty("device", d.device + " at " + d.pciBusId);
+            std::cout << "device: " << d.device << " at " << d.pciBusId << "\n";
+        }
+    }
+    return it->second;
+}
+
+void expectGate(const GateResult& result, const std::string& context) {
+    ::testing::Test::RecordProperty("gate", result.id);
+    std::cout << "GATE " << result.id << (result.passed ? " PASS " : " FAIL ") << context
+              << (result.passed ? "" : ": " + result.message) << "\n";
+    EXPECT_TRUE(result.passed) << result.id << " failed, " << context << ": " << result.message;
+}
+
+}  // namespace testing
+}  // namespace grading

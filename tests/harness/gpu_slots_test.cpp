@@ -1,0 +1,86 @@
+// GPU slots bound how many runners share a GPU across processes: a slot is
+// held until released, an exclusive holder waits for every slot, and a slot
+// of a process that dies is free again.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+
+#include "harness/gpu_slots.h"
+#include "harness/runner_client.h"
+
+namespace grading {
+namespace {
+
+// Each test gets its own slot folder (TMPDIR) and two slots per GPU.
+class GpuSlots : public ::testing::Test {
+protected:
+    void SetUp() override {
+        setenv("TMPDIR", dir_.path().c_str(), 1);
+        setenv("GRADING_GPU_SLOTS", "2", 1);
+    }
+    void TearDown() override {
+        unsetenv("GRADING_GPU_SLOTS");
+        if (old_ != nullptr) setenv("TMPDIR", old_, 1);
+        else unsetenv("TMPDIR");
+    }
+    const char* old_ = std::getenv("TMPDIR");
+    TempDir dir_;
+};
+
+// Whether a child process can take a slot of `gpu` within `seconds`.
+bool childGetsSlot(const std::string& gpu, bool exclusive, double seconds) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        alarm(static_cast<unsigned>(seconds + 0.999));  // still waiting then: it did not get one
+        const GpuSlot slot(gpu, exclusive);
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+TEST_F(GpuSlots, TwoSlotsAdmitTwoHoldersAndNoThird) {
+    const GpuSlot a("0", false);
+    const GpuSlot b("0", false);
+    EXPECT_EQ(a.held(), 1);
+    EXPECT_EQ(b.held(), 1);
+    EXPECT_FALSE(childGetsSlot("0", false, 1));
+    EXPECT_TRUE(childGetsSlot("1", false, 1)) << "another GPU has slots of its own";
+}
+
+TEST_F(GpuSlots, AnExclusiveHolderWaitsForEverySlot) {
+    {
+        const GpuSlot one("0", false);
+        EXPECT_FALSE(childGetsSlot("0", true, 1));
+    }
+    EXPECT_TRUE(childGetsSlot("0", true, 1));
+    const GpuSlot all("0", true);
+    EXPECT_EQ(all.held(), 2);
+    EXPECT_FALSE(childGetsSlot("0", false, 1));
+}
+
+TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {
+    setenv("GRADING_GPU_SLOTS", "0", 1);
+    const GpuSlot a("0", true);
+    EXPECT_EQ(a.held(), 0);
+    EXPECT_TRUE(childGetsSlot("0", true, 1));
+}
+
+TEST_F(GpuSlots, ADeadHoldersSlotIsFree) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const GpuSlot a("0", true);
+        _exit(0);  // dies holding both
+    }
+    waitpid(pid, nullptr, 0);
+    EXPECT_TRUE(childGetsSlot("0", true, 1));
+}
+
+}  // namespace
+}  // namespace grading
