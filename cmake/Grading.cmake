@@ -52,6 +52,23 @@ function(_grading_stem out path)
   set(${out} "${stem}" PARENT_SCOPE)
 endfunction()
 
+# The submission's file may include the course's headers and nothing of the
+# instructor's: checked before it compiles (cmake/include_check.cmake).
+function(_grading_include_check unit path course)
+  get_filename_component(own "${path}" DIRECTORY)
+  set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.includes")
+  set(allowed "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS} "${CUDAToolkit_LIBRARY_ROOT}"
+              /usr/include /usr/lib/gcc /usr/local/include)
+  add_custom_command(OUTPUT "${stamp}"
+    COMMAND ${CMAKE_COMMAND} "-DCOMPILER=${CMAKE_CUDA_COMPILER}" "-DFILE=${path}"
+            "-DINCLUDES=${course};${GRADING_COURSE_INCLUDES}" "-DALLOWED=${allowed}" "-DSTAMP=${stamp}"
+            -P "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
+    DEPENDS "${path}" "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
+    COMMENT "Checking what ${path} includes" VERBATIM)
+  add_custom_target(${unit}_includes DEPENDS "${stamp}")
+  add_dependencies(${unit} ${unit}_includes)
+endfunction()
+
 # grading_plant(<name>
 #   EDIT <file under the day> FIND <exact snippet> REPLACE <snippet>   (repeatable)
 #   FAILS <gate> EXPECT <regex> [PASSES <gate>...] [CASES <case>...] [ATTEMPTS <n>] [WHAT <text>])
@@ -231,6 +248,9 @@ function(grading_add_day day)
       _grading_stem(stem "${file}")
       grading_add_unit(${day}_${kind}_${stem} "${path}" INCLUDES "${course}" LINK ${D_RUNNER_LINK})
       list(APPEND units ${day}_${kind}_${stem})
+      if(kind STREQUAL "submission")
+        _grading_include_check(${day}_${kind}_${stem} "${path}" "${course}")
+      endif()
     endforeach()
     if(missing)
       message(WARNING "${day}: the ${kind} file ${missing} is missing; ${day}.builds fails naming it")
@@ -303,8 +323,11 @@ ${expectations}")
     COMMAND ${day}_tests --gates-tsv > "${gates_file}"
     DEPENDS ${day}_tests "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv"
     COMMENT "Registering the ${day} suites with ctest")
-  add_custom_target(${day}_suites ALL DEPENDS "${ctest_file}" "${gates_file}")
-  add_dependencies(${day}_suites ${runners} ${day}_runner_exercise ${day}_runner_submission)
+  # The registration alone (the grade target needs it without the runners),
+  # and everything the suites run.
+  add_custom_target(${day}_ctest_file DEPENDS "${ctest_file}" "${gates_file}")
+  add_custom_target(${day}_suites ALL)
+  add_dependencies(${day}_suites ${day}_ctest_file ${runners} ${day}_runner_exercise ${day}_runner_submission)
   set(include_file "${CMAKE_CURRENT_BINARY_DIR}/${day}_include.cmake")
   file(WRITE "${include_file}"
 "if(EXISTS \"${ctest_file}\")
@@ -316,4 +339,9 @@ endif()
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${include_file}")
   set_property(GLOBAL APPEND PROPERTY GRADING_GATE_TABLES "${gates_file}")
   set_property(GLOBAL APPEND PROPERTY GRADING_DAY_SUITES ${day}_suites)
+  set_property(GLOBAL APPEND PROPERTY GRADING_CTEST_FILES ${day}_ctest_file)
+  foreach(file IN LISTS D_STUDENT)
+    get_filename_component(name "${file}" NAME)
+    set_property(GLOBAL APPEND PROPERTY GRADING_STUDENT_FILES "${day}/${name}")
+  endforeach()
 endfunction()

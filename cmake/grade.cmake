@@ -1,16 +1,94 @@
-# Runs the submission's tests and prints the gate report (cmake -P; see the
-# grade target). The exit status is the report's: 0 only when every gate passed.
+# The grade target (cmake -P): the submission's runners built afresh, its
+# tests run, the gate report printed. The exit status is the report's: 0 only
+# when every gate passed.
+#   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DGATES -DDAYS -DFILES
 cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
+set(log "${BUILD_DIR}/grade-build.log")
+set(notes "")
+set(header "")
+list(APPEND header "--header" "submission=${SUBMISSION}")
+
+foreach(day IN LISTS DAYS)
+  set(missing FALSE)
+  foreach(file IN LISTS FILES)
+    if(NOT file MATCHES "^${day}/")
+      continue()
+    endif()
+    if(EXISTS "${SUBMISSION}/${file}")
+      file(SHA256 "${SUBMISSION}/${file}" hash)
+      list(APPEND header "--header" "file ${file}=sha256 ${hash}")
+    else()
+      set(missing TRUE)
+      # The wording logs.cpp reads as "<day>.builds FAIL: the submission file ... is missing".
+      string(APPEND notes "CMake Warning:\n  ${day}: the submission file ${SUBMISSION}/${file} is missing\n")
+    endif()
+  endforeach()
+  # The old runner goes first: if the file no longer compiles, no runner is
+  # left to grade in its place.
+  file(REMOVE "${BUILD_DIR}/runners/${day}_runner_submission")
+  execute_process(COMMAND "${CMAKE}" --build "${BUILD_DIR}" --target ${day}_runner_submission
+                  OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
+  string(APPEND notes "${out}")
+  if(NOT rc EQUAL 0)
+    message(STATUS "${day}: the submission does not compile (see ${day}.builds below)")
+  endif()
+endforeach()
+file(WRITE "${log}" "${notes}")
+
+# One seed for the whole run, printed and kept, so every verdict replays.
+if("$ENV{GRADING_SEED}" STREQUAL "")
+  string(RANDOM LENGTH 9 ALPHABET 0123456789 seed)
+  string(REGEX REPLACE "^0+([0-9])" "\\1" seed "${seed}")
+  set(ENV{GRADING_SEED} "${seed}")
+endif()
+list(APPEND header "--header" "seed=$ENV{GRADING_SEED}")
+execute_process(COMMAND git -C "${SOURCE_DIR}" rev-parse --short=12 HEAD OUTPUT_VARIABLE commit
+                OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE git_rc)
+if(git_rc EQUAL 0)
+  execute_process(COMMAND git -C "${SOURCE_DIR}" status --porcelain -- . ":!exercises" OUTPUT_VARIABLE dirty ERROR_QUIET)
+  if(NOT dirty STREQUAL "")
+    string(APPEND commit " (with uncommitted changes)")
+  endif()
+else()
+  set(commit "unknown (not a git checkout)")
+endif()
+list(APPEND header "--header" "harness=${commit}")
+
+# Code worth an instructor's look, by line: flagged for review, never scored.
+file(GLOB course_headers RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/days/*/course/*")
+set(allow --allow harness/cuda_check.h)
+foreach(h IN LISTS course_headers)
+  get_filename_component(name "${h}" NAME)
+  list(APPEND allow --allow "${name}")
+endforeach()
+set(present "")
+foreach(file IN LISTS FILES)
+  if(EXISTS "${SUBMISSION}/${file}")
+    list(APPEND present "${SUBMISSION}/${file}")
+  endif()
+endforeach()
+set(flags "${BUILD_DIR}/precheck.tsv")
+file(WRITE "${flags}" "")
+if(present)
+  execute_process(COMMAND "${REPORT}" precheck ${allow} --tsv "${flags}" ${present} OUTPUT_QUIET)
+endif()
+
 set(junit "${BUILD_DIR}/junit-submission.xml")
+file(REMOVE "${junit}")
 execute_process(
   COMMAND "${CTEST}" --test-dir "${BUILD_DIR}" -L submission -j ${cores}
           --test-output-size-passed 65536 --output-junit "${junit}" --progress
           --output-log "${BUILD_DIR}/ctest-submission.log"
   RESULT_VARIABLE tests_rc)
 string(REPLACE ";" "," days "${DAYS}")
+set(junit_args "")
+if(EXISTS "${junit}")
+  set(junit_args --junit "${junit}")
+endif()
 execute_process(
-  COMMAND "${REPORT}" --junit "${junit}" --gates "${GATES}" --prefix submission. --days "${days}"
-          --show-reports --results-json "${BUILD_DIR}/results.json" --ctest-log "${BUILD_DIR}/ctest-submission.log"
+  COMMAND "${REPORT}" ${junit_args} --gates "${GATES}" --prefix submission. --days "${days}" ${header}
+          --build-log "${log}" --flags "${flags}" --show-reports --results-json "${BUILD_DIR}/results.json"
+          --ctest-log "${BUILD_DIR}/ctest-submission.log"
   RESULT_VARIABLE report_rc)
 if(NOT report_rc EQUAL 0)
   message(FATAL_ERROR "not every gate passed (the report above says which); results.json: ${BUILD_DIR}/results.json")

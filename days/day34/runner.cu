@@ -1,25 +1,22 @@
-// The day 34 runner: the course's heat.cu as subcommands, linked with the
-// course's kernels, a ping-pong setup and one tiled kernel (reference,
-// submission or a planted bug). It reports what the kernels produced; the
-// grading process decides whether that is right.
+// The day 34 runner: the course's heat.cu as subcommands (protocol.h), linked
+// with the course's kernels and ping-pong and one tiled kernel (the solution,
+// the submission, the stub or a planted bug). It reports what the kernels
+// produced; the grader decides whether that is right.
 //
-//   step      --kernel global|tiled [--steps S=4] [--r R=0.24] [--n N=2048]
-//             result: grid f32[N*N] after S steps, previous f32[N*N] (the
-//             other ping-pong buffer: the grid after S - 1 steps), n, steps.
-//   policy    [--steps S=1000]  S tiled steps at r = 0.24, after one discarded
-//             run, with the grid copied back never / every 100 / every step.
-//             result: copy_every i32[3], loop_ms f32[3], final_every_<k>
-//             f32[N*N] for each k of copy_every.
-//   stability --kernel global|tiled [--steps S=400]  S steps at r = 0.24,
-//             0.25, 0.26 from the initial grid. result: r f32[3], max_abs
-//             f32[3] (max |u| of the final grid, NaN cells skipped),
-//             nonfinite i64[3] (cells that are NaN or infinite), steps.
-//   timing    one step of copyGrid, heatStepGlobal, heatStepTiled, each after
-//             3 warm-ups, 10 timed runs reading a and writing b.
-//             result: copy_ms, global_ms, tiled_ms f32[10].
+// Every grid lives in a GridBuffer: guard words before and after it, and on
+// devices with virtual memory management an unmapped page after those, so a
+// kernel that reads past the grid (an apron cell below the last row that was
+// not loaded as cold) faults instead of reading a plausible neighbour.
+#include <cuda.h>  // the driver's types only: its calls are reached through the runtime
+#include <cudaTypedefs.h>
+
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <functional>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,24 +24,262 @@
 #include "harness/cuda_check.h"
 #include "harness/event_timer.h"
 #include "harness/guarded_buffer.h"
+#include "harness/poison.h"
 #include "harness/runner_main.h"
-#include "heat_initial.h"
 #include "heat_kernels.h"
 #include "heat_pingpong.h"
+#include "protocol.h"
 
 namespace {
 
-using grading::GuardedBuffer;
 using grading::InputError;
-using grading::Record;
-using grading::RunnerArgs;
+namespace proto = day34::protocol;
+
+constexpr int kMaxSide = 8192;       // 256 MiB a buffer
+constexpr int kMaxSteps = 100000;
+constexpr size_t kGuardBytes = 256;  // as the harness's guarded buffers: keeps the grid 256-byte aligned
+
+// ---- the driver's virtual memory calls, looked up through the runtime. The
+// runner links no libcuda, so on a machine without a driver it still starts
+// and answers "no device".
+
+struct DriverVmm {
+    PFN_cuDeviceGet_v2000 deviceGet = nullptr;
+    PFN_cuDeviceGetAttribute_v2000 deviceAttribute = nullptr;
+    PFN_cuMemGetAllocationGranularity_v10020 granularity = nullptr;
+    PFN_cuMemAddressReserve_v10020 reserve = nullptr;
+    PFN_cuMemAddressFree_v10020 addressFree = nullptr;
+    PFN_cuMemCreate_v10020 create = nullptr;
+    PFN_cuMemRelease_v10020 release = nullptr;
+    PFN_cuMemMap_v10020 map = nullptr;
+    PFN_cuMemUnmap_v10020 unmap = nullptr;
+    PFN_cuMemSetAccess_v10020 setAccess = nullptr;
+    int device = 0;
+    size_t granule = 0;
+    std::string unavailable;  // why there are no guard pages; empty when there are
+};
+
+template <class Fn>
+bool driverEntry(const char* symbol, Fn* fn) {
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+    // 12000: the ABI of CUDA 12.0, which every call used here has had since 10.2.
+    const cudaError_t err = cudaGetDriverEntryPointByVersion(symbol, &p, 12000, cudaEnableDefault, &found);
+    if (err != cudaSuccess || found != cudaDriverEntryPointSuccess || p == nullptr) {
+        cudaGetLastError();  // a missing symbol is an answer, not a sticky error
+        return false;
+    }
+    *fn = reinterpret_cast<Fn>(p);
+    return true;
+}
+
+CUmemAllocationProp allocationProp(int device) {
+    CUmemAllocationProp prop;
+    std::memset(&prop, 0, sizeof(prop));
+    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    prop.location.id = device;
+    return prop;
+}
+
+DriverVmm loadVmm() {
+    DriverVmm a;
+    CUDA_TRY(cudaFree(nullptr));  // the runtime's context first: the driver calls below use its device
+    CUDA_TRY(cudaGetDevice(&a.device));
+    if (!driverEntry("cuDeviceGet", &a.deviceGet) || !driverEntry("cuDeviceGetAttribute", &a.deviceAttribute) ||
+        !driverEntry("cuMemGetAllocationGranularity", &a.granularity) ||
+        !driverEntry("cuMemAddressReserve", &a.reserve) || !driverEntry("cuMemAddressFree", &a.addressFree) ||
+        !driverEntry("cuMemCreate", &a.create) || !driverEntry("cuMemRelease", &a.release) ||
+        !driverEntry("cuMemMap", &a.map) || !driverEntry("cuMemUnmap", &a.unmap) ||
+        !driverEntry("cuMemSetAccess", &a.setAccess)) {
+        a.unavailable = "the driver offers no virtual memory calls";
+        return a;
+    }
+    CUdevice dev = 0;
+    int supported = 0;
+    if (a.deviceGet(&dev, a.device) != CUDA_SUCCESS ||
+        a.deviceAttribute(&supported, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, dev) != CUDA_SUCCESS ||
+        supported == 0) {
+        a.unavailable = "the device does not support virtual memory management";
+        return a;
+    }
+    const CUmemAllocationProp prop = allocationProp(a.device);
+    if (a.granularity(&a.granule, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM) != CUDA_SUCCESS || a.granule == 0) {
+        a.unavailable = "the driver gave no allocation granularity";
+    }
+    return a;
+}
+
+const DriverVmm& vmm() {
+    static const DriverVmm api = [] {
+        DriverVmm a = loadVmm();
+        if (!a.unavailable.empty()) {
+            std::fprintf(stderr, "note: no guard pages after the grids (%s): a read past a grid is not caught\n",
+                         a.unavailable.c_str());
+        }
+        return a;
+    }();
+    return api;
+}
+
+void driverTry(CUresult rc, const std::string& what) {
+    if (rc != CUDA_SUCCESS) throw std::runtime_error(what + " failed: CUresult " + std::to_string(static_cast<int>(rc)));
+}
+
+size_t roundUp(size_t bytes, size_t unit) { return (bytes + unit - 1) / unit * unit; }
+
+// ---- one grid on the device
+
+// n * n floats between guard words (kGuardBytes before, 256 to 511 bytes
+// after), the whole region filled with poison when made. With guard pages
+// the grid sits at the end of its mapping and the next page is reserved but
+// never mapped: a read more than the trailing guard words past the grid
+// faults. Writes past it are named by the guard words, like the harness's.
+class GridBuffer {
+public:
+    GridBuffer(std::string name, size_t cells) : name_(std::move(name)), cells_(cells), dataBytes_(cells * sizeof(float)) {
+        const DriverVmm& api = vmm();
+        if (!api.unavailable.empty()) {
+            mappedBytes_ = dataBytes_ + 2 * kGuardBytes;
+            void* p = nullptr;
+            CUDA_TRY(cudaMalloc(&p, mappedBytes_));
+            base_ = static_cast<unsigned char*>(p);
+            dataOffset_ = kGuardBytes;
+        } else {
+            mappedBytes_ = roundUp(dataBytes_ + 3 * kGuardBytes, api.granule);
+            reservedBytes_ = mappedBytes_ + api.granule;  // the last granule is never mapped
+            CUdeviceptr va = 0;
+            driverTry(api.reserve(&va, reservedBytes_, 0, 0, 0), "cuMemAddressReserve for " + name_);
+            const CUmemAllocationProp prop = allocationProp(api.device);
+            CUmemGenericAllocationHandle handle = 0;
+            CUresult rc = api.create(&handle, mappedBytes_, &prop, 0);
+            if (rc == CUDA_SUCCESS) {
+                rc = api.map(va, mappedBytes_, 0, handle, 0);
+                api.release(handle);  // the mapping keeps the memory alive
+            }
+            if (rc == CUDA_SUCCESS) {
+                CUmemAccessDesc access;
+                std::memset(&access, 0, sizeof(access));
+                access.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+                access.location.id = api.device;
+                access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+                rc = api.setAccess(va, mappedBytes_, &access, 1);
+                if (rc != CUDA_SUCCESS) api.unmap(va, mappedBytes_);
+            }
+            if (rc != CUDA_SUCCESS) {
+                api.addressFree(va, reservedBytes_);
+                driverTry(rc, "mapping " + std::to_string(mappedBytes_) + " bytes for " + name_);
+            }
+            paged_ = true;
+            base_ = reinterpret_cast<unsigned char*>(static_cast<uintptr_t>(va));
+            // The grid as late in the mapping as 256-byte alignment allows.
+            dataOffset_ = (mappedBytes_ - kGuardBytes - dataBytes_) / kGuardBytes * kGuardBytes;
+        }
+        fillPoison();
+    }
+
+    ~GridBuffer() {
+        if (paged_) {
+            const DriverVmm& api = vmm();
+            const CUdeviceptr va = static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(base_));
+            api.unmap(va, mappedBytes_);
+            api.addressFree(va, reservedBytes_);
+        } else {
+            cudaFree(base_);
+        }
+    }
+    GridBuffer(const GridBuffer&) = delete;
+    GridBuffer& operator=(const GridBuffer&) = delete;
+
+    const std::string& name() const { return name_; }
+    float* data() const { return reinterpret_cast<float*>(base_ + dataOffset_); }
+
+    // Everything, guard words included, as a fresh buffer holds it.
+    void fillPoison() { CUDA_TRY(cudaMemset(base_, grading::kPoisonByte, mappedBytes_)); }
+
+    // Rows and columns 1 .. n - 2 only: the ring keeps what it holds.
+    void poisonInterior(int n) {
+        const size_t stride = static_cast<size_t>(n);
+        const size_t inner = static_cast<size_t>(n - 2);
+        CUDA_TRY(cudaMemset2D(data() + stride + 1, stride * sizeof(float), grading::kPoisonByte, inner * sizeof(float),
+                              inner));
+    }
+
+    void upload(const std::vector<float>& values) {
+        CUDA_TRY(cudaMemcpy(data(), values.data(), dataBytes_, cudaMemcpyHostToDevice));
+    }
+    std::vector<float> download() const {
+        std::vector<float> out(cells_);
+        CUDA_TRY(cudaMemcpy(out.data(), data(), dataBytes_, cudaMemcpyDeviceToHost));
+        return out;
+    }
+
+    // The first guard byte that changed, as a message; nullopt when intact.
+    std::optional<std::string> violation() const {
+        const size_t trailing = mappedBytes_ - dataOffset_ - dataBytes_;
+        std::vector<unsigned char> before(kGuardBytes);
+        std::vector<unsigned char> after(trailing);
+        CUDA_TRY(cudaMemcpy(before.data(), base_ + dataOffset_ - kGuardBytes, kGuardBytes, cudaMemcpyDeviceToHost));
+        CUDA_TRY(cudaMemcpy(after.data(), base_ + dataOffset_ + dataBytes_, trailing, cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < kGuardBytes; ++i) {
+            if (before[i] != grading::kPoisonByte) {
+                const long long index = -static_cast<long long>((kGuardBytes - i + sizeof(float) - 1) / sizeof(float));
+                return "buffer " + name_ + " was written before its start, at index " + std::to_string(index);
+            }
+        }
+        for (size_t i = 0; i < trailing; ++i) {
+            if (after[i] != grading::kPoisonByte) {
+                return "buffer " + name_ + " was written past its end, at index " +
+                       std::to_string(cells_ + i / sizeof(float)) + " (it holds " + std::to_string(cells_) + ")";
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
+    std::string name_;
+    size_t cells_;
+    size_t dataBytes_;
+    unsigned char* base_ = nullptr;
+    size_t mappedBytes_ = 0;  // from base_: guards, grid, guards (what fillPoison covers)
+    size_t reservedBytes_ = 0;
+    size_t dataOffset_ = 0;
+    bool paged_ = false;
+};
+
+// The two ping-pong buffers of one n x n grid.
+struct PingPong {
+    explicit PingPong(int side)
+        : n(side), cells(static_cast<size_t>(side) * static_cast<size_t>(side)), a("gridA", cells), b("gridB", cells) {}
+
+    // As if both were freshly allocated, then the course's reset (both
+    // buffers, or whatever a planted copy of it does).
+    void reset(const std::vector<float>& init) {
+        a.fillPoison();
+        b.fillPoison();
+        day34::resetPingPong(a.data(), b.data(), init.data(), cells);
+    }
+
+    void checkGuards(const std::string& where) const {
+        for (const GridBuffer* g : {&a, &b}) {
+            if (const auto v = g->violation()) throw grading::GuardViolation("after " + where + ": " + *v);
+        }
+    }
+
+    int n;
+    size_t cells;
+    GridBuffer a;
+    GridBuffer b;
+};
+
+// ---- inputs
 
 enum class Kernel { Global, Tiled };
 
 Kernel parseKernel(const std::string& name) {
     if (name == "global") return Kernel::Global;
     if (name == "tiled") return Kernel::Tiled;
-    throw InputError("--kernel wants global or tiled, got \"" + name + "\"");
+    throw InputError("kernel wants global or tiled, got \"" + name + "\"");
 }
 
 const char* kernelName(Kernel k) { return k == Kernel::Global ? "heatStepGlobal" : "heatStepTiled"; }
@@ -53,159 +288,191 @@ day34::StepLauncher launcherFor(Kernel k) {
     return k == Kernel::Global ? day34::launchHeatStepGlobal : day34::launchHeatStepTiled;
 }
 
+void checkGrid(int n, const std::vector<float>& init) {
+    if (n < 3 || n > kMaxSide) {
+        throw InputError("n wants 3 .. " + std::to_string(kMaxSide) + ", got " + std::to_string(n));
+    }
+    const size_t cells = static_cast<size_t>(n) * static_cast<size_t>(n);
+    if (init.size() != cells) {
+        throw InputError("init holds " + std::to_string(init.size()) + " floats, want n * n = " + std::to_string(cells));
+    }
+}
+
+void checkSteps(int steps) {
+    if (steps < 1 || steps > kMaxSteps) throw InputError("steps wants 1 .. " + std::to_string(kMaxSteps));
+}
+
+void checkR(float r) {
+    if (!std::isfinite(r)) throw InputError("r is not a finite number");
+}
+
 std::string formatR(float r) {
     char text[32];
     std::snprintf(text, sizeof(text), "%.2f", static_cast<double>(r));
     return text;
 }
 
-int gridSide(const RunnerArgs& args) {
-    const int n = args.integer("n", day34::kN);
-    if (n < 3 || n > 16384) throw InputError("--n " + std::to_string(n) + " is outside 3 .. 16384");
-    return n;
+std::string cellName(size_t index, int n) {
+    const size_t stride = static_cast<size_t>(n);
+    return "row " + std::to_string(index / stride) + ", col " + std::to_string(index % stride);
 }
 
-// The two ping-pong buffers, with guard words, and the initial grid.
-struct PingPong {
-    explicit PingPong(int side)
-        : n(side),
-          cells(static_cast<size_t>(side) * static_cast<size_t>(side)),
-          init(day34::initialGrid(side)),
-          a("gridA", cells),
-          b("gridB", cells) {
-        guards.add(a);
-        guards.add(b);
+std::string formatValue(float v) {
+    char text[64];
+    std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(v));
+    return text;
+}
+
+// A kernel reads `in` only: one that writes it changes what the next step
+// and the ring check see, so it is stopped here, naming the cell.
+void expectUnchanged(const GridBuffer& input, const std::vector<float>& want, int n, const std::string& where) {
+    const std::vector<float> now = input.download();
+    for (size_t i = 0; i < want.size(); ++i) {
+        if (std::memcmp(&now[i], &want[i], sizeof(float)) != 0) {
+            throw grading::ContractViolation(where + " wrote to its input " + input.name() + " at " + cellName(i, n) +
+                                             " (was " + formatValue(want[i]) + ", now " + formatValue(now[i]) + ")");
+        }
     }
-    void reset() { day34::resetPingPong(a.data(), b.data(), init.data(), cells); }
+}
 
-    int n;
-    size_t cells;
-    std::vector<float> init;
-    GuardedBuffer<float> a;
-    GuardedBuffer<float> b;
-    grading::GuardSet guards;
-};
-
-// Resets and runs `steps` steps with an error and guard check after each.
-// Returns the buffer holding the newest grid.
-GuardedBuffer<float>* checkedRun(PingPong& p, Kernel k, float r, int steps) {
-    p.reset();
-    GuardedBuffer<float>* cur = &p.a;
-    GuardedBuffer<float>* next = &p.b;
+// `steps` steps from a reset, each launch checked (errors, guard words);
+// `poison` also poisons the output's interior first and checks that the
+// input was only read. Returns the buffer holding the newest grid.
+GridBuffer* checkedRun(PingPong& p, const std::vector<float>& init, Kernel k, float r, int steps, bool poison) {
+    p.reset(init);
+    GridBuffer* cur = &p.a;
+    GridBuffer* next = &p.b;
     const day34::StepLauncher launch = launcherFor(k);
     for (int step = 1; step <= steps; ++step) {
         const std::string where = std::string(kernelName(k)) + " step " + std::to_string(step) + " of " +
                                   std::to_string(steps) + " at r = " + formatR(r);
+        std::vector<float> input;
+        if (poison) {
+            next->poisonInterior(p.n);
+            input = cur->download();  // synchronous: the poison is in place before the launch
+        }
         grading::breadcrumb(where);
         launch(cur->data(), next->data(), p.n, r);
         grading::checkLaunch(where);
-        p.guards.check(where);
+        p.checkGuards(where);
+        if (poison) expectUnchanged(*cur, input, p.n, where);
         std::swap(cur, next);
     }
     return cur;
 }
 
-void stepCommand(const RunnerArgs& args, Record& result) {
-    const Kernel k = parseKernel(args.text("kernel"));
-    const int n = gridSide(args);
-    const int steps = args.integer("steps", day34::kCheckSteps);
-    if (steps < 1) throw InputError("--steps must be at least 1");
-    const float r = static_cast<float>(args.real("r", day34::kStableR));
-    PingPong p(n);
-    const GuardedBuffer<float>* newest = checkedRun(p, k, r, steps);
-    const GuardedBuffer<float>* other = newest == &p.a ? &p.b : &p.a;
-    result.putFloats("grid", newest->download());
-    result.putFloats("previous", other->download());
-    result.putInt("n", n);
-    result.putInt("steps", steps);
+// ---- subcommands
+
+proto::StepResult step(const proto::StepRequest& req) {
+    checkGrid(req.n, req.init);
+    checkSteps(req.steps);
+    checkR(req.r);
+    const Kernel k = parseKernel(req.kernel);
+    PingPong p(req.n);
+    const GridBuffer* newest = checkedRun(p, req.init, k, req.r, req.steps, true);
+    const GridBuffer* other = newest == &p.a ? &p.b : &p.a;
+    proto::StepResult result;
+    result.grid = newest->download();
+    result.previous = other->download();
+    return result;
 }
 
-void policyCommand(const RunnerArgs& args, Record& result) {
-    const int steps = args.integer("steps", day34::kSteps);
-    if (steps < 2 || steps % 2 != 0) throw InputError("--steps must be even and positive");
-    PingPong p(day34::kN);
-    std::vector<float> snapshot(p.cells, 0.0f);
-    const auto run = [&](int copyEvery, const std::string& what) {
-        const std::string where = std::string("heatStepTiled, ") + std::to_string(steps) + " steps " + what;
-        p.reset();
+proto::StabilityResult stability(const proto::StabilityRequest& req) {
+    checkGrid(req.n, req.init);
+    checkSteps(req.steps);
+    const Kernel k = parseKernel(req.kernel);
+    if (req.r.empty() || req.r.size() > 8) throw InputError("r wants 1 to 8 values");
+    for (float r : req.r) checkR(r);
+    PingPong p(req.n);
+    proto::StabilityResult result;
+    result.finals.reserve(req.r.size() * p.cells);
+    for (float r : req.r) {
+        // No poison here: these runs are about what the numbers do, and a
+        // kernel that skips cells already fails 34.stencil.
+        const std::vector<float> grid = checkedRun(p, req.init, k, r, req.steps, false)->download();
+        result.finals.insert(result.finals.end(), grid.begin(), grid.end());
+    }
+    return result;
+}
+
+proto::PolicyResult policy(const proto::PolicyRequest& req) {
+    checkGrid(req.n, req.init);
+    checkSteps(req.steps);
+    checkR(req.r);
+    const Kernel k = parseKernel(req.kernel);
+    // An even count ends the course's ping-pong with the newest grid in the first buffer.
+    if (req.steps % 2 != 0) throw InputError("steps wants an even count");
+    if (req.copyEvery.empty() || req.copyEvery.size() > 8) throw InputError("copy_every wants 1 to 8 values");
+    for (int every : req.copyEvery) {
+        if (every < 0 || every > req.steps) throw InputError("copy_every wants 0 .. steps, got " + std::to_string(every));
+    }
+    PingPong p(req.n);
+    const day34::StepLauncher launch = launcherFor(k);
+    const auto run = [&](int every, const std::string& what, std::vector<float>& snapshot) {
+        const std::string where = std::string(kernelName(k)) + ", " + std::to_string(req.steps) + " steps " + what;
+        p.reset(req.init);
         grading::breadcrumb(where);
-        const float ms = day34::runSteps(day34::launchHeatStepTiled, p.a.data(), p.b.data(), p.n,
-                                         day34::kStableR, steps, copyEvery, snapshot.data());
+        const float ms = day34::runSteps(launch, p.a.data(), p.b.data(), p.n, req.r, req.steps, every, snapshot.data());
         grading::checkLaunch(where);
-        p.guards.check(where);
+        p.checkGuards(where);
         return ms;
     };
+    proto::PolicyResult result;
     // Discarded: without it the first row pays the clock ramp of whatever ran before.
-    run(0, "(discarded warm-up run)");
-    std::vector<int32_t> intervals;
-    std::vector<float> loopMs;
-    for (int every : day34::kCopyEvery) {
+    std::vector<float> scratch(p.cells, 0.0f);
+    run(0, "(discarded warm-up run)", scratch);
+    for (int every : req.copyEvery) {
+        // The host copy starts as zeros, as a fresh host vector would.
+        std::vector<float> snapshot(p.cells, 0.0f);
         const std::string what = every == 0 ? "never copied back" : "copied back every " + std::to_string(every);
-        loopMs.push_back(run(every, what));
-        intervals.push_back(every);
-        result.putFloats("final_every_" + std::to_string(every), p.a.download());
+        result.loopMs.push_back(run(every, what, snapshot));
+        const std::vector<float> last = p.a.download();
+        result.finals.insert(result.finals.end(), last.begin(), last.end());
+        if (every > 0) result.snapshots.insert(result.snapshots.end(), snapshot.begin(), snapshot.end());
     }
-    result.putInts("copy_every", intervals);
-    result.putFloats("loop_ms", loopMs);
-    result.putInt("steps", steps);
+    return result;
 }
 
-void stabilityCommand(const RunnerArgs& args, Record& result) {
-    const Kernel k = parseKernel(args.text("kernel"));
-    const int steps = args.integer("steps", day34::kStabilitySteps);
-    if (steps < 1) throw InputError("--steps must be at least 1");
-    PingPong p(day34::kN);
-    std::vector<float> rs;
-    std::vector<float> maxAbs;
-    std::vector<int64_t> nonFinite;
-    for (float r : day34::kRValues) {
-        const std::vector<float> grid = checkedRun(p, k, r, steps)->download();
-        // Plain reductions of the kernel's output. NaN cells are skipped by
-        // the max (as in the course) and counted here instead.
-        float biggest = 0.0f;
-        int64_t bad = 0;
-        for (float v : grid) {
-            if (!std::isfinite(v)) ++bad;
-            if (std::fabs(v) > biggest) biggest = std::fabs(v);
+proto::TimingResult timing(const proto::TimingRequest& req) {
+    checkGrid(req.n, req.init);
+    checkR(req.r);
+    if (req.warmups < 0 || req.warmups > 100) throw InputError("warmups wants 0 .. 100");
+    if (req.timedRuns < 1 || req.timedRuns > 1000) throw InputError("timed_runs wants 1 .. 1000");
+    PingPong p(req.n);
+    // Every run reads a and writes b, never swapped: each sees the same input
+    // and no reset sits inside the measurement. b starts poisoned (the whole
+    // of it for the copy, which writes the ring too), so what the timed runs
+    // leave there is theirs.
+    const auto time = [&](const std::string& name, bool wholeGrid, const std::function<void()>& launch,
+                          std::vector<float>* samples, std::vector<float>* out) {
+        p.reset(req.init);
+        if (wholeGrid) {
+            p.b.fillPoison();
+        } else {
+            p.b.poisonInterior(p.n);
         }
-        rs.push_back(r);
-        maxAbs.push_back(biggest);
-        nonFinite.push_back(bad);
-    }
-    result.putFloats("r", rs);
-    result.putFloats("max_abs", maxAbs);
-    result.putInt64s("nonfinite", nonFinite);
-    result.putInt("steps", steps);
-}
-
-void timingCommand(const RunnerArgs&, Record& result) {
-    PingPong p(day34::kN);
-    p.reset();
-    // a is read and b written on every run, never swapped: each run sees the
-    // same input and no reset sits inside the measurement.
-    const auto time = [&](const std::string& name, const std::function<void()>& launch) {
-        const std::string where = "timing " + name + " (one step, " + std::to_string(day34::kWarmupRuns) +
-                                  " warm-ups, " + std::to_string(day34::kTimedRuns) + " timed runs)";
+        const std::string where = "timing " + name + " (one step, " + std::to_string(req.warmups) + " warm-ups, " +
+                                  std::to_string(req.timedRuns) + " timed runs)";
         grading::breadcrumb(where);
-        const grading::TimingStats t = grading::timeRuns(launch, where, day34::kWarmupRuns, day34::kTimedRuns);
-        p.guards.check(where);
-        return t.samplesMs;
+        *samples = grading::timeRuns(launch, where, req.warmups, req.timedRuns).samplesMs;
+        p.checkGuards(where);
+        expectUnchanged(p.a, req.init, p.n, where);
+        *out = p.b.download();
     };
-    result.putFloats("copy_ms", time("copyGrid", [&] { day34::launchCopyGrid(p.a.data(), p.b.data(), p.cells); }));
-    result.putFloats("global_ms", time("heatStepGlobal", [&] {
-                         day34::launchHeatStepGlobal(p.a.data(), p.b.data(), p.n, day34::kStableR);
-                     }));
-    result.putFloats("tiled_ms", time("heatStepTiled", [&] {
-                         day34::launchHeatStepTiled(p.a.data(), p.b.data(), p.n, day34::kStableR);
-                     }));
+    proto::TimingResult result;
+    time("copyGrid", true, [&] { day34::launchCopyGrid(p.a.data(), p.b.data(), p.cells); }, &result.copyMs,
+         &result.copyOut);
+    time("heatStepGlobal", false, [&] { day34::launchHeatStepGlobal(p.a.data(), p.b.data(), p.n, req.r); },
+         &result.globalMs, &result.globalOut);
+    time("heatStepTiled", false, [&] { day34::launchHeatStepTiled(p.a.data(), p.b.data(), p.n, req.r); },
+         &result.tiledMs, &result.tiledOut);
+    return result;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    return grading::runnerMain(argc, argv,
-                               {{"step", stepCommand},
-                                {"policy", policyCommand},
-                                {"stability", stabilityCommand},
-                                {"timing", timingCommand}});
+    grading::runnerMain(argc, argv,
+                        {grading::serve<proto::Step>(step), grading::serve<proto::Stability>(stability),
+                         grading::serve<proto::Policy>(policy), grading::serve<proto::Timing>(timing)});
 }

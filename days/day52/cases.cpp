@@ -1,108 +1,139 @@
-#include "day52_cases.h"
+#include "cases.h"
 
-#include "day52_reference.h"
-#include "day52_stress.h"
-#include "forkjoin_constants.h"
+#include <map>
+#include <stdexcept>
+
+#include "inputs.h"
+#include "reference.h"
 
 namespace day52::cases {
 
-namespace {
-
-template <typename T>
-void take(const grading::Expected<T>& field, T* into, std::string* error) {
-    if (field) {
-        *into = field.value();
-    } else if (error->empty()) {
-        *error = field.error();
-    }
+double runSeconds(int diamonds, double holdMsPerDiamond) {
+    const double mebiElements = static_cast<double>(kElems) / (1 << 20);
+    return kCallSeconds + diamonds * (kSecondsPerMebiElement * mebiElements + kHoldSlack * holdMsPerDiamond / 1000.0);
 }
 
-// Runs `subcommand` and fills the common part; false when there is no result.
-bool call(Call* c, const std::string& runner, const std::string& subcommand, std::vector<std::string> args,
-          double timeLimitSeconds = 120.0) {
-    grading::RunnerCall rc;
-    rc.runner = runner;
-    rc.subcommand = subcommand;
-    rc.args = std::move(args);
-    rc.timeLimitSeconds = timeLimitSeconds;
-    c->outcome = grading::callRunner(rc);
-    if (!c->outcome.ok()) return false;
-    int64_t sms = 0;
-    take(c->outcome.result.integer("sm_count"), &sms, &c->fieldError);
-    c->smCount = static_cast<int>(sms);
-    take(c->outcome.result.text("device"), &c->device, &c->fieldError);
-    return true;
+double timingSeconds() {
+    // Both shapes: warm-ups and timed runs, plus the warm-up rig's diamond.
+    return runSeconds(2 * (kWarmupRuns + kTimedRuns) + 1);
+}
+
+uint64_t inputKey(uint64_t seed, uint64_t salt, int run) {
+    uint64_t key = mix64(mix64(seed ^ salt) + static_cast<uint64_t>(run));
+    return key == kCourseInputKey ? 1 : key;
+}
+
+std::vector<uint64_t> inputKeys(uint64_t seed, uint64_t salt, int runs) {
+    std::vector<uint64_t> keys;
+    for (int r = 0; r < runs; ++r) keys.push_back(inputKey(seed, salt, r));
+    return keys;
+}
+
+const std::vector<float>& reference(uint64_t key) {
+    static std::map<uint64_t, std::vector<float>> cache;
+    auto it = cache.find(key);
+    if (it == cache.end()) it = cache.emplace(key, diamondHostForKey(key)).first;
+    return it->second;
+}
+
+namespace {
+
+std::string keyText(const std::vector<uint64_t>& keys) {
+    return std::to_string(keys.size()) + (keys.size() == 1 ? " diamond" : " diamonds");
 }
 
 }  // namespace
 
-const std::vector<float>& want() {
-    static const std::vector<float> reference = diamondHost(courseInputs());
-    return reference;
+grading::Reply<protocol::Diamond> diamonds(const std::string& runner, const std::vector<uint64_t>& keys,
+                                           double limitSeconds) {
+    protocol::RunsRequest request;
+    request.inputKeys = keys;
+    return grading::call<protocol::Diamond>(runner, request, {limitSeconds, "diamond, " + keyText(keys), false});
 }
 
-OutRun runOut(const std::string& runner, const std::string& subcommand) {
-    OutRun r;
-    if (call(&r, runner, subcommand, {})) take(r.outcome.result.floats("out"), &r.out, &r.fieldError);
-    return r;
+grading::Reply<protocol::Serial> serial(const std::string& runner, const std::vector<uint64_t>& keys,
+                                        double limitSeconds) {
+    protocol::RunsRequest request;
+    request.inputKeys = keys;
+    return grading::call<protocol::Serial>(runner, request, {limitSeconds, "serial, " + keyText(keys), false});
 }
 
-StressResult runStress(const std::string& runner, int runs) {
-    StressResult r;
-    if (runs < 0) runs = kStressRuns;
-    const std::vector<std::string> args = {"--runs", std::to_string(runs), "--upstream-hold-ms",
-                                           std::to_string(kUpstreamHoldMs), "--branch-hold-ms",
-                                           std::to_string(kBranchHoldMs)};
-    if (!call(&r, runner, "stress", args)) return r;
-    const grading::Record& out = r.outcome.result;
-    std::vector<int32_t> held;
-    take(out.ints("held_branch"), &held, &r.fieldError);
-    take(out.floats("run_ms"), &r.runMs, &r.fieldError);
-    take(out.real("upstream_hold_ms"), &r.hold.upstreamMs, &r.fieldError);
-    take(out.real("branch_hold_ms"), &r.hold.branchMs, &r.fieldError);
-    if (!r.fieldError.empty()) return r;
-    if (held.size() != static_cast<size_t>(runs)) {
-        r.fieldError = "held_branch has " + std::to_string(held.size()) + " entries for " + std::to_string(runs) + " runs";
-        return r;
-    }
-    for (int k = 0; k < runs; ++k) {
-        StressRun run;
-        run.heldBranch = held[k];
-        take(out.floats("out_" + std::to_string(k)), &run.out, &r.fieldError);
-        r.runs.push_back(std::move(run));
-    }
-    return r;
+grading::Reply<protocol::Stress> stress(const std::string& runner, const std::vector<uint64_t>& keys,
+                                        double limitSeconds) {
+    protocol::StressRequest request;
+    request.inputKeys = keys;
+    for (size_t r = 0; r < keys.size(); ++r) request.heldBranch.push_back(heldBranch(static_cast<int>(r)));
+    request.upstreamHoldMs = kUpstreamHoldMs;
+    request.branchHoldMs = kBranchHoldMs;
+    return grading::call<protocol::Stress>(runner, request, {limitSeconds, "stress, " + keyText(keys), false});
 }
 
-NoTimingResult runNoTiming(const std::string& runner) {
-    NoTimingResult r;
-    if (!call(&r, runner, "no-timing", {})) return r;
-    const grading::Record& out = r.outcome.result;
-    int64_t probes = 0;
-    take(out.integer("probes"), &probes, &r.fieldError);
-    for (int64_t j = 0; j < probes && r.fieldError.empty(); ++j) {
-        const std::string n = std::to_string(j);
-        ElapsedProbe p;
-        std::string cleared;
-        take(out.text("events_" + n), &p.events, &r.fieldError);
-        take(out.text("elapsed_error_" + n), &p.error, &r.fieldError);
-        take(out.text("slot_after_clear_" + n), &p.slotAfterClear, &r.fieldError);
-        take(out.text("slot_cleared_" + n), &cleared, &r.fieldError);
-        r.probes.push_back(p);
-        r.slotCleared.push_back(cleared);
-    }
-    return r;
+grading::Reply<protocol::NoTiming> noTiming(const std::string& runner, double limitSeconds) {
+    return grading::call<protocol::NoTiming>(runner, {}, {limitSeconds, "no-timing", false});
 }
 
-TimingResult runTiming(const std::string& runner) {
-    TimingResult r;
-    if (!call(&r, runner, "timing", {"--warmups", std::to_string(kWarmupRuns), "--runs", std::to_string(kTimedRuns)})) {
-        return r;
+grading::Reply<protocol::Timing> timing(const std::string& runner, uint64_t warmupKey, uint64_t timedKey,
+                                        double limitSeconds, bool exclusiveGpu) {
+    protocol::TimingRequest request;
+    request.warmupKey = warmupKey;
+    request.timedKey = timedKey;
+    request.warmups = kWarmupRuns;
+    request.runs = kTimedRuns;
+    return grading::call<protocol::Timing>(runner, request, {limitSeconds, "timing", exclusiveGpu});
+}
+
+grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key, double limitSeconds,
+                                        bool exclusiveGpu) {
+    protocol::BrokenRequest request;
+    request.inputKey = key;
+    return grading::call<protocol::Broken>(runner, request, {limitSeconds, "broken", exclusiveGpu});
+}
+
+std::vector<std::vector<float>> perRun(const std::vector<float>& out, size_t runs) {
+    std::vector<std::vector<float>> split;
+    if (out.size() != runs * kElems) {  // let the gate name the sizes
+        split.assign(runs, {});
+        if (!split.empty()) split.front() = out;
+        return split;
     }
-    take(r.outcome.result.floats("diamond_ms"), &r.diamondMs, &r.fieldError);
-    take(r.outcome.result.floats("serial_ms"), &r.serialMs, &r.fieldError);
-    take(r.outcome.result.floats("out"), &r.out, &r.fieldError);
-    return r;
+    for (size_t r = 0; r < runs; ++r) {
+        split.emplace_back(out.begin() + static_cast<std::ptrdiff_t>(r * kElems),
+                           out.begin() + static_cast<std::ptrdiff_t>((r + 1) * kElems));
+    }
+    return split;
+}
+
+std::vector<std::vector<Launch>> launchesPerRun(const protocol::RunsResult& r, size_t runs) {
+    std::vector<std::vector<Launch>> split(runs);
+    const size_t n = r.launchRun.size();
+    if (r.launchKernel.size() != n || r.launchTarget.size() != n || r.launchBlocks.size() != n ||
+        r.launchThreads.size() != n) {
+        throw std::runtime_error("the runner's launch log lists " + std::to_string(n) +
+                                 " runs but not as many kernels, targets and shapes");
+    }
+    for (size_t k = 0; k < n; ++k) {
+        const int run = r.launchRun[k];
+        if (run < 0 || static_cast<size_t>(run) >= runs) {
+            throw std::runtime_error("the runner's launch log names run " + std::to_string(run) + " of " +
+                                     std::to_string(runs));
+        }
+        split[run].push_back({r.launchKernel[k], r.launchTarget[k], r.launchBlocks[k], r.launchThreads[k]});
+    }
+    return split;
+}
+
+std::vector<std::string> splitNames(const std::string& commaList) {
+    std::vector<std::string> names;
+    std::string name;
+    for (char c : commaList + ",") {
+        if (c == ',') {
+            if (!name.empty()) names.push_back(name);
+            name.clear();
+        } else {
+            name += c;
+        }
+    }
+    return names;
 }
 
 }  // namespace day52::cases

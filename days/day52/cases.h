@@ -1,60 +1,61 @@
 #pragma once
-// What the day 52 suites grade on, and one runner call per question asked.
-#include <ostream>
+// What the day 52 gates grade on: input keys derived from the grading seed
+// (inputs.h builds the arrays on both sides), the host references for them,
+// and one typed runner call per question. The time limits live here too, in
+// one place, each scaled by the work it bounds.
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "day52_gates.h"
+#include "forkjoin_constants.h"
+#include "gates.h"
 #include "harness/runner_client.h"
+#include "protocol.h"
 
 namespace day52::cases {
 
-// The one case every gate runs on: the course's input, 2^20 floats. A
-// parameter type (not a string) so that ctest names the tests
-// "Day52/Diamond.<test>/course_input": CMake 3.25 keeps the "# GetParam()"
-// comment in the name of a test whose parameter has a custom name.
-struct CourseInput {};
-inline void PrintTo(const CourseInput&, std::ostream* os) { *os << "course_input"; }
+// ---- time limits: a correct diamond on a GPU shared with three other
+// runners (gpu_slots.h) takes well under a tenth of these.
+constexpr double kCallSeconds = 15.0;            // process start, CUDA context, the device query
+constexpr double kSecondsPerMebiElement = 0.5;   // one fresh diamond per 2^20 elements: allocation,
+                                                 // input, nine launches, guard and input checks, download
+constexpr double kHoldSlack = 4.0;               // a held launch sleeps at most 4x its hold (kernels.cu)
+// `diamonds` diamonds of kElems elements, each held `holdMsPerDiamond` in all.
+double runSeconds(int diamonds, double holdMsPerDiamond = 0.0);
 
-// The host reference for the course's input, computed once per process.
-const std::vector<float>& want();
+// ---- 52.stress: before each run d_mid is zeroed and the other outputs
+// poisoned; the upstream is held kUpstreamHoldMs and one branch, run r's
+// heldBranch(r), kBranchHoldMs.
+constexpr int kStressRuns = 8;  // every branch is held twice
+constexpr double kUpstreamHoldMs = 20.0;
+constexpr double kBranchHoldMs = 20.0;
+inline int heldBranch(int run) { return run % kBranches; }
 
-// Common to every call: the outcome, and the first missing or mistyped
-// field of the result when there is one.
-struct Call {
-    grading::RunnerOutcome outcome;
-    std::string fieldError;
-    int smCount = 0;
-    std::string device;
-    bool ok() const { return outcome.ok() && fieldError.empty(); }
-    // Why there is nothing to grade: the runner's message or the field error.
-    std::string why() const { return outcome.ok() ? "the runner's result is incomplete: " + fieldError : outcome.message; }
-};
+// ---- inputs: a key per run, never kCourseInputKey, from the seed and what
+// the case is (its salt), so no two calls of a grading see the same input.
+uint64_t inputKey(uint64_t seed, uint64_t salt, int run);
+std::vector<uint64_t> inputKeys(uint64_t seed, uint64_t salt, int runs);
+// The host reference for a key's input, computed once per process.
+const std::vector<float>& reference(uint64_t key);
 
-// diamond, serial and broken: one out buffer.
-struct OutRun : Call {
-    std::vector<float> out;
-};
-OutRun runOut(const std::string& runner, const std::string& subcommand);
+// ---- the runner calls
+grading::Reply<protocol::Diamond> diamonds(const std::string& runner, const std::vector<uint64_t>& keys,
+                                           double limitSeconds);
+grading::Reply<protocol::Serial> serial(const std::string& runner, const std::vector<uint64_t>& keys,
+                                        double limitSeconds);
+grading::Reply<protocol::Stress> stress(const std::string& runner, const std::vector<uint64_t>& keys,
+                                        double limitSeconds);
+grading::Reply<protocol::NoTiming> noTiming(const std::string& runner, double limitSeconds);
+grading::Reply<protocol::Timing> timing(const std::string& runner, uint64_t warmupKey, uint64_t timedKey,
+                                        double limitSeconds, bool exclusiveGpu);
+grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key, double limitSeconds,
+                                        bool exclusiveGpu);
+// The work of one timing call: warm-ups and timed runs of both shapes.
+double timingSeconds();
 
-struct StressResult : Call {
-    std::vector<StressRun> runs;
-    std::vector<float> runMs;
-    StressHold hold;
-};
-StressResult runStress(const std::string& runner, int runs = -1);
-
-struct NoTimingResult : Call {
-    std::vector<ElapsedProbe> probes;
-    std::vector<std::string> slotCleared;  // what each clearing cudaGetLastError returned
-};
-NoTimingResult runNoTiming(const std::string& runner);
-
-struct TimingResult : Call {
-    std::vector<float> diamondMs;
-    std::vector<float> serialMs;
-    std::vector<float> out;  // the diamond's, after its timed runs
-};
-TimingResult runTiming(const std::string& runner);
+// ---- what came back, split per run
+std::vector<std::vector<float>> perRun(const std::vector<float>& out, size_t runs);
+std::vector<std::vector<Launch>> launchesPerRun(const protocol::RunsResult& r, size_t runs);
+std::vector<std::string> splitNames(const std::string& commaList);
 
 }  // namespace day52::cases

@@ -1,7 +1,9 @@
 #pragma once
-// The day 52 gates (grading.md, "Day 52"). Plain host functions over what the
-// runner returned; each names the first disagreement.
+// The day 52 gates (grading.md, "Day 52"): plain host functions over what a
+// runner returned and the host references; each names the first
+// disagreement. day.cpp declares which cases each one runs on.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,14 +19,30 @@ bool closeEnough(float got, float want, float relTol);
 size_t firstMismatch(const std::vector<float>& got, const std::vector<float>& want, float relTol);
 // How many indices are not closeEnough (the race observation's count).
 size_t countMismatches(const std::vector<float>& got, const std::vector<float>& want, float relTol);
+// "" when the sizes and every value agree within kRelTolerance; otherwise
+// "index I: got G, want W", G noted when it is still the runner's poison.
+std::string firstDisagreement(const std::vector<float>& got, const std::vector<float>& want);
 
-// 52.diamond: the submitted diamond's out against the host reference.
-grading::GateResult checkDiamond(const std::vector<float>& got, const std::vector<float>& want);
-// 52.serial: the serial version's out against the same reference.
-grading::GateResult checkSerial(const std::vector<float>& got, const std::vector<float>& want);
+// 52.diamond and 52.serial: each run's out against its own host reference
+// (outs[r] against wants[r]); with several runs the message names the run.
+grading::GateResult checkOuts(const std::string& id, const std::vector<std::vector<float>>& outs,
+                              const std::vector<std::vector<float>>& wants);
+
+// One launch from the kernels' log (grading_hooks.h, protocol.h).
+struct Launch {
+    int kernel = 0;  // kLoggedGrindFma or kLoggedSumFour
+    int target = 0;  // protocol::kTarget*
+    int64_t blocks = 0;
+    int64_t threads = 0;  // per block
+};
+// 52.diamond: every logged launch of one run has the course's shape
+// (grindFma kGrindBlocks x kThreadsPerBlock, sumFour kSumBlocks x
+// kThreadsPerBlock). `run` names the run when it is >= 0.
+grading::GateResult checkShapes(const std::vector<Launch>& launches, int run);
 
 struct StressRun {
     std::vector<float> out;
+    std::vector<float> want;  // the host reference for this run's input
     int heldBranch = 0;
 };
 struct StressHold {
@@ -32,9 +50,8 @@ struct StressHold {
     double branchMs = 0.0;
 };
 // 52.stress: every run right; names the first wrong run, its held branch,
-// the index, got and want, and how many runs were wrong.
-grading::GateResult checkStress(const std::vector<StressRun>& runs, const std::vector<float>& want,
-                                const StressHold& hold);
+// the index, got and want, and how many runs (which, when not all) were wrong.
+grading::GateResult checkStress(const std::vector<StressRun>& runs, const StressHold& hold);
 
 struct ElapsedProbe {
     std::string events;          // e.g. "fork, branchDone[0]"

@@ -1,11 +1,11 @@
-#include "day52_reference.h"
+#include "reference.h"
 
 #include <cmath>
-#include <cstdint>
 #include <cstring>
 #include <unordered_map>
 
 #include "forkjoin_constants.h"
+#include "inputs.h"
 
 namespace day52 {
 
@@ -27,12 +27,6 @@ float diamondElementHost(float x) {
     return sumFourHost(branch[0], branch[1], branch[2], branch[3]);
 }
 
-std::vector<float> courseInputs() {
-    std::vector<float> in(kElems);
-    for (size_t i = 0; i < kElems; ++i) in[i] = courseInput(i);
-    return in;
-}
-
 std::vector<float> diamondHost(const std::vector<float>& in) {
     std::unordered_map<uint32_t, float> byBits;  // keyed by the input's bits: -0 and NaNs stay apart
     std::vector<float> out(in.size());
@@ -45,5 +39,7 @@ std::vector<float> diamondHost(const std::vector<float>& in) {
     }
     return out;
 }
+
+std::vector<float> diamondHostForKey(uint64_t key) { return diamondHost(diamondInput(key)); }
 
 }  // namespace day52

@@ -4,6 +4,7 @@
 // per step), and sumFour's four-way add is the same left-to-right sum, so a
 // correct GPU result agrees bit for bit; the 1e-6 tolerance is slack, not need.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace day52 {
@@ -16,10 +17,10 @@ float sumFourHost(float b0, float b1, float b2, float b3);
 // = grind(mid, kBranchB[j]), out = sumFourHost of the four branches.
 float diamondElementHost(float x);
 
-// The course's input, kElems values (courseInput(i)).
-std::vector<float> courseInputs();
-// diamondElementHost of every input. Each distinct input value is computed
-// once (the course's input has 251), which keeps this fast.
+// diamondElementHost of every input. Each distinct input value (by its bits)
+// is computed once: the inputs (inputs.h) hold at most a few thousand.
 std::vector<float> diamondHost(const std::vector<float>& in);
+// The reference for the input of `key` (inputs.h).
+std::vector<float> diamondHostForKey(uint64_t key);
 
 }  // namespace day52

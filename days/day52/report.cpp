@@ -1,4 +1,4 @@
-#include "day52_report.h"
+#include "report.h"
 
 #include <cstdio>
 

@@ -1,48 +1,34 @@
-// The day 52 runner: the course's events_forkjoin.cu as subcommands, linked
-// with one enqueueDiamond (reference, submission, stub or a planted bug) and
-// one setup (createDiamond: reference or planted). It reports what the
-// kernels produced and the times; the grading process decides.
+// The day 52 runner: the course's events_forkjoin.cu as subcommands
+// (protocol.h), linked with the course's setup and kernels and one
+// enqueueDiamond (the solution, the submission, the stub or a planted bug).
+// It reports what the kernels produced and the times; the grader decides.
 //
-//   diamond                  one submitted diamond (d_mid, branches, out poisoned first).
-//                            result: out f32[kElems]
-//   serial                   the reference serial version. result: out f32[kElems]
-//   stress [--runs K] [--upstream-hold-ms U] [--branch-hold-ms B]
-//                            one serial run (warm-up: every kernel loaded), then
-//                            K submitted diamonds; before each, d_mid zeroed and the branches
-//                            and out poisoned; the upstream held U ms and branch (r % 4) held
-//                            B ms (grind_delay.h). result: runs i64, out_<r> f32[kElems] per run,
-//                            held_branch i32[K], run_ms f32[K] (host clock),
-//                            upstream_hold_ms f64, branch_hold_ms f64
-//   no-timing                records the dependency events, then cudaEventElapsedTime(fork,
-//                            branchDone[j]) for each j, clearing the error slot after each.
-//                            result: probes i64, events_<j>, elapsed_error_<j>,
-//                            slot_cleared_<j> (what the clearing cudaGetLastError returned),
-//                            slot_after_clear_<j> (str, error names)
-//   timing [--warmups W] [--runs K]
-//                            the submitted diamond, then the serial version, each timed per run
-//                            with events after W warm-ups. result: diamond_ms f32[K],
-//                            serial_ms f32[K], out f32[kElems] (the diamond's, after timing)
-//   broken                   one serial run (warm-up), d_mid zeroed, then the course's broken
-//                            order. result: out f32[kElems]
-//
-// Every path releases every stream, event and buffer (RAII), and main resets
-// the device at the end so compute-sanitizer's leak check sees a destroyed
-// context.
+// What orders what. The diamond's five streams are non-blocking
+// (course/setup.cu), so the legacy default stream, where every copy and fill
+// of the runner goes (allocation guards, the input upload, poison, zeroing
+// d_mid, the hold table, the launch log), never orders them. The runner
+// brackets each diamond with device-wide waits instead: before the first
+// launch all of its own writes are done, and it reads nothing back until all
+// five streams have drained. Between those two points only the submission's
+// events order its work. The timed runs, which must not wait on the host,
+// are bracketed with the runner's own events on the diamond's streams
+// (fenceIn, fenceOut below).
 #include <array>
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "day52_stress.h"
 #include "forkjoin.h"
-#include "grind_delay.h"
+#include "grading_hooks.h"
 #include "harness/cuda_check.h"
 #include "harness/event_timer.h"
 #include "harness/guarded_buffer.h"
-#include "harness/runner_client.h"
 #include "harness/runner_main.h"
+#include "inputs.h"
+#include "protocol.h"
 
 namespace {
 
@@ -50,10 +36,12 @@ using day52::kBranches;
 using day52::kElems;
 using grading::GuardedBuffer;
 using grading::InputError;
-using grading::Record;
-using grading::RunnerArgs;
+namespace proto = day52::protocol;
 
-// The streams and events of one diamond, made by the setup unit and
+constexpr size_t kMaxRuns = 64;
+constexpr double kMaxHoldMs = 1000.0;
+
+// The streams and events of one diamond, made by the course's setup and
 // destroyed on every way out, a half-finished createDiamond included.
 class DiamondHandles {
 public:
@@ -74,10 +62,29 @@ public:
     day52::Diamond d{};
 };
 
-// The diamond's buffers (guarded) and handles, released on every way out.
+// One event the runner itself owns.
+class ScopedEvent {
+public:
+    ScopedEvent() { CUDA_TRY(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
+    ~ScopedEvent() { cudaEventDestroy(e_); }
+    ScopedEvent(const ScopedEvent&) = delete;
+    ScopedEvent& operator=(const ScopedEvent&) = delete;
+    cudaEvent_t get() const { return e_; }
+
+private:
+    cudaEvent_t e_ = nullptr;
+};
+
+// Everything queued so far, on every stream, is done (errors named).
+void drain(const std::string& where) { grading::checkLaunch(where); }
+
+// One fresh diamond: guarded buffers, d_in holding one input, and new
+// streams and events; all released on every way out.
 class Rig {
 public:
-    Rig() : in_("d_in", kElems), mid_("d_mid", kElems), out_("d_out", kElems) {
+    explicit Rig(const std::vector<float>& input)
+        : input_(input), in_("d_in", kElems), mid_("d_mid", kElems), out_("d_out", kElems) {
+        if (input.size() != kElems) throw InputError("an input wants " + std::to_string(kElems) + " values");
         for (int j = 0; j < kBranches; ++j) {
             branch_[j] = std::make_unique<GuardedBuffer<float>>("d_branch[" + std::to_string(j) + "]", kElems);
         }
@@ -91,17 +98,18 @@ public:
         guards_.add(mid_);
         for (const auto& b : branch_) guards_.add(*b);
         guards_.add(out_);
-
-        std::vector<float> input(kElems);
-        for (size_t i = 0; i < kElems; ++i) input[i] = day52::courseInput(i);
-        in_.upload(input);
+        in_.upload(input_);
     }
     Rig(const Rig&) = delete;
     Rig& operator=(const Rig&) = delete;
 
     const day52::Diamond& diamond() const { return handles_->d; }
-    const float* branch(int j) const { return branch_[j]->data(); }
 
+    // A new input in the same buffers (the timed runs' own).
+    void setInput(const std::vector<float>& input) {
+        input_ = input;
+        in_.upload(input_);
+    }
     // Nothing left over from an earlier run can look like a right answer.
     void poisonOutputs() {
         mid_.poison();
@@ -110,20 +118,44 @@ public:
     }
     void zeroMid() { CUDA_TRY(cudaMemset(mid_.data(), 0, kElems * sizeof(float))); }
 
-    // Queues work with `enqueue`, waits for all of it, checks errors and guards.
+    // Queues work with `enqueue` between the two device-wide waits (see the
+    // top of this file), then checks errors, guards and the input.
     void run(const std::string& where, const std::function<void()>& enqueue) {
+        drain("preparing " + where);
         grading::breadcrumb(where);
         enqueue();
-        grading::checkLaunch(where);
-        guards_.check(where);
+        drain(where);
+        checkAfter(where);
     }
-    void checkGuards(const std::string& after) const { guards_.check(after); }
+    // The guard words and d_in, after `where` has drained.
+    void checkAfter(const std::string& where) const {
+        guards_.check(where);
+        const std::vector<float> now = in_.download();
+        if (std::memcmp(now.data(), input_.data(), kElems * sizeof(float)) != 0) {
+            size_t i = 0;
+            while (std::memcmp(&now[i], &input_[i], sizeof(float)) == 0) ++i;
+            throw grading::ContractViolation(where + " wrote to its input d_in at index " + std::to_string(i) +
+                                             " (was " + std::to_string(input_[i]) + ", now " +
+                                             std::to_string(now[i]) + ")");
+        }
+    }
 
     std::vector<float> out() const { return out_.download(); }
+
+    // The launch log's entries, each output pointer named as a kTarget*.
+    int32_t target(const float* p) const {
+        const day52::Diamond& d = handles_->d;
+        if (p == d.d_mid) return proto::kTargetMid;
+        for (int j = 0; j < kBranches; ++j) {
+            if (p == d.d_branch[j]) return proto::kTargetBranch0 + j;
+        }
+        return p == d.d_out ? proto::kTargetOut : proto::kTargetOther;
+    }
 
     void release() { handles_->release(); }
 
 private:
+    std::vector<float> input_;
     // Declared before the handles, so the streams and events go first.
     GuardedBuffer<float> in_;
     GuardedBuffer<float> mid_;
@@ -133,25 +165,11 @@ private:
     std::unique_ptr<DiamondHandles> handles_;
 };
 
-// One event the runner itself owns.
-class ScopedEvent {
-public:
-    explicit ScopedEvent(unsigned int flags) { CUDA_TRY(cudaEventCreateWithFlags(&e_, flags)); }
-    ~ScopedEvent() { cudaEventDestroy(e_); }
-    ScopedEvent(const ScopedEvent&) = delete;
-    ScopedEvent& operator=(const ScopedEvent&) = delete;
-    cudaEvent_t get() const { return e_; }
-
-private:
-    cudaEvent_t e_ = nullptr;
-};
-
 // Clears the grind hold on every way out of the stress runs.
 class HoldScope {
 public:
     HoldScope() = default;
     ~HoldScope() {
-        if (!set_) return;
         try {
             day52::clearGrindHold();
         } catch (...) {
@@ -160,141 +178,204 @@ public:
     }
     HoldScope(const HoldScope&) = delete;
     HoldScope& operator=(const HoldScope&) = delete;
-    void set(const day52::GrindHold& hold) {
-        set_ = true;
-        day52::setGrindHold(hold);
-    }
-
-private:
-    bool set_ = false;
 };
 
-void diamondCommand(const RunnerArgs&, Record& result) {
-    Rig rig;
-    rig.poisonOutputs();
-    rig.run("enqueueDiamond (one diamond)", [&] { day52::enqueueDiamond(rig.diamond()); });
-    result.putFloats("out", rig.out());
+void checkKeys(const std::vector<uint64_t>& keys) {
+    if (keys.empty() || keys.size() > kMaxRuns) {
+        throw InputError("input_keys wants 1.." + std::to_string(kMaxRuns) + " keys, got " + std::to_string(keys.size()));
+    }
+}
+
+// Loads every kernel before anything is graded: a kernel's first launch may
+// load its module, and loading may wait for the kernels already running,
+// which would order a diamond by accident.
+void warmUp(const std::vector<float>& input) {
+    Rig rig(input);
+    rig.run("enqueueSerial (warm-up: every kernel loaded)", [&] { day52::enqueueSerial(rig.diamond()); });
     rig.release();
 }
 
-void serialCommand(const RunnerArgs&, Record& result) {
-    Rig rig;
-    rig.poisonOutputs();
-    rig.run("enqueueSerial (the serial version)", [&] { day52::enqueueSerial(rig.diamond()); });
-    result.putFloats("out", rig.out());
-    rig.release();
+// diamond and serial: one fresh diamond per key, its output and launch log.
+proto::RunsResult runs(const proto::RunsRequest& req, const char* what,
+                       void (*enqueue)(const day52::Diamond&)) {
+    checkKeys(req.inputKeys);
+    proto::RunsResult result;
+    result.out.reserve(req.inputKeys.size() * kElems);
+    for (size_t r = 0; r < req.inputKeys.size(); ++r) {
+        Rig rig(day52::diamondInput(req.inputKeys[r]));
+        rig.poisonOutputs();
+        day52::clearLaunchLog();
+        rig.run(std::string(what) + " (run " + std::to_string(r) + ")", [&] { enqueue(rig.diamond()); });
+        const std::vector<float> out = rig.out();
+        result.out.insert(result.out.end(), out.begin(), out.end());
+        const day52::LaunchLog log = day52::readLaunchLog();
+        result.launchCount.push_back(static_cast<int32_t>(log.count));
+        for (uint32_t k = 0; k < log.count && k < static_cast<uint32_t>(day52::kMaxLoggedLaunches); ++k) {
+            result.launchRun.push_back(static_cast<int32_t>(r));
+            result.launchKernel.push_back(log.at[k].kernel);
+            result.launchTarget.push_back(rig.target(log.at[k].out));
+            result.launchBlocks.push_back(static_cast<int64_t>(log.at[k].blocks));
+            result.launchThreads.push_back(static_cast<int64_t>(log.at[k].threadsPerBlock));
+        }
+        rig.release();
+    }
+    return result;
 }
 
-void stressCommand(const RunnerArgs& args, Record& result) {
-    const int runs = args.integer("runs", day52::kStressRuns);
-    const double upstreamMs = args.real("upstream-hold-ms", day52::kUpstreamHoldMs);
-    const double branchMs = args.real("branch-hold-ms", day52::kBranchHoldMs);
-    if (runs < 1 || runs > day52::kMaxStressRuns) {
-        throw InputError("--runs wants 1.." + std::to_string(day52::kMaxStressRuns) + ", got " + std::to_string(runs));
+proto::RunsResult diamond(const proto::RunsRequest& req) { return runs(req, "enqueueDiamond", day52::enqueueDiamond); }
+
+proto::RunsResult serial(const proto::RunsRequest& req) { return runs(req, "enqueueSerial", day52::enqueueSerial); }
+
+proto::StressResult stress(const proto::StressRequest& req) {
+    checkKeys(req.inputKeys);
+    if (req.heldBranch.size() != req.inputKeys.size()) throw InputError("held_branch wants one entry per input key");
+    for (const int32_t b : req.heldBranch) {
+        if (b < 0 || b >= kBranches) throw InputError("held_branch holds " + std::to_string(b) + ", not a branch");
     }
-    for (const double h : {upstreamMs, branchMs}) {
-        if (!(h >= 0.0 && h <= day52::kMaxHoldMs)) throw InputError("a hold must be 0..1000 ms");
+    for (const double h : {req.upstreamHoldMs, req.branchHoldMs}) {
+        if (!(h >= 0.0 && h <= kMaxHoldMs)) throw InputError("a hold wants 0..1000 ms");
     }
-    Rig rig;
-    // Load every kernel first: a kernel's first launch may load its module,
-    // and loading may wait for the kernels already running, which would
-    // order the diamond by accident.
-    rig.run("enqueueSerial (warm-up before the stress runs)", [&] { day52::enqueueSerial(rig.diamond()); });
+    warmUp(day52::diamondInput(req.inputKeys.front()));
     HoldScope holdScope;
-    std::vector<int32_t> held(runs);
-    std::vector<float> runMs(runs);
-    for (int r = 0; r < runs; ++r) {
+    proto::StressResult result;
+    result.out.reserve(req.inputKeys.size() * kElems);
+    for (size_t r = 0; r < req.inputKeys.size(); ++r) {
+        Rig rig(day52::diamondInput(req.inputKeys[r]));
         rig.poisonOutputs();
         rig.zeroMid();
-        held[r] = day52::heldBranch(r);
+        const day52::Diamond& d = rig.diamond();
         day52::GrindHold hold{};
-        hold.out[0] = rig.diamond().d_mid;
-        hold.ns[0] = static_cast<unsigned long long>(upstreamMs * 1e6);
-        hold.out[1] = rig.branch(held[r]);
-        hold.ns[1] = static_cast<unsigned long long>(branchMs * 1e6);
-        holdScope.set(hold);
+        hold.out[0] = d.d_mid;
+        hold.ns[0] = static_cast<unsigned long long>(req.upstreamHoldMs * 1e6);
+        hold.out[1] = d.d_branch[req.heldBranch[r]];
+        hold.ns[1] = static_cast<unsigned long long>(req.branchHoldMs * 1e6);
+        day52::setGrindHold(hold);
 
         const auto start = std::chrono::steady_clock::now();
-        rig.run("enqueueDiamond (stress run " + std::to_string(r) + ", branch " + std::to_string(held[r]) + " held)",
-                [&] { day52::enqueueDiamond(rig.diamond()); });
-        runMs[r] = std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - start).count();
-        result.putFloats("out_" + std::to_string(r), rig.out());
+        rig.run("enqueueDiamond (stress run " + std::to_string(r) + ", branch " + std::to_string(req.heldBranch[r]) +
+                    " held)",
+                [&] { day52::enqueueDiamond(d); });
+        result.runMs.push_back(std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - start).count());
+        const std::vector<float> out = rig.out();
+        result.out.insert(result.out.end(), out.begin(), out.end());
+        rig.release();
     }
-    result.putInt("runs", runs);
-    result.putInts("held_branch", held);
-    result.putFloats("run_ms", runMs);
-    result.putDouble("upstream_hold_ms", upstreamMs);
-    result.putDouble("branch_hold_ms", branchMs);
-    rig.release();
+    return result;
 }
 
-void noTimingCommand(const RunnerArgs&, Record& result) {
-    Rig rig;
-    const day52::Diamond& d = rig.diamond();
+proto::NoTimingResult noTiming(const grading::protocol::Empty&) {
+    DiamondHandles handles;
+    const day52::Diamond& d = handles.d;
     // cudaEventElapsedTime also refuses events that were never recorded or
     // are still pending; record both ends and wait, so that the flag is the
     // only reason left for a refusal.
     grading::breadcrumb("recording the dependency events");
     CUDA_TRY(cudaEventRecord(d.fork, d.s[0]));
     for (int j = 0; j < kBranches; ++j) CUDA_TRY(cudaEventRecord(d.branchDone[j], d.s[1 + j]));
-    grading::checkLaunch("recording the dependency events");
+    drain("recording the dependency events");
 
+    proto::NoTimingResult result;
     for (int j = 0; j < kBranches; ++j) {
-        const std::string n = std::to_string(j);
         float ms = 0.0f;
         const cudaError_t elapsed = cudaEventElapsedTime(&ms, d.fork, d.branchDone[j]);
         const cudaError_t cleared = cudaGetLastError();  // takes the error out of the slot
         const cudaError_t left = cudaGetLastError();     // what the next check would see
-        result.putText("events_" + n, "fork, branchDone[" + n + "]");
-        result.putText("elapsed_error_" + n, cudaGetErrorName(elapsed));
-        result.putText("slot_cleared_" + n, cudaGetErrorName(cleared));
-        result.putText("slot_after_clear_" + n, cudaGetErrorName(left));
+        const char* comma = j == 0 ? "" : ",";
+        result.elapsedErrors += comma + std::string(cudaGetErrorName(elapsed));
+        result.slotCleared += comma + std::string(cudaGetErrorName(cleared));
+        result.slotAfterClear += comma + std::string(cudaGetErrorName(left));
     }
-    result.putInt("probes", kBranches);
-    rig.release();
+    handles.release();
+    return result;
 }
 
-void timingCommand(const RunnerArgs& args, Record& result) {
-    const int warmups = args.integer("warmups", day52::kWarmupRuns);
-    const int runs = args.integer("runs", day52::kTimedRuns);
-    if (warmups < 0 || runs < 1 || runs > 1000) throw InputError("--warmups wants >= 0 and --runs 1..1000");
-    Rig rig;
+// The runner's own bracket around one timed run: fenceIn makes the branch
+// streams wait for s[0]'s point after the start event, fenceOut makes s[0]
+// wait for every branch stream's end before the stop event. The events
+// then time the whole run on all five streams, whatever the submission's
+// own events say, and no run overlaps the next.
+struct Fences {
+    ScopedEvent in;
+    std::array<ScopedEvent, kBranches> tail;
+
+    void fenceIn(const day52::Diamond& d) const {
+        CUDA_TRY(cudaEventRecord(in.get(), d.s[0]));
+        for (int j = 0; j < kBranches; ++j) CUDA_TRY(cudaStreamWaitEvent(d.s[1 + j], in.get(), 0));
+    }
+    void fenceOut(const day52::Diamond& d) const {
+        for (int j = 0; j < kBranches; ++j) {
+            CUDA_TRY(cudaEventRecord(tail[j].get(), d.s[1 + j]));
+            CUDA_TRY(cudaStreamWaitEvent(d.s[0], tail[j].get(), 0));
+        }
+    }
+};
+
+// `warmups` runs of `enqueue` on the warm-up input, then `runs` timed runs
+// on the timed input with fresh poison in every output.
+grading::TimingStats timeShape(Rig& rig, const Fences& f, const std::string& what,
+                               void (*enqueue)(const day52::Diamond&), const std::vector<float>& warmupInput,
+                               const std::vector<float>& timedInput, int warmups, int runs) {
+    const day52::Diamond& d = rig.diamond();
+    const auto one = [&] {
+        f.fenceIn(d);
+        enqueue(d);
+        f.fenceOut(d);
+    };
+    rig.setInput(warmupInput);
+    rig.run(what + " (warm-up)", [&] {
+        for (int w = 0; w < warmups; ++w) one();
+    });
+    // A run that replayed an earlier answer instead of computing is wrong now.
+    rig.setInput(timedInput);
     rig.poisonOutputs();
-    grading::breadcrumb("timing enqueueDiamond");
-    const grading::TimingStats diamond =
-        grading::timeRuns([&] { day52::enqueueDiamond(rig.diamond()); }, "enqueueDiamond (timing)", warmups, runs);
-    rig.checkGuards("timing enqueueDiamond");
-    result.putFloats("out", rig.out());
-    grading::breadcrumb("timing enqueueSerial");
-    const grading::TimingStats serial =
-        grading::timeRuns([&] { day52::enqueueSerial(rig.diamond()); }, "enqueueSerial (timing)", warmups, runs);
-    rig.checkGuards("timing enqueueSerial");
-    result.putFloats("diamond_ms", diamond.samplesMs);
-    result.putFloats("serial_ms", serial.samplesMs);
-    rig.release();
+    drain("preparing the timed runs of " + what);
+    grading::breadcrumb("timing " + what);
+    const grading::TimingStats t = grading::timeRuns(one, what + " (timed)", 0, runs, d.s[0]);
+    rig.checkAfter("timing " + what);
+    return t;
 }
 
-void brokenCommand(const RunnerArgs&, Record& result) {
-    Rig rig;
-    ScopedEvent forkTooEarly(cudaEventDisableTiming);
+proto::TimingResult timing(const proto::TimingRequest& req) {
+    if (req.warmups < 0 || req.warmups > 100 || req.runs < 1 || req.runs > 1000) {
+        throw InputError("warmups wants 0..100 and runs 1..1000");
+    }
+    const std::vector<float> warmupInput = day52::diamondInput(req.warmupKey);
+    const std::vector<float> timedInput = day52::diamondInput(req.timedKey);
+    Rig rig(warmupInput);
+    Fences fences;
+    proto::TimingResult result;
+    result.diamondMs = timeShape(rig, fences, "enqueueDiamond", day52::enqueueDiamond, warmupInput, timedInput,
+                                 req.warmups, req.runs)
+                           .samplesMs;
+    result.out = rig.out();  // timed work is graded work: the grader checks it
+    result.serialMs = timeShape(rig, fences, "enqueueSerial", day52::enqueueSerial, warmupInput, timedInput,
+                                req.warmups, req.runs)
+                          .samplesMs;
+    rig.release();
+    return result;
+}
+
+proto::BrokenResult broken(const proto::BrokenRequest& req) {
+    const std::vector<float> input = day52::diamondInput(req.inputKey);
     // As in the course, the broken order runs on a warmed-up device: every
     // kernel's module is loaded, so the race is the events' doing alone.
-    rig.run("enqueueSerial (warm-up before the broken order)", [&] { day52::enqueueSerial(rig.diamond()); });
+    warmUp(input);
+    Rig rig(input);
+    const ScopedEvent forkTooEarly;
+    rig.poisonOutputs();
     rig.zeroMid();
-    rig.run("enqueueBroken (the course's broken order)",
-            [&] { day52::enqueueBroken(rig.diamond(), forkTooEarly.get()); });
-    result.putFloats("out", rig.out());
+    rig.run("enqueueBroken (the course's broken order)", [&] { day52::enqueueBroken(rig.diamond(), forkTooEarly.get()); });
+    proto::BrokenResult result;
+    result.out = rig.out();
     rig.release();
+    return result;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    return grading::runnerMain(argc, argv,
-                               {{"diamond", diamondCommand},
-                                {"serial", serialCommand},
-                                {"stress", stressCommand},
-                                {"no-timing", noTimingCommand},
-                                {"timing", timingCommand},
-                                {"broken", brokenCommand}});
+    grading::runnerMain(argc, argv,
+                        {grading::serve<proto::Diamond>(diamond), grading::serve<proto::Serial>(serial),
+                         grading::serve<proto::Stress>(stress), grading::serve<proto::NoTiming>(noTiming),
+                         grading::serve<proto::Timing>(timing), grading::serve<proto::Broken>(broken)});
 }

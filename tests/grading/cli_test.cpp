@@ -72,7 +72,7 @@ TEST_F(GradeReportCli, FailingGateExitsOneAndWritesEveryOutput) {
     EXPECT_EQ(r.status, 1) << r.err;
     EXPECT_EQ(r.out.rfind("gate          result   points  first failure\n", 0), 0u) << r.out;
     EXPECT_NE(r.out.find("score: 1/14 points (day38 1/8, msw 0/6)\n"), std::string::npos);
-    EXPECT_NE(r.out.find("== submission.Day38Report.WordGraph ==\nlevel  frontier  edges\n"), std::string::npos);
+    EXPECT_NE(r.out.find("== submission.day38.report ==\nlevel  frontier  edges\n"), std::string::npos);
     const json_check::Value doc = json_check::parse(fixtures::read((dir / "results.json").string()));
     EXPECT_EQ(doc["score"].number, 1);
     EXPECT_EQ(fixtures::read((dir / "row.tsv").string()).substr(0, 8), "student\t");

@@ -1,7 +1,8 @@
-// grading.md and harness/gates.tsv cannot drift: every gate appears in a
-// grading.md table row "| <id> | ... | <points> | ..." (the id as the first
-// cell, backticks allowed; the points as a cell of their own), and no row
-// names a gate the table lacks.
+// grading.md and the gate declarations (the generated <build>/gates.tsv)
+// cannot drift: every gate appears in a grading.md table row
+// "| <id> | <rule> | <points> | <grades> | <requires> | ..." (the id as the
+// first cell, backticks allowed), no row names a gate the table lacks, and
+// the page's score table adds up to the declared points.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -49,8 +50,7 @@ std::multimap<std::string, Row> rowsByFirstCell(const std::string& markdown) {
 class GradingDoc : public ::testing::Test {
 protected:
     const std::string docPath = std::string(GRADING_SOURCE_DIR) + "/grading.md";
-    const std::vector<grading::report::Gate> gates =
-        grading::report::loadGates(std::string(GRADING_SOURCE_DIR) + "/harness/gates.tsv");
+    const std::vector<grading::report::Gate> gates = grading::report::loadGates(GRADING_GATES_TSV);
     const std::string doc = fixtures::read(docPath);
 };
 
@@ -59,15 +59,17 @@ TEST_F(GradingDoc, ListsEveryGateWithItsPoints) {
     const auto rows = rowsByFirstCell(doc);
     for (const auto& g : gates) {
         const auto [begin, end] = rows.equal_range(g.id);
+        std::string requires = "-";
+        for (const std::string& r : g.requires) requires = (requires == "-" ? "" : requires + ", ") + r;
         EXPECT_TRUE(begin != end) << "grading.md has no table row for " << g.id << "; want \"| " << g.id << " | <rule> | "
-                              << g.points << " | <message> | <enforced by> |\"";
-        bool pointsShown = begin == end;
+                                  << g.points << " | " << g.grades << " | " << requires << " | <message> |\"";
         for (auto it = begin; it != end; ++it) {
             const Row& cells = it->second;
-            pointsShown = pointsShown || std::find(cells.begin() + 1, cells.end(), std::to_string(g.points)) != cells.end();
+            ASSERT_GE(cells.size(), 5u) << "grading.md's row for " << g.id << " has fewer than five cells";
+            EXPECT_EQ(cells[2], std::to_string(g.points)) << "grading.md's points for " << g.id;
+            EXPECT_EQ(cells[3], g.grades) << "grading.md's grades cell for " << g.id;
+            EXPECT_EQ(cells[4], requires) << "grading.md's requires cell for " << g.id;
         }
-        EXPECT_TRUE(pointsShown) << "grading.md's row for " << g.id << " does not show its " << g.points
-                                 << " points (harness/gates.tsv) as a cell of its own";
     }
 }
 
@@ -82,6 +84,27 @@ TEST_F(GradingDoc, NamesNoGateTheTableLacks) {
             EXPECT_TRUE(known.count(first)) << "grading.md has a row for " << first << ", which harness/gates.tsv lacks";
         }
     }
+}
+
+// "| <day> | <student points> | <gates> |" rows of the score table, and its
+// "| total | <points> | ... |" row, agree with the declarations.
+TEST_F(GradingDoc, TheScoreTableAddsUp) {
+    const auto rows = rowsByFirstCell(doc);
+    int total = 0;
+    for (const std::string& day : grading::report::daysOf(gates)) {
+        int points = 0;
+        for (const auto& g : gates) {
+            if (g.day == day && g.grades == "student") points += g.points;
+        }
+        total += points;
+        const auto it = rows.find(day);
+        ASSERT_NE(it, rows.end()) << "grading.md's score table has no row for " << day;
+        ASSERT_GE(it->second.size(), 2u);
+        EXPECT_EQ(it->second[1], std::to_string(points)) << "grading.md's score table, " << day;
+    }
+    const auto it = rows.find("total");
+    ASSERT_NE(it, rows.end()) << "grading.md's score table has no total row";
+    EXPECT_EQ(it->second[1], std::to_string(total));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <sstream>
 
 #include "fixtures.h"
 #include "grading/report.h"
@@ -204,9 +205,8 @@ TEST(GateVerdict, CompileFailureFailsTheBuildsGateAndOverridesStaleResults) {
     EXPECT_EQ(builds.gate.points, 0);
     EXPECT_EQ(firstLineOf(builds.message),
               "/subs/alice/day38/edge_mapping.cu(63): error: expected a declaration");
-    EXPECT_EQ(gate(r, "38.levels").result, Result::NotRun);
-    EXPECT_EQ(gate(r, "38.levels").message,
-              "day38 did not build, see day38.builds (1 test results not counted)");
+    EXPECT_EQ(gate(r, "38.levels").result, Result::Fail);
+    EXPECT_EQ(gate(r, "38.levels").message, "does not compile: see day38.builds (1 test results not counted)");
     EXPECT_EQ(r.earned, 0);
     // msw has no tests; the hint is the first failure under no day of the table.
     EXPECT_EQ(gate(r, "msw.builds").result, Result::Fail);
@@ -253,7 +253,7 @@ score: 1/14 points (day38 1/8, msw 0/6)
 
 TEST(ReportOutput, ObservationsOfTheSelectedDaysWithoutGtestChatter) {
     EXPECT_EQ(formatObservations(grade(mixedInput())),
-              "== submission.Day38Report.WordGraph ==\n"
+              "== submission.day38.report ==\n"
               "level  frontier  edges\n"
               "0      1         719\n"
               "1      719       10512\n\n");
@@ -341,3 +341,74 @@ TEST(ReportOutput, ClassTable) {
 }
 
 }  // namespace
+
+// ---- what the day declarations add: requirements, course gates, the header
+
+GradeInput declaredInput(const std::vector<std::string>& passing, const std::vector<std::string>& failing) {
+    std::istringstream table(
+        "id\tday\tpoints\tvisibility\tgrades\trequires\ttimed\ttests\ttitle\n"
+        "34.stencil\tday34\t4\tvisible\tstudent\t-\tno\t34.stencil\tstencil\n"
+        "34.ring\tday34\t2\tvisible\tstudent\t34.stencil\tno\t34.ring\tring\n"
+        "34.course\tday34\t1\tvisible\tcourse\t-\tno\t34.course\ta course check\n");
+    GradeInput in;
+    in.gates = parseGates(table, "declared.tsv");
+    for (const std::string& id : passing) in.tests.push_back(passed("submission." + id));
+    for (const std::string& id : failing) {
+        JunitCase t;
+        t.name = "submission." + id;
+        t.status = "fail";
+        t.hasFailure = true;
+        t.output = "GATE " + id + " FAIL tiled on n = 37: row 1, col 2: got 0, want 1\n";
+        in.tests.push_back(t);
+    }
+    return in;
+}
+
+TEST(GateVerdict, AGateWhoseRequirementFailedIsNotGradedAndEarnsNothing) {
+    const Report r = grade(declaredInput({"34.ring"}, {"34.stencil"}));
+    const GateOutcome& ring = gate(r, "34.ring");
+    EXPECT_EQ(ring.result, Result::NotGraded);
+    EXPECT_EQ(ring.earned, 0);
+    EXPECT_EQ(ring.message, "not graded: requires 34.stencil (FAIL)");
+    EXPECT_EQ(r.earned, 0);
+    EXPECT_EQ(r.max, 6);
+    EXPECT_NE(formatTable(r).find("34.ring       NOT GRADED  0/2     not graded: requires 34.stencil (FAIL)\n"),
+              std::string::npos)
+        << formatTable(r);
+}
+
+TEST(GateVerdict, AGateWhoseRequirementPassedKeepsItsVerdict) {
+    const Report r = grade(declaredInput({"34.stencil", "34.ring"}, {}));
+    EXPECT_EQ(gate(r, "34.ring").result, Result::Pass);
+    EXPECT_EQ(r.earned, 6);
+}
+
+TEST(GateVerdict, CourseGatesAreNotASubmissionsToEarn) {
+    const Report r = grade(declaredInput({"34.stencil", "34.ring"}, {}));
+    EXPECT_THROW(gate(r, "34.course"), std::runtime_error);
+    GradeInput reference = declaredInput({}, {});
+    reference.prefix = "reference.";
+    reference.tests = {passed("reference.34.stencil"), passed("reference.34.ring"), passed("reference.34.course")};
+    const Report ref = grade(reference);
+    EXPECT_EQ(gate(ref, "34.course").result, Result::Pass);
+    EXPECT_EQ(ref.max, 7);
+}
+
+TEST(ReportOutput, TheHeaderSaysWhatWasGradedInTheTableAndInResultsJson) {
+    GradeInput in = declaredInput({"34.stencil", "34.ring"}, {});
+    in.header = {{"submission", "/subs/alice"}, {"seed", "42"}};
+    in.tests[0].output = "device: NVIDIA H200 at 0000:00:06.0\n" + in.tests[0].output;
+    const Report r = grade(in);
+    EXPECT_EQ(formatTable(r).rfind("submission: /subs/alice\nseed: 42\ngpu: NVIDIA H200 at 0000:00:06.0\n\n", 0), 0u)
+        << formatTable(r);
+    const json_check::Value doc = json_check::parse(resultsJson(r, ""));
+    EXPECT_EQ(doc["extra_data"]["submission"].string, "/subs/alice");
+    EXPECT_EQ(doc["extra_data"]["gpu"].string, "NVIDIA H200 at 0000:00:06.0");
+}
+
+TEST(GatesTable, ARequirementOutsideTheTableIsAnError) {
+    std::istringstream table(
+        "id\tday\tpoints\tvisibility\tgrades\trequires\ttests\ttitle\n"
+        "34.ring\tday34\t2\tvisible\tstudent\t34.stencil\t34.ring\tring\n");
+    EXPECT_THROW(parseGates(table, "t.tsv"), InputError);
+}

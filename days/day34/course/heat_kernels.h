@@ -1,8 +1,8 @@
 #pragma once
 // Day 34: the heat-equation kernels and their launchers. Declared once; the
-// reference (reference/day34) and the exercise (exercises/day34/heat_tiled.cu,
-// or a student's copy of it) implement them, and the day 34 runner calls the
-// launchers.
+// course (days/day34/course), the solution (days/day34/solution) and the
+// exercise (exercises/day34/heat_tiled.cu, or a student's copy of it)
+// implement them, and the day 34 runner calls the launchers.
 //
 // The grid is n x n floats, row-major. Every kernel here reads `in` and
 // writes the interior of `out` (rows and columns 1 .. n - 2) and never the
@@ -18,7 +18,7 @@
 
 namespace day34 {
 
-// ---- the course's kernels (reference/day34/heat_course.cu, always the reference's)
+// ---- the course's kernels (course/heat_course.cu, always the course's own)
 
 // out[i] = in[i] for i < n: the floor no stencil over this grid can beat.
 // Launch: any 1D grid covering n.

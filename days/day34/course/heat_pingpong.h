@@ -1,6 +1,6 @@
 #pragma once
-// Day 34: the course's ping-pong setup (reference/day34/heat_pingpong.cu).
-// A unit of its own so a planted copy can replace it (tests/planted/day34).
+// Day 34: the course's ping-pong setup (course/heat_pingpong.cu). A unit of
+// its own so a planted copy can replace it (plants.cmake).
 #include <cstddef>
 
 #include "heat_kernels.h"

@@ -4,11 +4,11 @@
 // summing the branches. Events are the only ordering between the streams.
 //
 // Who implements what:
-//   reference/day52/kernels.cu   grindFma, sumFour, enqueueSerial, enqueueBroken
-//   reference/day52/setup.cu     createDiamond, destroyDiamond
-//   reference/day52/diamond.cu   enqueueDiamond (the reference answer)
-//   exercises/day52/diamond.cu   enqueueDiamond (the student's)
-// The day 52 runner owns the buffers and calls these.
+//   days/day52/course/kernels.cu    grindFma, sumFour, enqueueSerial, enqueueBroken
+//   days/day52/course/setup.cu      createDiamond, destroyDiamond
+//   days/day52/solution/diamond.cu  enqueueDiamond (the instructor's answer)
+//   exercises/day52/diamond.cu      enqueueDiamond (the student's)
+// The day 52 runner (days/day52/runner.cu) owns the buffers and calls these.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -31,7 +31,7 @@ __global__ void sumFour(const float* __restrict__ b0, const float* __restrict__ 
 
 // Everything the enqueue functions share. Plain data.
 struct Diamond {
-    cudaStream_t s[1 + kBranches];      // blocking streams; s[0] carries the upstream and the join
+    cudaStream_t s[1 + kBranches];      // non-blocking streams; s[0] carries the upstream and the join
     cudaEvent_t fork;                   // for "the upstream is done"
     cudaEvent_t branchDone[kBranches];  // for "branch j is done"
     const float* d_in;                  // kElems floats each
@@ -40,8 +40,9 @@ struct Diamond {
     float* d_out;
 };
 
-// Creates d's five blocking streams and its fork and branchDone events, the
-// events with cudaEventDisableTiming (they order work; they time nothing).
+// Creates d's five streams, non-blocking (the legacy default stream never
+// orders them), and its fork and branchDone events, with
+// cudaEventDisableTiming (they order work; they time nothing).
 // Leaves the buffer pointers alone. On a CUDA error it throws
 // grading::CudaError; whatever it had created is still in d, and
 // destroyDiamond releases it.

@@ -1,7 +1,7 @@
-// Day 52 reference: the two kernels, the serial version, the broken order,
-// and the grading hold (grind_delay.h). The student's file launches these.
+// Day 52 course code: the two kernels, the serial version, the broken order,
+// and the grading hooks (grading_hooks.h). The student's file launches these.
 #include "forkjoin.h"
-#include "grind_delay.h"
+#include "grading_hooks.h"
 #include "harness/cuda_check.h"
 #include "nvtx_range.h"
 
@@ -10,6 +10,7 @@ namespace {
 
 // Zero-initialised: nothing is held until the stress gate asks.
 __constant__ GrindHold c_hold;
+__device__ LaunchLog g_launchLog;
 
 __device__ __forceinline__ unsigned long long globalTimerNs() {
     unsigned long long t;
@@ -31,10 +32,23 @@ __device__ void holdIfAsked(const float* out) {
     for (unsigned long long k = 0; k < maxSleeps && globalTimerNs() - start < ns; ++k) __nanosleep(1000);
 }
 
+// One entry per launch, written by its first thread.
+__device__ void logLaunch(const float* out, int kernel) {
+    if ((threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) != 0) return;
+    const unsigned int slot = atomicAdd(&g_launchLog.count, 1u);
+    if (slot >= static_cast<unsigned int>(kMaxLoggedLaunches)) return;
+    LoggedLaunch& e = g_launchLog.at[slot];
+    e.out = out;
+    e.kernel = kernel;
+    e.blocks = static_cast<uint64_t>(gridDim.x) * gridDim.y * gridDim.z;
+    e.threadsPerBlock = static_cast<uint64_t>(blockDim.x) * blockDim.y * blockDim.z;
+}
+
 }  // namespace
 
 __global__ void grindFma(const float* __restrict__ in, float* __restrict__ out, float a, float b,
                          size_t n, int iters) {
+    logLaunch(out, kLoggedGrindFma);
     holdIfAsked(out);
     // Consecutive threads take consecutive elements: every load and store of
     // a warp is one contiguous 128-byte run.
@@ -49,6 +63,7 @@ __global__ void grindFma(const float* __restrict__ in, float* __restrict__ out, 
 __global__ void sumFour(const float* __restrict__ b0, const float* __restrict__ b1,
                         const float* __restrict__ b2, const float* __restrict__ b3,
                         float* __restrict__ out, size_t n) {
+    logLaunch(out, kLoggedSumFour);
     const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
     if (i < n) out[i] = b0[i] + b1[i] + b2[i] + b3[i];  // left to right, like the host reference
 }
@@ -56,6 +71,17 @@ __global__ void sumFour(const float* __restrict__ b0, const float* __restrict__ 
 void setGrindHold(const GrindHold& hold) { CUDA_TRY(cudaMemcpyToSymbol(c_hold, &hold, sizeof(hold))); }
 
 void clearGrindHold() { setGrindHold(GrindHold{}); }
+
+void clearLaunchLog() {
+    const unsigned int zero = 0;
+    CUDA_TRY(cudaMemcpyToSymbol(g_launchLog, &zero, sizeof(zero)));  // count is the first member
+}
+
+LaunchLog readLaunchLog() {
+    LaunchLog log{};
+    CUDA_TRY(cudaMemcpyFromSymbol(&log, g_launchLog, sizeof(log)));
+    return log;
+}
 
 void enqueueSerial(const Diamond& d) {
     NvtxRange range("serial");

@@ -1,6 +1,10 @@
-// Day 52 reference setup: the five blocking streams and the dependency
-// events. The events are created with cudaEventDisableTiming: they only
-// order work, and the flag is the documented fast path for
+// Day 52 course setup: the five streams and the dependency events.
+//
+// The streams are non-blocking: the legacy default stream (where the
+// runner's own copies and fills go) never orders them implicitly, so the
+// exercise's claim holds for them: nothing orders work on different streams
+// except events. The events are created with cudaEventDisableTiming: they
+// only order work, and the flag is the documented fast path for
 // cudaStreamWaitEvent. The price: cudaEventElapsedTime refuses them.
 #include "forkjoin.h"
 #include "harness/cuda_check.h"
@@ -12,7 +16,7 @@ void createDiamond(Diamond& d) {
     d.fork = nullptr;
     for (cudaEvent_t& e : d.branchDone) e = nullptr;
 
-    for (cudaStream_t& s : d.s) CUDA_TRY(cudaStreamCreate(&s));  // blocking: ordered with the legacy stream
+    for (cudaStream_t& s : d.s) CUDA_TRY(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     CUDA_TRY(cudaEventCreateWithFlags(&d.fork, cudaEventDisableTiming));
     for (cudaEvent_t& e : d.branchDone) CUDA_TRY(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
 }

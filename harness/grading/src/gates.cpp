@@ -73,10 +73,29 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
             throw InputError(where + "visibility of " + g.id + " is '" + g.visibility +
                              "' (want visible, hidden, after_due_date or after_published)");
         }
+        if (column.count("grades")) {
+            g.grades = fields[column["grades"]];
+            if (g.grades != "student" && g.grades != "course") {
+                throw InputError(where + "grades of " + g.id + " is '" + g.grades + "' (want student or course)");
+            }
+        }
+        if (column.count("requires") && fields[column["requires"]] != "-") {
+            std::string list = fields[column["requires"]];
+            for (size_t start = 0; start <= list.size();) {
+                const size_t comma = std::min(list.find(',', start), list.size());
+                if (comma > start) g.requires.push_back(list.substr(start, comma - start));
+                start = comma + 1;
+            }
+        }
         if (!ids.insert(g.id).second) throw InputError(where + "gate " + g.id + " is listed twice");
         gates.push_back(std::move(g));
     }
     if (column.empty()) throw InputError(source + ": no header line");
+    for (const Gate& g : gates) {
+        for (const std::string& r : g.requires) {
+            if (!ids.count(r)) throw InputError(source + ": gate " + g.id + " requires " + r + ", which is not in the table");
+        }
+    }
     return gates;
 }
 

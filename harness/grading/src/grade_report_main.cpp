@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "grading/precheck.h"
 #include "grading/report.h"
 
 namespace {
@@ -18,8 +19,10 @@ struct UsageError : InputError {
 const char* const kUsage =
     "usage: grade_report --junit FILE [--junit FILE...] --gates gates.tsv [--prefix submission.]\n"
     "                    [--days day38,day34] [--build-log FILE] [--ctest-log FILE] [--student NAME]\n"
-    "                    [--results-json OUT] [--summary-row OUT.tsv] [--show-reports]\n"
+    "                    [--results-json OUT] [--summary-row OUT.tsv] [--show-reports] [--header KEY=VALUE...]\n"
+    "                    [--flags FINDINGS.tsv]\n"
     "       grade_report summarize [--csv OUT.csv] [--markdown OUT.md] ROW.tsv...\n"
+    "       grade_report precheck [--allow HEADER]... [--tsv OUT] FILE...   (findings for review; exit 0)\n"
     "Exit status: 0 when every gate of the selected days passed, 1 when not (a skip is not a pass),\n"
     "2 on a usage or input error.\n";
 
@@ -75,6 +78,33 @@ int summarize(int argc, char** argv) {
     return 0;
 }
 
+// Submitted files read for code worth a look (precheck.h); never a verdict.
+int precheckFiles(int argc, char** argv) {
+    std::vector<std::string> allowed, files;
+    std::string tsv, value;
+    for (int i = 2; i < argc; ++i) {
+        if (option(argc, argv, i, "--allow", &value)) allowed.push_back(value);
+        else if (option(argc, argv, i, "--tsv", &value)) tsv = value;
+        else if (argv[i][0] == '-') throw UsageError(std::string("unknown option ") + argv[i]);
+        else files.push_back(argv[i]);
+    }
+    std::vector<Finding> all;
+    for (const std::string& f : files) {
+        std::ifstream in(f, std::ios::binary);
+        if (!in) {
+            std::cerr << "grade_report precheck: " << f << ": cannot open (missing files are the build gate's to report)\n";
+            continue;
+        }
+        std::ostringstream text;
+        text << in.rdbuf();
+        const std::vector<Finding> found = precheck(f, text.str(), allowed);
+        all.insert(all.end(), found.begin(), found.end());
+    }
+    std::cout << formatFindings(all);
+    if (!tsv.empty()) writeFile(tsv, findingsTsv(all));
+    return 0;
+}
+
 int gradeOne(int argc, char** argv) {
     GradeInput input;
     std::vector<std::string> junits;
@@ -89,6 +119,12 @@ int gradeOne(int argc, char** argv) {
         else if (option(argc, argv, i, "--build-log", &value)) input.buildLog = readFile(value, "build log");
         else if (option(argc, argv, i, "--ctest-log", &value)) input.ctestLog = readFile(value, "ctest log");
         else if (option(argc, argv, i, "--student", &value)) student = value;
+        else if (option(argc, argv, i, "--flags", &value)) input.flags = parseFindingsTsv(readFile(value, "precheck findings"));
+        else if (option(argc, argv, i, "--header", &value)) {
+            const size_t eq = value.find('=');
+            if (eq == std::string::npos || eq == 0) throw UsageError("--header wants KEY=VALUE, got '" + value + "'");
+            input.header.emplace_back(value.substr(0, eq), value.substr(eq + 1));
+        }
         else if (option(argc, argv, i, "--results-json", &value)) resultsPath = value;
         else if (option(argc, argv, i, "--summary-row", &value)) rowPath = value;
         else if (arg == "--show-reports") showReports = true;
@@ -123,6 +159,7 @@ int gradeOne(int argc, char** argv) {
 int main(int argc, char** argv) {
     try {
         if (argc > 1 && std::string(argv[1]) == "summarize") return summarize(argc, argv);
+        if (argc > 1 && std::string(argv[1]) == "precheck") return precheckFiles(argc, argv);
         return gradeOne(argc, argv);
     } catch (const UsageError& e) {
         std::cerr << "grade_report: " << e.what() << "\n" << kUsage;

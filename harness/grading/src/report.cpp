@@ -144,7 +144,7 @@ struct Named {
 };
 
 GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
-                      const std::map<std::string, std::string>& ends, bool dayBuildFailed) {
+                      const std::map<std::string, std::string>& ends, const std::string* buildFailure) {
     GateOutcome o;
     o.gate = gate;
     std::string firstSkip;
@@ -163,11 +163,12 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
                 break;
         }
     }
-    if (dayBuildFailed) {
-        o.result = Result::NotRun;
+    if (buildFailure != nullptr) {
+        o.result = Result::Fail;
         // Tests may still have run (against a stale runner, or the stand-in for a
         // missing file); none of them counts.
-        o.message = gate.day + " did not build, see " + gate.day + ".builds" +
+        const bool missing = buildFailure->find(" is missing") != std::string::npos;
+        o.message = std::string(missing ? "the submission file is missing" : "does not compile") + ": see " + gate.day + ".builds" +
                     (o.tests ? " (" + std::to_string(o.tests) + " test results not counted)" : "");
     } else if (o.tests == 0) {
         o.result = Result::NotRun;
@@ -241,6 +242,7 @@ std::string cell(const GateOutcome& o) {
         case Result::Fail: return std::to_string(o.earned);
         case Result::Skip: return "skip";
         case Result::NotRun: return "-";
+        case Result::NotGraded: return "0";
     }
     return "-";
 }
@@ -258,6 +260,7 @@ const char* resultName(Result r) {
         case Result::Fail: return "FAIL";
         case Result::Skip: return "SKIP";
         case Result::NotRun: return "NOT RUN";
+        case Result::NotGraded: return "NOT GRADED";
     }
     return "?";
 }
@@ -299,7 +302,7 @@ Report grade(const GradeInput& input) {
     report.prefix = input.prefix;
     for (const std::string& day : days) {
         DayTotal total;
-        total.day = day;
+        total.day = day;  // the sums come once every gate is known
         GateOutcome builds;
         builds.buildsGate = true;
         builds.gate = {day + ".builds", day, 0, "visible", "", "the " + day + " submission compiles"};
@@ -322,27 +325,62 @@ Report grade(const GradeInput& input) {
         }
         report.gates.push_back(builds);
         for (const Gate& g : input.gates) {
-            if (g.day != day) continue;
-            GateOutcome o = gradeGate(g, tests, input.prefix, ends, failed != buildFailed.end());
-            total.earned += o.earned;
-            total.max += g.points;
-            total.gates += 1;
-            total.gatesPassed += o.result == Result::Pass;
-            report.gates.push_back(std::move(o));
+            if (g.day != day || (g.grades == "course" && input.prefix != "reference.")) continue;
+            report.gates.push_back(
+                gradeGate(g, tests, input.prefix, ends, failed != buildFailed.end() ? &failed->second : nullptr));
         }
-        report.earned += total.earned;
-        report.max += total.max;
         report.days.push_back(total);
     }
 
+    // A gate whose requirement did not pass earns nothing: its own pass may
+    // only mean the code under it computes nothing.
+    for (GateOutcome& o : report.gates) {
+        for (const std::string& r : o.gate.requires) {
+            const auto req = std::find_if(report.gates.begin(), report.gates.end(),
+                                          [&](const GateOutcome& x) { return x.gate.id == r; });
+            if (req == report.gates.end() || req->result == Result::Pass) continue;
+            if (o.result == Result::Pass || o.result == Result::Fail) {
+                o.message = "not graded: requires " + r + " (" + resultName(req->result) + ")" +
+                            (o.result == Result::Fail ? "; its own first failure: " + o.message : "");
+                o.result = Result::NotGraded;
+                o.earned = 0;
+            }
+            break;
+        }
+    }
+    for (DayTotal& total : report.days) {
+        total.earned = total.max = total.gates = total.gatesPassed = 0;
+        for (const GateOutcome& o : report.gates) {
+            if (o.gate.day != total.day || o.buildsGate) continue;
+            total.earned += o.earned;
+            total.max += o.gate.points;
+            total.gates += 1;
+            total.gatesPassed += o.result == Result::Pass;
+        }
+        report.earned += total.earned;
+        report.max += total.max;
+    }
+    report.header = input.header;
+    report.flags = input.flags;
+    // The GPU the tests saw, as the driver prints it ("device: <name> at <bus>").
+    if (std::none_of(report.header.begin(), report.header.end(), [](const auto& h) { return h.first == "gpu"; })) {
+        for (const Named& t : tests) {
+            for (const std::string& line : splitLines(t.test->output)) {
+                if (startsWith(line, "device: ")) {
+                    report.header.emplace_back("gpu", line.substr(8));
+                    break;
+                }
+            }
+            if (!report.header.empty() && report.header.back().first == "gpu") break;
+        }
+    }
+
     for (const Named& t : tests) {
-        const size_t dot = t.name.find('.');
-        if (dot == std::string::npos || !endsWith(t.name.substr(0, dot), "Report")) continue;
-        std::string suite = t.name.substr(0, dot);
-        std::transform(suite.begin(), suite.end(), suite.begin(), [](unsigned char c) { return std::tolower(c); });
+        const bool isGate = std::any_of(input.gates.begin(), input.gates.end(),
+                                        [&](const Gate& g) { return globMatch(g.tests, t.name); });
         const bool selected =
-            std::any_of(days.begin(), days.end(), [&](const std::string& d) { return startsWith(suite, d); });
-        if (!selected) continue;
+            std::any_of(days.begin(), days.end(), [&](const std::string& d) { return startsWith(t.name, d + "."); });
+        if (isGate || !selected) continue;
         std::string heading = t.name, text;
         const Verdict verdict = verdictOf(*t.test);
         if (verdict == Verdict::Skipped) {
@@ -365,12 +403,15 @@ Report grade(const GradeInput& input) {
 
 std::string formatTable(const Report& report) {
     const std::vector<std::string> header = {"gate", "result", "points", "first failure"};
-    size_t idWidth = header[0].size(), resultWidth = std::string("NOT RUN").size(), pointsWidth = header[2].size();
+    size_t idWidth = header[0].size(), resultWidth = header[1].size(), pointsWidth = header[2].size();
     for (const GateOutcome& o : report.gates) {
         idWidth = std::max(idWidth, o.gate.id.size());
+        resultWidth = std::max(resultWidth, std::string(resultName(o.result)).size());
         pointsWidth = std::max(pointsWidth, fraction(o.earned, o.gate.points).size());
     }
     std::ostringstream out;
+    for (const auto& [key, value] : report.header) out << key << ": " << value << "\n";
+    if (!report.header.empty()) out << "\n";
     auto row = [&](const std::string& a, const std::string& b, const std::string& c, const std::string& d) {
         std::string line = padded(a, idWidth) + "  " + padded(b, resultWidth) + "  " + padded(c, pointsWidth) + "  " + d;
         out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
@@ -406,6 +447,13 @@ std::string formatTable(const Report& report) {
         if (skipped) out << "skipped gates are not passes: " << skipReasonText << "\n";
     }
     out << scoreLine(report) << "\n";
+    if (!report.flags.empty()) {
+        out << "\nflagged for review (" << report.flags.size()
+            << " lines; not scored: the gates above decide, the sandbox contains):\n";
+        for (const Finding& f : report.flags) {
+            out << "  " << f.file << ":" << f.line << ": [" << f.rule << "] " << f.text << "\n";
+        }
+    }
     return out.str();
 }
 
@@ -428,7 +476,16 @@ std::string formatObservations(const Report& report) {
 std::string resultsJson(const Report& report, const std::string& output) {
     std::ostringstream out;
     out << "{\n  \"score\": " << report.earned << ",\n  \"max_score\": " << report.max
-        << ",\n  \"output\": " << jsonString(output) << ",\n  \"tests\": [";
+        << ",\n  \"output\": " << jsonString(output) << ",\n  \"extra_data\": {";
+    for (size_t i = 0; i < report.header.size(); ++i) {
+        out << (i ? ", " : "") << jsonString(report.header[i].first) << ": " << jsonString(report.header[i].second);
+    }
+    if (!report.flags.empty()) {
+        std::string flagged;
+        for (const Finding& f : report.flags) flagged += f.file + ":" + std::to_string(f.line) + ": [" + f.rule + "] " + f.text + "\n";
+        out << (report.header.empty() ? "" : ", ") << "\"flagged_for_review\": " << jsonString(flagged);
+    }
+    out << "},\n  \"tests\": [";
     for (size_t i = 0; i < report.gates.size(); ++i) {
         const GateOutcome& o = report.gates[i];
         std::string text = resultName(o.result);

@@ -1,6 +1,7 @@
 #pragma once
-// harness/gates.tsv: the one table of gates that grading.md, the grade report
-// and results.json all follow.
+// The gates table (<build>/gates.tsv, generated from the days' declarations
+// in days/<day>/day.cpp): what the grade report and results.json follow, and
+// what grading.md's check compares the page with.
 #include <istream>
 #include <string>
 #include <string_view>
@@ -13,13 +14,16 @@ struct Gate {
     std::string day;         // "day38"
     int points = 0;
     std::string visibility;  // Gradescope's: visible, hidden, after_due_date, after_published
-    std::string tests;       // glob over gtest names, e.g. "Day38/Distances.*"
+    std::string tests;       // the ctest names after the prefix (a glob), e.g. "38.distances"
     std::string title;
+    std::string grades = "student";     // student, or course: a reference check worth nothing to a submission
+    std::vector<std::string> requires;  // gates that must pass for this one to be graded
 };
 
 // '#' lines and blank lines are skipped; the first other line is the header
-// naming the columns (any order; extra columns ignored). Throws InputError
-// naming `source` and the line of the first malformed row.
+// naming the columns (any order; extra columns ignored; grades and requires
+// optional, "-" for no requirement). Throws InputError naming `source` and
+// the line of the first malformed row.
 std::vector<Gate> parseGates(std::istream& in, const std::string& source);
 std::vector<Gate> loadGates(const std::string& path);
 

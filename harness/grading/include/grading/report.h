@@ -9,11 +9,14 @@
 
 #include "grading/gates.h"
 #include "grading/junit.h"
+#include "grading/precheck.h"
 
 namespace grading::report {
 
-enum class Result { Pass, Fail, Skip, NotRun };
-const char* resultName(Result r);  // PASS, FAIL, SKIP, NOT RUN
+// NotGraded: a gate it requires did not pass, so this one earns nothing
+// whatever its own tests say (a vacuous pass on code that computes nothing).
+enum class Result { Pass, Fail, Skip, NotRun, NotGraded };
+const char* resultName(Result r);  // PASS, FAIL, SKIP, NOT RUN, NOT GRADED
 
 struct GateOutcome {
     Gate gate;
@@ -32,6 +35,10 @@ struct DayTotal {
 
 struct Report {
     std::string prefix;
+    // What was graded: submission folder, file hashes, seed, GPU, harness
+    // commit; printed above the table and kept in results.json.
+    std::vector<std::pair<std::string, std::string>> header;
+    std::vector<Finding> flags;  // flagged for review (precheck.h)
     std::vector<GateOutcome> gates;  // per day: "<day>.builds", then the day's gates
     std::vector<DayTotal> days;
     int earned = 0, max = 0;
@@ -49,11 +56,15 @@ struct GradeInput {
     std::vector<std::string> days;          // empty: every day in gates
     std::optional<std::string> buildLog;    // ninja/CMake output of the build
     std::optional<std::string> ctestLog;    // ctest --output-log
+    std::vector<std::pair<std::string, std::string>> header;  // key, value
+    std::vector<Finding> flags;  // precheck findings: shown for review, never scored
 };
 
 Report grade(const GradeInput& input);
 
-// gate | result | points | first failure, then per-day and overall totals.
+// The header lines, then gate | result | points | first failure, then
+// per-day and overall totals. Course gates (reference checks) appear only
+// for the "reference." prefix.
 std::string formatTable(const Report& report);
 // "score: 27/43 points (day34 11/11, day38 5/11)": one line for progress output.
 std::string scoreLine(const Report& report);

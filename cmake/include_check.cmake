@@ -1,0 +1,47 @@
+# cmake -DCOMPILER=nvcc -DFILE=<submission file> -DINCLUDES=<dirs> -DALLOWED=<dirs> -DSTAMP=<out> -P include_check.cmake
+# A submission compiles against the course's headers only: every file the
+# preprocessor pulls in must lie under one of ALLOWED (the day's course/,
+# harness/course, the submission's own folder, the toolkit's and the
+# system's headers). Anything else (an instructor solution, another
+# student's file) stops the build with a message naming it.
+get_filename_component(dir "${FILE}" DIRECTORY)
+set(flags "")
+foreach(inc IN LISTS INCLUDES)
+  list(APPEND flags "-I${inc}")
+endforeach()
+execute_process(COMMAND "${COMPILER}" -M -std=c++17 -x cu ${flags} "${FILE}"
+                WORKING_DIRECTORY "${dir}" OUTPUT_VARIABLE deps ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  # The compile itself reports what is wrong with the file.
+  file(WRITE "${STAMP}" "preprocessing failed; the compile reports why\n")
+  return()
+endif()
+string(REPLACE "\\\n" " " deps "${deps}")
+string(REGEX REPLACE "^[^:]*:" "" deps "${deps}")
+string(REGEX REPLACE "[ \t\r\n]+" ";" deps "${deps}")
+set(roots "")
+foreach(root IN LISTS ALLOWED)
+  get_filename_component(real "${root}" REALPATH)
+  list(APPEND roots "${real}")
+endforeach()
+foreach(dep IN LISTS deps)
+  if(dep STREQUAL "")
+    continue()
+  endif()
+  get_filename_component(real "${dep}" REALPATH BASE_DIR "${dir}")
+  set(ok FALSE)
+  foreach(root IN LISTS roots)
+    string(FIND "${real}/" "${root}/" at)
+    if(at EQUAL 0)
+      set(ok TRUE)
+      break()
+    endif()
+  endforeach()
+  if(NOT ok)
+    # One unwrapped line for the build gate to quote (message() wraps errors).
+    message(NOTICE "${FILE}: error: it includes ${real}, which the course does not provide: "
+                   "a submission compiles against the course's headers only")
+    message(FATAL_ERROR "the include check stopped the build")
+  endif()
+endforeach()
+file(WRITE "${STAMP}" "${deps}\n")

@@ -1,0 +1,164 @@
+#pragma once
+// The day 34 runner protocol: what the grader sends each subcommand and what
+// comes back, declared once for both sides (harness/protocol.h). Every grid
+// travels whole, row-major, n * n floats: the initial grid is an input like
+// any other, so it changes from call to call and nothing names the case.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/protocol.h"
+
+namespace day34::protocol {
+
+// `steps` checked steps of one kernel from `init`, the course's ping-pong:
+// both buffers set by resetPingPong, the output's interior poisoned before
+// every launch (its ring stays), errors, guard words and the input checked
+// after every launch.
+struct StepRequest {
+    int32_t n = 0;
+    std::vector<float> init;
+    std::string kernel;  // global | tiled
+    int32_t steps = 0;
+    float r = 0.0f;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("n", s.n);
+        field("init", s.init);
+        field("kernel", s.kernel);
+        field("steps", s.steps);
+        field("r", s.r);
+    }
+};
+
+struct StepResult {
+    std::vector<float> grid;      // the newest buffer: after `steps` steps
+    std::vector<float> previous;  // the other buffer: after steps - 1
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("grid", s.grid);
+        field("previous", s.previous);
+    }
+};
+
+// `steps` steps from `init` at each r in turn, both buffers refilled with
+// poison and reset before each; checked after every launch.
+struct StabilityRequest {
+    int32_t n = 0;
+    std::vector<float> init;
+    std::string kernel;
+    int32_t steps = 0;
+    std::vector<float> r;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("n", s.n);
+        field("init", s.init);
+        field("kernel", s.kernel);
+        field("steps", s.steps);
+        field("r", s.r);
+    }
+};
+
+struct StabilityResult {
+    std::vector<float> finals;  // the final grid of each r, back to back
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("finals", s.finals);
+    }
+};
+
+// The course's runSteps loop (`steps`, even, at r) once discarded, then once
+// per entry of copyEvery (0: never copied back), each from a fresh reset.
+struct PolicyRequest {
+    int32_t n = 0;
+    std::vector<float> init;
+    std::string kernel;
+    int32_t steps = 0;
+    float r = 0.0f;
+    std::vector<int32_t> copyEvery;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("n", s.n);
+        field("init", s.init);
+        field("kernel", s.kernel);
+        field("steps", s.steps);
+        field("r", s.r);
+        field("copy_every", s.copyEvery);
+    }
+};
+
+struct PolicyResult {
+    std::vector<float> loopMs;     // per entry of copyEvery: the events around the whole loop
+    std::vector<float> finals;     // per entry of copyEvery: the final grid, back to back
+    std::vector<float> snapshots;  // per entry with copyEvery > 0: the host copy the loop left
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("loop_ms", s.loopMs);
+        field("finals", s.finals);
+        field("snapshots", s.snapshots);
+    }
+};
+
+// One step each of copyGrid, heatStepGlobal and heatStepTiled, timed: the
+// warm-ups, then timedRuns runs each between its own events, every run
+// reading the first buffer and writing the second (the course's design).
+struct TimingRequest {
+    int32_t n = 0;
+    std::vector<float> init;
+    float r = 0.0f;
+    int32_t warmups = 0;
+    int32_t timedRuns = 0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("n", s.n);
+        field("init", s.init);
+        field("r", s.r);
+        field("warmups", s.warmups);
+        field("timed_runs", s.timedRuns);
+    }
+};
+
+struct TimingResult {
+    std::vector<float> copyMs, globalMs, tiledMs;     // one sample per timed run
+    std::vector<float> copyOut, globalOut, tiledOut;  // what the timed runs left in the output buffer
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("copy_ms", s.copyMs);
+        field("global_ms", s.globalMs);
+        field("tiled_ms", s.tiledMs);
+        field("copy_out", s.copyOut);
+        field("global_out", s.globalOut);
+        field("tiled_out", s.tiledOut);
+    }
+};
+
+struct Step {
+    static constexpr const char* kName = "step";
+    using Request = StepRequest;
+    using Result = StepResult;
+};
+struct Stability {
+    static constexpr const char* kName = "stability";
+    using Request = StabilityRequest;
+    using Result = StabilityResult;
+};
+struct Policy {
+    static constexpr const char* kName = "policy";
+    using Request = PolicyRequest;
+    using Result = PolicyResult;
+};
+struct Timing {
+    static constexpr const char* kName = "timing";
+    using Request = TimingRequest;
+    using Result = TimingResult;
+};
+
+}  // namespace day34::protocol

@@ -1,0 +1,54 @@
+#pragma once
+// Grading hooks in the course's kernels, not part of the lesson; plain C++ so
+// the grader reads the same constants. Neither changes the arithmetic.
+//
+// The hold: 52.stress makes the timing adversarial. It asks grindFma to hold
+// every thread of a launch for a while before it starts, chosen by the
+// launch's output buffer. A held upstream means a branch that was not made
+// to wait reads the zeroed middle buffer; a held branch means a join that
+// was not made to wait reads that branch's poisoned buffer.
+//
+// The launch log: thread 0 of block 0 of every grindFma and sumFour launch
+// appends its output buffer and its shape, so 52.diamond can hold the
+// diamond to the course's launch shape, which no output shows (grindFma
+// grid-strides: any grid gives the same answer).
+#include <cstdint>
+
+namespace day52 {
+
+constexpr int kMaxHeldOutputs = 5;
+
+struct GrindHold {
+    const float* out[kMaxHeldOutputs];       // a launch writing here is held...
+    unsigned long long ns[kMaxHeldOutputs];  // ...this many nanoseconds (0: not held)
+};
+
+// Installs the table for later launches (a copy on the legacy default
+// stream: the caller waits for it before launching on other streams).
+// Throws grading::CudaError.
+void setGrindHold(const GrindHold& hold);
+// No launch is held.
+void clearGrindHold();
+
+constexpr int kLoggedGrindFma = 0;
+constexpr int kLoggedSumFour = 1;
+constexpr int kMaxLoggedLaunches = 64;
+
+struct LoggedLaunch {
+    const float* out;
+    int32_t kernel;           // kLoggedGrindFma or kLoggedSumFour
+    uint64_t blocks;          // gridDim.x * gridDim.y * gridDim.z
+    uint64_t threadsPerBlock; // blockDim.x * blockDim.y * blockDim.z
+};
+
+struct LaunchLog {
+    uint32_t count;  // launches seen; only the first kMaxLoggedLaunches are kept
+    LoggedLaunch at[kMaxLoggedLaunches];
+};
+
+// Empties the log (legacy default stream, like setGrindHold). Throws grading::CudaError.
+void clearLaunchLog();
+// The log as the launches left it; call once they are done. Throws grading::CudaError.
+LaunchLog readLaunchLog();
+
+}  // namespace day52

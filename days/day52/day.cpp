@@ -1,0 +1,223 @@
+// Day 52, declared: every gate with its points, what it grades and requires,
+// and the cases it runs on; and the report. grading.md's "Day 52" is the
+// human page for the same table.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "cases.h"
+#include "forkjoin_constants.h"
+#include "gates.h"
+#include "harness/day.h"
+#include "harness/text.h"
+#include "harness/timing_stats.h"
+#include "inputs.h"
+#include "report.h"
+
+namespace {
+
+using namespace day52::cases;
+using grading::CaseContext;
+using grading::GateCase;
+using grading::GateResult;
+
+// Each case draws its own inputs from the seed: no two calls see the same.
+constexpr uint64_t kSaltDiamond = 0xd1a0'0001;
+constexpr uint64_t kSaltSerial = 0xd1a0'0002;
+constexpr uint64_t kSaltStress = 0xd1a0'0003;
+constexpr uint64_t kSaltOverlap = 0xd1a0'0004;
+constexpr uint64_t kSaltReport = 0xd1a0'0005;
+constexpr int kSeededDiamonds = 3;  // one process, a fresh diamond and a fresh input each
+constexpr int kSeededSerials = 2;
+
+std::vector<std::vector<float>> references(const std::vector<uint64_t>& keys) {
+    std::vector<std::vector<float>> wants;
+    for (uint64_t key : keys) wants.push_back(reference(key));
+    return wants;
+}
+
+// Marks the running test skipped with `reason`: the report shows SKIP and
+// the reason, neither a pass nor a fail.
+void reportNotGated(const std::string& reason) { GTEST_SKIP() << reason; }
+
+// 52.diamond and 52.serial: the course's input, then seeded inputs, several
+// in one process. Only the submitted diamond is held to the course's shape:
+// the serial version is the course's own.
+template <class Call>
+std::vector<GateCase> runsCases(const std::string& id, const std::string& what, bool student, uint64_t salt,
+                                int seededRuns, Call call) {
+    const auto judge = [id, student](const auto& reply, const std::vector<uint64_t>& keys) -> GateResult {
+        if (!reply.ok()) return GateResult::fail(id, reply.problem);
+        const GateResult outs = day52::checkOuts(id, perRun(reply.result.out, keys.size()), references(keys));
+        if (!outs.passed || !student) return outs;
+        const std::vector<std::vector<day52::Launch>> launches = launchesPerRun(reply.result, keys.size());
+        for (size_t r = 0; r < keys.size(); ++r) {
+            const GateResult shape = day52::checkShapes(launches[r], keys.size() > 1 ? static_cast<int>(r) : -1);
+            if (!shape.passed) return shape;
+        }
+        return outs;
+    };
+    GateCase course;
+    course.name = "course_input";
+    course.what = what + " on the course's input (2^20 floats, 251 values)";
+    course.student = student;
+    course.limitSeconds = runSeconds(1);
+    course.run = [judge, call](const CaseContext& ctx) {
+        const std::vector<uint64_t> keys = {day52::kCourseInputKey};
+        return judge(call(ctx.runner, keys, ctx.limitSeconds), keys);
+    };
+    GateCase seeded;
+    seeded.name = "seeded";
+    seeded.what = what + ", " + std::to_string(seededRuns) + " fresh diamonds on seeded inputs";
+    seeded.student = student;
+    seeded.seeded = true;
+    seeded.limitSeconds = runSeconds(seededRuns);
+    seeded.run = [judge, call, salt, seededRuns](const CaseContext& ctx) {
+        const std::vector<uint64_t> keys = inputKeys(ctx.seed, salt, seededRuns);
+        return judge(call(ctx.runner, keys, ctx.limitSeconds), keys);
+    };
+    return {course, seeded};
+}
+
+std::vector<GateCase> stressCases() {
+    GateCase c;
+    c.name = "seeded";
+    c.what = std::to_string(kStressRuns) + " fresh diamonds on seeded inputs, d_mid zeroed and the upstream and one "
+             "branch held in each";
+    c.seeded = true;
+    c.limitSeconds = runSeconds(kStressRuns + 1, kUpstreamHoldMs + kBranchHoldMs);
+    c.run = [](const CaseContext& ctx) -> GateResult {
+        const char* id = "52.stress";
+        const std::vector<uint64_t> keys = inputKeys(ctx.seed, kSaltStress, kStressRuns);
+        const auto reply = stress(ctx.runner, keys, ctx.limitSeconds);
+        if (!reply.ok()) return GateResult::fail(id, reply.problem);
+        // The holds are real when each right run takes at least both of them.
+        std::string times;
+        for (float t : reply.result.runMs) times += (times.empty() ? "" : " ") + grading::formatText("%.1f", t);
+        grading::recordFigure("stress_run_ms", times);
+        const std::vector<std::vector<float>> outs = perRun(reply.result.out, keys.size());
+        std::vector<day52::StressRun> runs;
+        for (size_t r = 0; r < keys.size(); ++r) runs.push_back({outs[r], reference(keys[r]), heldBranch(static_cast<int>(r))});
+        return day52::checkStress(runs, {kUpstreamHoldMs, kBranchHoldMs});
+    };
+    return {c};
+}
+
+std::vector<GateCase> noTimingCases() {
+    GateCase c;
+    c.name = "dependency_events";
+    c.what = "cudaEventElapsedTime on the fork and branchDone events";
+    c.student = false;
+    c.limitSeconds = runSeconds(0);
+    c.run = [](const CaseContext& ctx) -> GateResult {
+        const char* id = "52.no_timing";
+        const auto reply = noTiming(ctx.runner, ctx.limitSeconds);
+        if (!reply.ok()) return GateResult::fail(id, reply.problem);
+        const std::vector<std::string> errors = splitNames(reply.result.elapsedErrors);
+        const std::vector<std::string> cleared = splitNames(reply.result.slotCleared);
+        const std::vector<std::string> after = splitNames(reply.result.slotAfterClear);
+        if (errors.size() != static_cast<size_t>(day52::kBranches) || cleared.size() != errors.size() ||
+            after.size() != errors.size()) {
+            return GateResult::fail(id, "the runner reported " + std::to_string(errors.size()) + " probes, want " +
+                                            std::to_string(day52::kBranches));
+        }
+        std::vector<day52::ElapsedProbe> probes;
+        for (size_t j = 0; j < errors.size(); ++j) {
+            probes.push_back({"fork, branchDone[" + std::to_string(j) + "]", errors[j], after[j]});
+            std::cout << "cudaEventElapsedTime(" << probes.back().events << "): " << errors[j]
+                      << "; cudaGetLastError() then returned " << cleared[j] << ", and after it " << after[j] << "\n";
+        }
+        return day52::checkNoTiming(probes);
+    };
+    return {c};
+}
+
+std::vector<GateCase> overlapCases() {
+    GateCase c;
+    c.name = "seeded";
+    c.what = "serial ms / diamond ms, medians of " + std::to_string(day52::kTimedRuns) + " timed runs on a seeded input";
+    c.seeded = true;
+    c.limitSeconds = timingSeconds();
+    c.run = [](const CaseContext& ctx) -> GateResult {
+        const char* id = "52.overlap";
+        const uint64_t warmupKey = inputKey(ctx.seed, kSaltOverlap, 0);
+        const uint64_t timedKey = inputKey(ctx.seed, kSaltOverlap, 1);
+        const auto reply = timing(ctx.runner, warmupKey, timedKey, ctx.limitSeconds, ctx.exclusiveGpu);
+        if (!reply.ok()) return GateResult::fail(id, reply.problem);
+        const day52::protocol::TimingResult& t = reply.result;
+        for (const auto* samples : {&t.diamondMs, &t.serialMs}) {
+            if (samples->size() != static_cast<size_t>(day52::kTimedRuns)) {
+                return GateResult::fail(id, "the runner returned " + std::to_string(samples->size()) +
+                                                " times for " + std::to_string(day52::kTimedRuns) + " timed runs");
+            }
+        }
+        const double serialMs = grading::summarize(t.serialMs).medianMs;
+        const double diamondMs = grading::summarize(t.diamondMs).medianMs;
+        const int sms = static_cast<int>(reply.device().smCount);
+        const day52::OverlapVerdict v = day52::checkOverlap(serialMs, diamondMs, sms);
+        grading::recordFigure("overlap_ratio", grading::formatText("%.3f", v.ratio));
+        grading::recordFigure("sm_count", std::to_string(sms));
+        grading::recordFigure("serial_ms", grading::formatText("%.4f", serialMs));
+        grading::recordFigure("diamond_ms", grading::formatText("%.4f", diamondMs));
+        std::cout << "overlap on " << reply.device().device << ": " << v.note << "\n";
+        const GateResult right = day52::checkTimedDiamond(t.out, reference(timedKey));
+        if (!v.gated && v.result.passed) {
+            reportNotGated("52.overlap " + v.note + (right.passed ? "" : "; also " + right.message));
+            return GateResult::pass(id);
+        }
+        return right.passed ? v.result : right;
+    };
+    return {c};
+}
+
+// The course's printout: the timing table, then the broken order's race.
+// Observations only. The broken order and the serial version are the
+// course's own code, so they must run; the submitted diamond need not.
+void report(const CaseContext& ctx) {
+    const uint64_t warmupKey = inputKey(ctx.seed, kSaltReport, 0);
+    const uint64_t timedKey = inputKey(ctx.seed, kSaltReport, 1);
+    const auto t = timing(ctx.runner, warmupKey, timedKey, timingSeconds(), true);
+    if (t.ok()) {
+        const grading::TimingStats serial = grading::summarize(t.result.serialMs);
+        const grading::TimingStats diamond = grading::summarize(t.result.diamondMs);
+        std::cout << "\n"
+                  << day52::timingTable(serial, diamond, t.device().device, static_cast<int>(t.device().smCount));
+        const std::string wrong = day52::firstDisagreement(t.result.out, reference(timedKey));
+        if (!wrong.empty()) std::cout << "  (the timed diamond's result is wrong: " << wrong << ")\n";
+        grading::recordFigure("serial_ms", grading::formatText("%.4f", serial.medianMs));
+        grading::recordFigure("diamond_ms", grading::formatText("%.4f", diamond.medianMs));
+        if (diamond.medianMs > 0.0f) {
+            grading::recordFigure("overlap_ratio", grading::formatText("%.3f", serial.medianMs / diamond.medianMs));
+        }
+    } else {
+        std::cout << "\nno timings: " << t.problem << "\n";
+    }
+
+    const uint64_t raceKey = inputKey(ctx.seed, kSaltReport, 2);
+    const auto b = broken(ctx.runner, raceKey, runSeconds(2), true);
+    if (!b.ok()) throw std::runtime_error("the course's broken order did not run: " + b.problem);
+    const std::vector<float>& want = reference(raceKey);
+    if (b.result.out.size() != want.size()) {
+        throw std::runtime_error("the broken order returned " + std::to_string(b.result.out.size()) + " values, want " +
+                                 std::to_string(want.size()));
+    }
+    const size_t wrong = day52::countMismatches(b.result.out, want, day52::kRelTolerance);
+    grading::recordFigure("race_wrong_elements", std::to_string(wrong));
+    std::cout << day52::raceObservation(wrong, want.size()) << std::endl;
+}
+
+}  // namespace
+
+grading::Day grading::declareDay() {
+    grading::Day day("day52");
+    day.gate({"52.diamond", "fork-join result, launched with the course's shape", 3},
+             runsCases("52.diamond", "the submitted diamond", true, kSaltDiamond, kSeededDiamonds, diamonds));
+    day.gate({"52.serial", "the course's serial version gives the same result", 1, grading::Grades::Course},
+             runsCases("52.serial", "the course's serial version", false, kSaltSerial, kSeededSerials, serial));
+    day.gate({"52.stress", "ordering holds under adversarial timing", 4}, stressCases());
+    day.gate({"52.no_timing", "the course's disable-timing events are not stopwatches", 1, grading::Grades::Course},
+             noTimingCases());
+    day.gate({"52.overlap", "branches overlap", 2, grading::Grades::Student, {"52.diamond"}, true}, overlapCases());
+    day.observe("report", timingSeconds() + runSeconds(2), report);
+    return day;
+}

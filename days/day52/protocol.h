@@ -1,0 +1,177 @@
+#pragma once
+// The day 52 runner protocol: what the grader sends each subcommand and what
+// comes back, declared once for both sides (harness/protocol.h). Inputs
+// travel as keys (inputs.h): the runner builds d_in from each, the grader
+// builds the same array for its reference. Nothing expected is sent.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/protocol.h"
+
+namespace day52::protocol {
+
+// Which buffer a logged launch wrote (LaunchesResult::target).
+constexpr int32_t kTargetMid = 0;     // d_mid
+constexpr int32_t kTargetBranch0 = 1; // d_branch[j] is 1 + j
+constexpr int32_t kTargetOut = 5;     // d_out
+constexpr int32_t kTargetOther = -1;  // none of the diamond's buffers
+
+// One fresh diamond (streams, events, buffers) per key, one after another.
+struct RunsRequest {
+    std::vector<uint64_t> inputKeys;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("input_keys", s.inputKeys);
+    }
+};
+
+struct RunsResult {
+    std::vector<float> out;             // kElems per run, back to back
+    // The kernels' launch log (grading_hooks.h), every run's in order.
+    std::vector<int32_t> launchCount;   // per run: launches seen (only the first 64 are listed)
+    std::vector<int32_t> launchRun;     // per listed launch: its run
+    std::vector<int32_t> launchKernel;  // kLoggedGrindFma or kLoggedSumFour
+    std::vector<int32_t> launchTarget;  // kTarget*
+    std::vector<int64_t> launchBlocks;
+    std::vector<int64_t> launchThreads; // per block
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("out", s.out);
+        field("launch_count", s.launchCount);
+        field("launch_run", s.launchRun);
+        field("launch_kernel", s.launchKernel);
+        field("launch_target", s.launchTarget);
+        field("launch_blocks", s.launchBlocks);
+        field("launch_threads", s.launchThreads);
+    }
+};
+
+// Submitted diamonds under adversarial timing: run r on a fresh diamond with
+// input inputKeys[r], d_mid zeroed and the other outputs poisoned, the
+// upstream held upstreamHoldMs and branch heldBranch[r] held branchHoldMs.
+struct StressRequest {
+    std::vector<uint64_t> inputKeys;
+    std::vector<int32_t> heldBranch;
+    double upstreamHoldMs = 0.0;
+    double branchHoldMs = 0.0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("input_keys", s.inputKeys);
+        field("held_branch", s.heldBranch);
+        field("upstream_hold_ms", s.upstreamHoldMs);
+        field("branch_hold_ms", s.branchHoldMs);
+    }
+};
+
+struct StressResult {
+    std::vector<float> out;    // kElems per run, back to back
+    std::vector<float> runMs;  // per run, host clock: the run, its waits and its checks
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("out", s.out);
+        field("run_ms", s.runMs);
+    }
+};
+
+// cudaEventElapsedTime(fork, branchDone[j]) for each j after both were
+// recorded and reached, the error slot cleared after each. Error names,
+// comma separated, one per probe.
+struct NoTimingResult {
+    std::string elapsedErrors;   // what cudaEventElapsedTime returned
+    std::string slotCleared;     // what the clearing cudaGetLastError() returned
+    std::string slotAfterClear;  // what a second cudaGetLastError() returned
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("elapsed_errors", s.elapsedErrors);
+        field("slot_cleared", s.slotCleared);
+        field("slot_after_clear", s.slotAfterClear);
+    }
+};
+
+// The submitted diamond, then the serial version, each warmed up on
+// warmupKey's input and timed per run with events on timedKey's input.
+struct TimingRequest {
+    uint64_t warmupKey = 0;
+    uint64_t timedKey = 0;
+    int32_t warmups = 0;
+    int32_t runs = 0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("warmup_key", s.warmupKey);
+        field("timed_key", s.timedKey);
+        field("warmups", s.warmups);
+        field("runs", s.runs);
+    }
+};
+
+struct TimingResult {
+    std::vector<float> diamondMs;
+    std::vector<float> serialMs;
+    std::vector<float> out;  // what the last timed diamond left: graded like any other
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("diamond_ms", s.diamondMs);
+        field("serial_ms", s.serialMs);
+        field("out", s.out);
+    }
+};
+
+// The course's broken order once, on a warmed-up device, d_mid zeroed first.
+struct BrokenRequest {
+    uint64_t inputKey = 0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("input_key", s.inputKey);
+    }
+};
+
+struct BrokenResult {
+    std::vector<float> out;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("out", s.out);
+    }
+};
+
+struct Diamond {
+    static constexpr const char* kName = "diamond";
+    using Request = RunsRequest;
+    using Result = RunsResult;
+};
+struct Serial {
+    static constexpr const char* kName = "serial";
+    using Request = RunsRequest;
+    using Result = RunsResult;
+};
+struct Stress {
+    static constexpr const char* kName = "stress";
+    using Request = StressRequest;
+    using Result = StressResult;
+};
+struct NoTiming {
+    static constexpr const char* kName = "no-timing";
+    using Request = grading::protocol::Empty;
+    using Result = NoTimingResult;
+};
+struct Timing {
+    static constexpr const char* kName = "timing";
+    using Request = TimingRequest;
+    using Result = TimingResult;
+};
+struct Broken {
+    static constexpr const char* kName = "broken";
+    using Request = BrokenRequest;
+    using Result = BrokenResult;
+};
+
+}  // namespace day52::protocol
