@@ -6,12 +6,22 @@
 // Well-behaved: ok, echo-input, echo-env, open-fds, leave-file. Broken or
 // hostile: hang, crash, early-exit, truncated, garbage, no-device, error,
 // guard, forged-after-failure, second-answer, result-then-status,
-// failure-with-status-0, no-device-info. Anything else is a usage error
+// failure-with-status-0, no-device-info. Escapes, each reporting what it
+// managed (the sandbox's tests): whoami, read-file, write-file, daemon,
+// connect, fork-bomb, fill-disk, signal-pid. Anything else is a usage error
 // (exit 2, no answer).
+#include <arpa/inet.h>
 #include <dirent.h>
+#include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <cstdio>
 #include <cstdlib>
@@ -208,6 +218,97 @@ int main(int argc, char** argv) {
         r.putInt("levels", 3);
         send(r.serialize());
         return 0;
+    }
+    // ---- escapes: what a hostile runner would try; the request says where.
+    const Record& req = request.value();
+    const auto text = [&](const char* name) { return req.text(name).ok() ? req.text(name).value() : std::string(); };
+    const auto report = [&](const std::string& what) {
+        Record r;
+        r.putText("outcome", what);
+        send(withDevice(r).serialize());
+        return 0;
+    };
+    const auto failed = [](const char* what) { return std::string(what) + " failed: " + std::strerror(errno); };
+    if (command == "whoami") {
+        int visible = 0;
+        if (DIR* d = opendir("/proc")) {
+            for (dirent* e = readdir(d); e != nullptr; e = readdir(d)) visible += std::atoi(e->d_name) > 0;
+            closedir(d);
+        }
+        return report("uid " + std::to_string(getuid()) + ", pid " + std::to_string(getpid()) + ", " +
+                      std::to_string(visible) + " processes visible");
+    }
+    if (command == "read-file") {
+        std::ifstream in(text("path"));
+        if (!in) return report(failed("open"));
+        std::string first;
+        std::getline(in, first);
+        return report("read: " + first);
+    }
+    if (command == "write-file") {
+        const int fd = open(text("path").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0) return report(failed("open"));
+        (void)!write(fd, "forged\n", 7);
+        close(fd);
+        return report("wrote");
+    }
+    if (command == "daemon") {
+        // A grandchild in a session of its own, to write once the call is over.
+        const pid_t child = fork();
+        if (child == 0) {
+            setsid();
+            if (fork() == 0) {
+                sleep(2);
+                const int fd = open(text("path").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                if (fd >= 0) (void)!write(fd, "outlived\n", 9);
+                _exit(0);
+            }
+            _exit(0);
+        }
+        waitpid(child, nullptr, 0);
+        return report("daemon started");
+    }
+    if (command == "connect") {
+        const int s = socket(AF_INET, SOCK_STREAM, 0);
+        if (s < 0) return report(failed("socket"));
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons(static_cast<uint16_t>(std::atoi(text("port").c_str())));
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        const bool ok = ::connect(s, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+        const std::string what = ok ? "connected" : failed("connect");
+        close(s);
+        return report(what);
+    }
+    if (command == "fork-bomb") {
+        int made = 0;
+        for (; made < 100000; ++made) {
+            const pid_t p = fork();
+            if (p < 0) break;
+            if (p == 0) sleepForever();
+        }
+        return report("forked " + std::to_string(made));
+    }
+    if (command == "fill-disk") {
+        const std::string path = env("TMPDIR") + "/fill";
+        const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0) return report(failed("open"));
+        signal(SIGXFSZ, SIG_IGN);  // a file-size limit then fails the write instead of killing us
+        static char block[1 << 20];
+        long long written = 0;
+        for (;;) {
+            const ssize_t n = write(fd, block, sizeof block);
+            if (n <= 0) break;
+            written += n;
+            if (written > (4ll << 30)) break;
+        }
+        const std::string what = "wrote " + std::to_string(written) + " bytes, then " + failed("write");
+        close(fd);
+        return report(what);
+    }
+    if (command == "signal-pid") {
+        const bool sent = ::kill(std::atoi(text("pid").c_str()), SIGUSR1) == 0;
+        return report(sent ? "signalled" : failed("kill"));
     }
     say("fake_runner: unknown subcommand \"" + command + "\"");
     return grading::runner_exit::kBadInput;

@@ -26,6 +26,14 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
+// The protocol itself, outside the sandbox (sandbox_test.cpp runs the same
+// runner inside it).
+class Unsandboxed : public ::testing::Environment {
+public:
+    void SetUp() override { setSandboxPolicy(SandboxPolicy::Off); }
+};
+const ::testing::Environment* const kUnsandboxed = ::testing::AddGlobalTestEnvironment(new Unsandboxed);
+
 RunnerOutcome callFake(const std::string& subcommand, double limitSeconds = 10.0, Record input = {},
                        std::string label = "") {
     RunnerCall call;

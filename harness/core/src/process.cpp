@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <sstream>
 
@@ -83,6 +85,20 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
         const int keep = options.channel ? 4 : 3;
         for (int fd = keep; fd < 1024; ++fd) {
             if (fd != execPipe[1]) close(fd);
+        }
+        for (const auto& [resource, value] : options.rlimits) {
+            const rlimit limit{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+            setrlimit(resource, &limit);
+        }
+        if (!options.cgroupProcs.empty()) {
+            // Before exec, so that everything the child starts counts against the cgroup.
+            const int fd = open(options.cgroupProcs.c_str(), O_WRONLY | O_CLOEXEC);
+            if (fd >= 0) {
+                char pid[32];  // no allocation between fork and exec
+                const int n = snprintf(pid, sizeof pid, "%d", static_cast<int>(getpid()));
+                (void)!write(fd, pid, static_cast<size_t>(n));
+                close(fd);
+            }
         }
         if (!options.workingDirectory.empty() && chdir(options.workingDirectory.c_str()) != 0) {
             const int e = errno;

@@ -1,5 +1,7 @@
 #include "harness/runner_client.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -85,6 +87,11 @@ std::string firstSanitizerError(const std::string& output) {
 
 constexpr int kSanitizerFound = 86;
 
+SandboxPolicy& policy() {
+    static SandboxPolicy p = SandboxPolicy::Preferred;
+    return p;
+}
+
 // The exit status the runner's own failure report goes with.
 int exitFor(const std::string& kind) {
     if (kind == "bad-input") return runner_exit::kBadInput;
@@ -129,14 +136,31 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
         o.message = "cannot write the runner's request in " + dir.path();
         return o;
     }
+    // Submitted code runs in the sandbox; the instructor's own may run without.
+    const std::string& unavailable = sandboxUnavailable();
+    const bool sandboxed = unavailable.empty() && policy() != SandboxPolicy::Off;
+    if (!sandboxed && !sandboxTurnedOff() && policy() == SandboxPolicy::Required) {
+        o.message = who + " was not started: the sandbox cannot start (" + unavailable +
+                    "), and submitted code is not run without it; set GRADING_SANDBOX=off to grade without a "
+                    "sandbox, which gives the submission the grader's rights";
+        return o;
+    }
+    if (!sandboxed && !sandboxTurnedOff() && policy() != SandboxPolicy::Off) {
+        static bool told = false;
+        if (!told) std::fprintf(stderr, "note: runners of the instructor's code run unsandboxed: %s\n", unavailable.c_str());
+        told = true;
+    }
+    const std::string runner = sandboxed ? kSandboxRunner : call.runner;
+    const std::string request = sandboxed ? kSandboxRequest : dir.file("request.rec");
+
     std::vector<std::string> argv;
+    const std::string tool = env("GRADING_COMPUTE_SANITIZER");
     if (!sanitizer.empty()) {
-        const std::string tool = env("GRADING_COMPUTE_SANITIZER");
         argv = tool.empty() ? std::vector<std::string>{"/usr/bin/env", "compute-sanitizer"} : std::vector<std::string>{tool};
         argv.insert(argv.end(), {"--tool", sanitizer, "--error-exitcode", std::to_string(kSanitizerFound),
                                  "--print-limit", "3"});
     }
-    argv.insert(argv.end(), {call.runner, call.subcommand, "--in", dir.file("request.rec")});
+    argv.insert(argv.end(), {runner, call.subcommand, "--in", request});
 
     ProcessOptions options;
     options.timeLimitSeconds = call.timeLimitSeconds * (sanitizer.empty() ? 1.0 : kSanitizerSlowdown);
@@ -150,8 +174,24 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     const std::string gpus = assignedGpus();
     if (!gpus.empty()) options.environment["CUDA_VISIBLE_DEVICES"] = gpus;
     const std::string visible = gpus.empty() ? env("CUDA_VISIBLE_DEVICES") : gpus;
+    SandboxedCommand boxed;
+    if (sandboxed) {
+        boxed = sandboxCommand(argv, call.runner, dir.file("request.rec"), SandboxLimits{}, options);
+        if (!sanitizer.empty() && !tool.empty()) {
+            // A sanitizer named by path (not one under /usr) is bound in where it is.
+            const auto end = std::find(boxed.argv.begin(), boxed.argv.end(), "--");
+            boxed.argv.insert(end, {"--ro-bind", tool, tool});
+        }
+        argv = boxed.argv;
+    }
     const GpuSlot slot(visible.empty() ? "0" : split(visible, ',').front(), call.exclusiveGpu);
     o.process = runProcess(argv, options);
+    removeSandboxCgroup(boxed.cgroup);
+    if (sandboxed && o.process.signal == 0 && o.process.exitCode > 128 && o.process.exitCode < 128 + 65) {
+        // bwrap reports its child's death by signal as 128 + the signal.
+        o.process.signal = o.process.exitCode - 128;
+        o.process.exitCode = -1;
+    }
     const ProcessResult& p = o.process;
     const std::string where = lastBreadcrumb(p.err);
     const std::string lastSeen = where.empty() ? "" : " (it was in " + where + ")";
@@ -205,6 +245,8 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
 }
 
 }  // namespace
+
+void setSandboxPolicy(SandboxPolicy p) { policy() = p; }
 
 std::vector<std::string> sanitizerTools() { return split(env("GRADING_SANITIZER"), ','); }
 

@@ -419,6 +419,11 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    // Runners of submitted code never run outside the sandbox (unless the
+    // instructor turned it off); the instructor's own may.
+    if (o.suite == "submission" || o.suite == "stub" || o.suite == "hostile") {
+        grading::setSandboxPolicy(grading::SandboxPolicy::Required);
+    }
     static const grading::Day day = grading::declareDay();
     if (o.gatesTsv) {
         printGatesTsv(day);

@@ -4,6 +4,7 @@
 // inherits no descriptor of ours but stdin (/dev/null), stdout, stderr and,
 // when asked for, the channel on fd 3.
 #include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ struct ProcessOptions {
     std::vector<std::string> inherit;
     std::string workingDirectory;                    // empty: inherit
     size_t outputCap = 4u << 20;                     // bytes kept per stream (the tail)
+    std::vector<std::pair<int, unsigned long long>> rlimits;  // (RLIMIT_*, value) set in the child
+    std::string cgroupProcs;                         // a cgroup.procs file the child joins before exec
     bool channel = false;                            // a pipe on the child's fd 3, read into `channel`
     size_t channelCap = size_t{1} << 30;             // bytes kept of it (the head)
 };

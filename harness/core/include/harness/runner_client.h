@@ -25,6 +25,7 @@
 #include "harness/process.h"
 #include "harness/protocol.h"
 #include "harness/record.h"
+#include "harness/sandbox.h"
 
 namespace grading {
 
@@ -43,6 +44,11 @@ constexpr int kChannelFd = 3;
 // Under compute-sanitizer every runner limit (and every ctest TIMEOUT derived
 // from one) grows by this factor.
 constexpr double kSanitizerSlowdown = 20.0;
+
+// Whether calls from this process run their runner in the sandbox
+// (sandbox.h): Required for runners of submitted code (the driver sets it for
+// the submission, stub and hostile suites), Preferred otherwise.
+void setSandboxPolicy(SandboxPolicy policy);
 
 // The sanitizer tools of GRADING_SANITIZER (comma list; empty: none).
 std::vector<std::string> sanitizerTools();

@@ -1,0 +1,58 @@
+#pragma once
+// The sandbox every runner built from submitted code runs in: bubblewrap
+// (bwrap) with
+//   - a new root holding only /usr, /etc and /sys read-only, the GPU's device
+//     nodes, a fresh /proc and /dev;
+//   - the runner and its request read-only under /grading, and a private
+//     /tmp (its TMPDIR and HOME) in memory, bounded in size, gone afterwards:
+//     no other student's files, no build folder, no report to write into;
+//   - no network, a PID namespace of its own (a daemon it starts dies with
+//     it; it cannot see or signal the grader), a new session;
+//   - an unprivileged uid when the grader runs as root, and bounds on
+//     processes (a pids cgroup, or RLIMIT_NPROC), file size and, by the
+//     runner client, run time.
+// GRADING_SANDBOX=off turns it off, which the instructor must ask for: then
+// submitted code runs with the grader's rights.
+#include <string>
+#include <vector>
+
+#include "harness/process.h"
+
+namespace grading {
+
+// Required: a runner of submitted code; no sandbox is an error. Preferred:
+// the instructor's own code (reference, planted bugs); without a sandbox it
+// runs unsandboxed. Off: never (the protocol's own tests, GRADING_SANDBOX=off).
+enum class SandboxPolicy { Required, Preferred, Off };
+
+struct SandboxLimits {
+    unsigned long long tmpBytes = 256ull << 20;   // the private /tmp
+    unsigned long long fileBytes = 256ull << 20;  // RLIMIT_FSIZE
+    int processes = 256;                          // pids.max, or RLIMIT_NPROC
+};
+
+// Why the sandbox cannot be used here ("" when it can), decided once per
+// process: GRADING_SANDBOX=off, no bwrap on PATH, or bwrap unable to start
+// (no user namespaces).
+const std::string& sandboxUnavailable();
+bool sandboxTurnedOff();  // GRADING_SANDBOX=off
+
+// A sandboxed run of `argv` (argv[0] the runner, or compute-sanitizer with
+// the runner after it): returns the command to start and sets up `options`
+// (its environment, limits and cgroup). `runner` and `request` are host
+// paths, bound read-only at /grading/runner and /grading/request.rec; the
+// caller's argv must already name them by those inside paths (see
+// kSandboxRunner, kSandboxRequest).
+struct SandboxedCommand {
+    std::vector<std::string> argv;
+    std::string cgroup;  // a pids cgroup made for this run ("" when none): remove after
+};
+SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const std::string& runner,
+                                const std::string& request, const SandboxLimits& limits, ProcessOptions& options);
+void removeSandboxCgroup(const std::string& cgroup);
+
+constexpr const char* kSandboxRunner = "/grading/runner";
+constexpr const char* kSandboxRequest = "/grading/request.rec";
+constexpr const char* kSandboxTmp = "/tmp";
+
+}  // namespace grading

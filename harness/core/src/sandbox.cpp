@@ -1,0 +1,167 @@
+#include "harness/sandbox.h"
+
+#include <glob.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace grading {
+namespace {
+
+std::string env(const char* name) {
+    const char* v = std::getenv(name);
+    return v == nullptr ? std::string() : std::string(v);
+}
+
+std::string findOnPath(const std::string& name) {
+    std::istringstream path(env("PATH").empty() ? "/usr/bin:/bin" : env("PATH"));
+    for (std::string dir; std::getline(path, dir, ':');) {
+        const std::string candidate = dir + "/" + name;
+        if (!dir.empty() && access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    return {};
+}
+
+// GRADING_BWRAP names a bwrap to use (an unpacked .deb, say); else PATH's.
+std::string bwrapPath() {
+    const std::string chosen = env("GRADING_BWRAP");
+    return chosen.empty() ? findOnPath("bwrap") : chosen;
+}
+
+bool exists(const std::string& path) {
+    struct stat st;
+    return lstat(path.c_str(), &st) == 0;
+}
+
+std::vector<std::string> globPaths(const std::string& pattern) {
+    std::vector<std::string> out;
+    glob_t g{};
+    if (glob(pattern.c_str(), 0, nullptr, &g) == 0) {
+        for (size_t i = 0; i < g.gl_pathc; ++i) out.emplace_back(g.gl_pathv[i]);
+    }
+    globfree(&g);
+    return out;
+}
+
+// The filesystem the runner sees: the system read-only, nothing of anyone's.
+std::vector<std::string> baseArguments(const SandboxLimits& limits) {
+    std::vector<std::string> a = {"--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr",
+                                  "--ro-bind",     "/etc",              "/etc",          "--proc",    "/proc",
+                                  "--dev",         "/dev",              "--size",        std::to_string(limits.tmpBytes),
+                                  "--tmpfs",       kSandboxTmp};
+    // /bin, /lib, /lib64, /sbin: links into /usr on merged systems, folders elsewhere.
+    for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+        char target[4096];
+        const ssize_t n = readlink(top, target, sizeof target - 1);
+        if (n > 0) {
+            a.insert(a.end(), {"--symlink", std::string(target, static_cast<size_t>(n)), top});
+        } else if (exists(top)) {
+            a.insert(a.end(), {"--ro-bind", top, top});
+        }
+    }
+    // CUDA reads the PCI topology; the driver's nodes are the GPU itself.
+    if (exists("/sys")) a.insert(a.end(), {"--ro-bind", "/sys", "/sys"});
+    for (const std::string& node : globPaths("/dev/nvidia*")) a.insert(a.end(), {"--dev-bind", node, node});
+    if (exists("/dev/dri")) a.insert(a.end(), {"--dev-bind", "/dev/dri", "/dev/dri"});
+    // A driver or toolkit outside /usr (LD_LIBRARY_PATH), read-only.
+    std::istringstream libs(env("LD_LIBRARY_PATH"));
+    for (std::string dir; std::getline(libs, dir, ':');) {
+        if (!dir.empty() && dir[0] == '/' && dir.rfind("/usr/", 0) != 0 && exists(dir)) {
+            a.insert(a.end(), {"--ro-bind", dir, dir});
+        }
+    }
+    if (geteuid() == 0) {
+        // Not root inside, and not root over anything outside.
+        a.insert(a.end(), {"--unshare-user", "--uid", "65534", "--gid", "65534"});
+    }
+    return a;
+}
+
+// A pids cgroup (v1 layout, else v2 under our own group) bounding this run;
+// "" when this machine lets us make none (RLIMIT_NPROC is the fallback).
+std::string makePidsCgroup(int processes) {
+    static std::atomic<unsigned> counter{0};
+    const std::string name = "grading-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+    std::vector<std::string> parents = {"/sys/fs/cgroup/pids"};
+    std::ifstream self("/proc/self/cgroup");
+    for (std::string line; std::getline(self, line);) {
+        if (line.rfind("0::", 0) == 0) parents.push_back("/sys/fs/cgroup" + line.substr(3));
+    }
+    for (const std::string& parent : parents) {
+        const std::string dir = parent + "/" + name;
+        if (mkdir(dir.c_str(), 0755) != 0) continue;
+        std::ofstream(dir + "/pids.max") << processes;
+        struct stat st;
+        if (stat((dir + "/pids.max").c_str(), &st) == 0 && stat((dir + "/cgroup.procs").c_str(), &st) == 0) {
+            return dir;
+        }
+        rmdir(dir.c_str());
+    }
+    return {};
+}
+
+}  // namespace
+
+bool sandboxTurnedOff() { return env("GRADING_SANDBOX") == "off"; }
+
+const std::string& sandboxUnavailable() {
+    // Decided once per setting of GRADING_SANDBOX and GRADING_BWRAP.
+    static std::map<std::string, std::string> decided;
+    const std::string key = env("GRADING_SANDBOX") + "\n" + env("GRADING_BWRAP");
+    if (const auto it = decided.find(key); it != decided.end()) return it->second;
+    const std::string why = []() -> std::string {
+        if (sandboxTurnedOff()) return "GRADING_SANDBOX=off";
+        const std::string bwrap = bwrapPath();
+        if (bwrap.empty()) return "bwrap (bubblewrap) is not on PATH; install Debian's bubblewrap package";
+        ProcessOptions options;
+        options.timeLimitSeconds = 30;
+        std::vector<std::string> argv = {bwrap};
+        const std::vector<std::string> base = baseArguments(SandboxLimits{});
+        argv.insert(argv.end(), base.begin(), base.end());
+        argv.push_back("/bin/true");
+        const ProcessResult r = runProcess(argv, options);
+        if (r.exitedWith(0)) return "";
+        return bwrap + " cannot start a sandbox here (" + describeEnd(r) + "): " + r.err.substr(0, 300) +
+               "; user namespaces may be off";
+    }();
+    return decided.emplace(key, why).first->second;
+}
+
+SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const std::string& runner,
+                                const std::string& request, const SandboxLimits& limits, ProcessOptions& options) {
+    SandboxedCommand c;
+    c.argv = {bwrapPath()};
+    const std::vector<std::string> base = baseArguments(limits);
+    c.argv.insert(c.argv.end(), base.begin(), base.end());
+    c.argv.insert(c.argv.end(), {"--ro-bind", runner, kSandboxRunner, "--ro-bind", request, kSandboxRequest,
+                                 "--chdir", kSandboxTmp, "--"});
+    c.argv.insert(c.argv.end(), innerArgv.begin(), innerArgv.end());
+
+    options.environment["TMPDIR"] = kSandboxTmp;
+    options.environment["HOME"] = kSandboxTmp;
+    options.rlimits.emplace_back(RLIMIT_FSIZE, limits.fileBytes);
+    options.rlimits.emplace_back(RLIMIT_CORE, 0);
+    c.cgroup = makePidsCgroup(limits.processes);
+    if (!c.cgroup.empty()) {
+        options.cgroupProcs = c.cgroup + "/cgroup.procs";
+    } else if (geteuid() != 0) {
+        // Counted per uid across the machine: room for this run's processes
+        // and threads on top of what the user already runs.
+        options.rlimits.emplace_back(RLIMIT_NPROC, static_cast<unsigned long long>(limits.processes) + 4096);
+    }
+    return c;
+}
+
+void removeSandboxCgroup(const std::string& cgroup) {
+    if (cgroup.empty()) return;
+    // The PID namespace is gone with bwrap; wait for the kernel to empty the group.
+    for (int attempt = 0; attempt < 200 && rmdir(cgroup.c_str()) != 0; ++attempt) usleep(5000);
+}
+
+}  // namespace grading

@@ -1,0 +1,188 @@
+// The sandbox from outside: a runner of submitted code (the fake runner's
+// escapes) cannot read another student's files or the grader's, cannot write
+// the grader's outputs, cannot outlive its call, reach the network, exhaust
+// processes or disk, or signal the grader; and without a sandbox, submitted
+// code is not run unless the instructor says so. These need no GPU.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "harness/runner_client.h"
+#include "harness/sandbox.h"
+
+namespace grading {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::MatchesRegex;
+using ::testing::StartsWith;
+
+std::atomic<int> usr1{0};
+void countUsr1(int) { usr1.fetch_add(1); }
+
+class Sandbox : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!sandboxUnavailable().empty()) GTEST_SKIP() << "no sandbox on this machine: " << sandboxUnavailable();
+        setSandboxPolicy(SandboxPolicy::Required);
+    }
+    void TearDown() override { setSandboxPolicy(SandboxPolicy::Off); }
+
+    // The outcome line the escape reported, or the call's failure.
+    std::string attempt(const std::string& escape, Record request = {}, double limit = 20.0) {
+        RunnerCall call;
+        call.runner = FAKE_RUNNER;
+        call.subcommand = escape;
+        call.input = std::move(request);
+        call.timeLimitSeconds = limit;
+        const RunnerOutcome o = callRunner(call);
+        if (!o.ok()) return "call failed: " + o.message;
+        return o.result.text("outcome").value();
+    }
+    static Record with(const std::string& name, const std::string& value) {
+        Record r;
+        r.putText(name, value);
+        return r;
+    }
+
+    TempDir outside;  // stands for another student's folder, the build folder, the report folder
+};
+
+TEST_F(Sandbox, RunsAsNobodyAndSeesOnlyItsOwnProcesses) {
+    const std::string who = attempt("whoami");
+    if (geteuid() == 0) EXPECT_THAT(who, StartsWith("uid 65534,"));
+    EXPECT_THAT(who, MatchesRegex("uid [0-9]+, pid [0-9], [1-9] processes visible")) << "it saw the machine's processes";
+}
+
+TEST_F(Sandbox, CannotReadAnotherStudentsFileOrTheGradersBuild) {
+    std::ofstream(outside.file("alice.cu")) << "alice's solution\n";
+    EXPECT_THAT(attempt("read-file", with("path", outside.file("alice.cu"))), StartsWith("open failed"));
+    EXPECT_THAT(attempt("read-file", with("path", FAKE_RUNNER)), StartsWith("open failed"));
+    // What it may read: the system's files.
+    EXPECT_THAT(attempt("read-file", with("path", "/etc/os-release")), StartsWith("read: "));
+}
+
+TEST_F(Sandbox, CannotWriteTheGradersOutputs) {
+    const std::string junit = outside.file("junit-submission.xml");
+    std::ofstream(junit) << "<testsuite/>\n";
+    EXPECT_THAT(attempt("write-file", with("path", junit)), StartsWith("open failed"));
+    EXPECT_THAT(attempt("write-file", with("path", outside.file("results.json"))), StartsWith("open failed"));
+    std::ifstream in(junit);
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line, "<testsuite/>");
+    EXPECT_FALSE(std::filesystem::exists(outside.file("results.json")));
+}
+
+// Processes of this machine running the fake runner's binary.
+int fakeRunnersAlive() {
+    int alive = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::error_code ec;
+        const auto exe = std::filesystem::read_symlink(entry.path() / "exe", ec);
+        if (!ec && exe.filename() == std::filesystem::path(FAKE_RUNNER).filename()) ++alive;
+    }
+    return alive;
+}
+
+TEST_F(Sandbox, ADaemonDiesWithItsCall) {
+    const int before = fakeRunnersAlive();
+    EXPECT_EQ(attempt("daemon", with("path", "/tmp/outlived")), "daemon started");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(fakeRunnersAlive(), before) << "a process of the runner (setsid, forked twice) outlived its call";
+}
+
+TEST_F(Sandbox, HasNoNetwork) {
+    const int listener = socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(listener, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ASSERT_EQ(listen(listener, 1), 0);
+    socklen_t len = sizeof addr;
+    getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+    EXPECT_THAT(attempt("connect", with("port", std::to_string(ntohs(addr.sin_port)))), StartsWith("connect failed"));
+    close(listener);
+}
+
+TEST_F(Sandbox, AForkBombIsBoundedAndEndsWithItsCall) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string bomb = attempt("fork-bomb", {}, 60.0);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 60.0);
+    ASSERT_THAT(bomb, MatchesRegex("forked [0-9]+")) << bomb;
+    EXPECT_LT(std::stoi(bomb.substr(7)), 100000) << "nothing bounded the processes";
+    std::cout << "fork bomb: " << bomb << "\n";
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(fakeRunnersAlive(), 0) << "the bomb's children outlived the call";
+    // The machine still forks: the bomb's children went with the sandbox.
+    EXPECT_EQ(attempt("whoami").rfind("uid", 0), 0u);
+}
+
+TEST_F(Sandbox, FillingTheDiskStopsAtItsPrivateLimit) {
+    const std::string fill = attempt("fill-disk", {}, 60.0);
+    ASSERT_THAT(fill, MatchesRegex("wrote [0-9]+ bytes, then write failed: .*")) << fill;
+    EXPECT_LE(std::stoll(fill.substr(6)), static_cast<long long>(SandboxLimits{}.tmpBytes));
+}
+
+TEST_F(Sandbox, CannotSignalTheGrader) {
+    usr1 = 0;
+    struct sigaction action {};
+    action.sa_handler = countUsr1;
+    struct sigaction old {};
+    sigaction(SIGUSR1, &action, &old);
+    const std::string sent = attempt("signal-pid", with("pid", std::to_string(getpid())));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    sigaction(SIGUSR1, &old, nullptr);
+    EXPECT_EQ(usr1.load(), 0) << "the runner signalled the grader (" << sent << ")";
+}
+
+TEST_F(Sandbox, TheProtocolWorksInside) {
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "ok";
+    const RunnerOutcome ok = callRunner(call);
+    ASSERT_TRUE(ok.ok()) << ok.message;
+    EXPECT_EQ(ok.result.integer("levels").value(), 3);
+    call.subcommand = "crash";
+    const RunnerOutcome crash = callRunner(call);
+    EXPECT_EQ(crash.process.signal, 11) << crash.message;
+    call.subcommand = "forged-after-failure";
+    EXPECT_THAT(callRunner(call).message, HasSubstr("answered 2 times"));
+}
+
+// No sandbox: a runner of submitted code is not started, and the message
+// says how the instructor can choose otherwise.
+TEST(SandboxMissing, SubmittedCodeIsNotRunWithoutItUnlessTurnedOff) {
+    setenv("GRADING_BWRAP", "/nonexistent/bwrap", 1);
+    setSandboxPolicy(SandboxPolicy::Required);
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "ok";
+    const RunnerOutcome refused = callRunner(call);
+    EXPECT_FALSE(refused.ok());
+    EXPECT_THAT(refused.message, HasSubstr("was not started: the sandbox cannot start"));
+    EXPECT_THAT(refused.message, HasSubstr("set GRADING_SANDBOX=off to grade without a sandbox"));
+    setenv("GRADING_SANDBOX", "off", 1);
+    EXPECT_TRUE(callRunner(call).ok());
+    unsetenv("GRADING_SANDBOX");
+    setSandboxPolicy(SandboxPolicy::Preferred);
+    EXPECT_TRUE(callRunner(call).ok()) << "the instructor's own runners run without a sandbox";
+    unsetenv("GRADING_BWRAP");
+    setSandboxPolicy(SandboxPolicy::Off);
+}
+
+}  // namespace
+}  // namespace grading
