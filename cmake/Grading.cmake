@@ -47,6 +47,14 @@ function(grading_add_missing_runner target path)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
 endfunction()
 
+# Writes `text` verbatim (no @VAR@ or ${} expansion), touching the file only
+# when it changes, so a reconfigure does not rebuild what it feeds.
+function(_grading_write_if_changed path text)
+  file(WRITE "${path}.new" "${text}")
+  file(COPY_FILE "${path}.new" "${path}" ONLY_IF_DIFFERENT)
+  file(REMOVE "${path}.new")
+endfunction()
+
 function(_grading_stem out path)
   get_filename_component(stem "${path}" NAME_WE)
   set(${out} "${stem}" PARENT_SCOPE)
@@ -128,15 +136,21 @@ function(grading_plant name)
 
   set(units ${GRADING_DAY_REFERENCE_UNITS})
   set(out "${CMAKE_CURRENT_BINARY_DIR}/plants/${name}")
+  # Edits apply in order; several may edit one file.
+  set(files "")
   foreach(k IN LISTS edits)
     set(file "${edit_${k}_file}")
     set(source "${CMAKE_CURRENT_SOURCE_DIR}/${file}")
     if(NOT EXISTS "${source}")
       message(FATAL_ERROR "${day} plant ${name}: no file ${file} in ${CMAKE_CURRENT_SOURCE_DIR}")
     endif()
-    file(READ "${source}" text)
-    string(FIND "${text}" "${edit_${k}_find}" first)
-    string(FIND "${text}" "${edit_${k}_find}" final REVERSE)
+    string(MAKE_C_IDENTIFIER "${file}" key)
+    if(NOT DEFINED text_${key})
+      file(READ "${source}" text_${key})
+      list(APPEND files "${file}")
+    endif()
+    string(FIND "${text_${key}}" "${edit_${k}_find}" first)
+    string(FIND "${text_${key}}" "${edit_${k}_find}" final REVERSE)
     if(first EQUAL -1 OR NOT first EQUAL final)
       set(count "more than once")
       if(first EQUAL -1)
@@ -145,11 +159,15 @@ function(grading_plant name)
       message(FATAL_ERROR "${day} plant ${name}: the FIND snippet must occur exactly once in ${file}, "
                           "and it occurs ${count}:\n${edit_${k}_find}")
     endif()
-    string(REPLACE "${edit_${k}_find}" "${edit_${k}_replace}" text "${text}")
+    string(REPLACE "${edit_${k}_find}" "${edit_${k}_replace}" text_${key} "${text_${key}}")
+  endforeach()
+  foreach(file IN LISTS files)
+    string(MAKE_C_IDENTIFIER "${file}" key)
+    set(source "${CMAKE_CURRENT_SOURCE_DIR}/${file}")
     get_filename_component(base "${file}" NAME)
     get_filename_component(dir "${source}" DIRECTORY)
     # Rewritten only when it changes, so a reconfigure does not rebuild every plant.
-    file(CONFIGURE OUTPUT "${out}/${base}" CONTENT "${text}" @ONLY)
+    _grading_write_if_changed("${out}/${base}" "${text_${key}}")
     _grading_stem(stem "${file}")
     set(unit ${day}_plant_${name}_${stem})
     grading_add_unit(${unit} "${out}/${base}" INCLUDES "${dir}" ${GRADING_DAY_UNIT_INCLUDES} LINK ${GRADING_DAY_RUNNER_LINK})
@@ -162,14 +180,14 @@ function(grading_plant name)
   endforeach()
   grading_add_runner(${day}_runner_planted_${name} ${day} UNITS ${units})
   string(REPLACE "\n" " " what "${what}")
-  file(CONFIGURE OUTPUT "${out}/expectation.txt" CONTENT
+  _grading_write_if_changed("${out}/expectation.txt"
 "what: ${what}
 fails: ${fails}
 expect: ${expect}
 passes:${passes}
 cases:${cases}
 attempts: ${attempts}
-" @ONLY)
+")
   set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
     "expect\tplanted\t${name}\t$<TARGET_FILE:${day}_runner_planted_${name}>\t${out}/expectation.txt\n")
 endfunction()
@@ -215,6 +233,9 @@ function(grading_add_day day)
       set(has_solution FALSE)
     endif()
   endforeach()
+  if(GRADING_CLASS_DIR)
+    set(has_solution FALSE)  # a class build grades the students' runners alone
+  endif()
   set(reference_units "")
   if(has_solution)
     foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
@@ -229,13 +250,20 @@ function(grading_add_day day)
   endif()
   set(GRADING_DAY_REFERENCE_UNITS ${reference_units})
 
-  # The student's file: the untouched stub, and the submission under test.
-  set(manifest "")
-  foreach(kind exercise submission)
-    set(root "${PROJECT_SOURCE_DIR}/exercises")
-    if(kind STREQUAL "submission")
-      set(root "${GRADING_SUBMISSION_DIR}")
-    endif()
+  # The student's file: the untouched stub and the submission under test; or,
+  # grading a class (GRADING_CLASS_DIR), every student's, as runners of one
+  # build.
+  set(sources exercise "${PROJECT_SOURCE_DIR}/exercises" submission "${GRADING_SUBMISSION_DIR}")
+  if(GRADING_CLASS_DIR)
+    set(sources "")
+    foreach(student IN LISTS GRADING_CLASS_STUDENTS)
+      list(APPEND sources ${student} "${GRADING_CLASS_DIR}/${student}")
+      set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
+        "student\t${student}\t$<TARGET_FILE:${day}_runner_${student}>\n")
+    endforeach()
+  endif()
+  while(sources)
+    list(POP_FRONT sources kind root)
     set(units "")
     set(missing "")
     foreach(file IN LISTS D_STUDENT)
@@ -248,17 +276,19 @@ function(grading_add_day day)
       _grading_stem(stem "${file}")
       grading_add_unit(${day}_${kind}_${stem} "${path}" INCLUDES "${course}" LINK ${D_RUNNER_LINK})
       list(APPEND units ${day}_${kind}_${stem})
-      if(kind STREQUAL "submission")
+      if(NOT kind STREQUAL "exercise")
         _grading_include_check(${day}_${kind}_${stem} "${path}" "${course}")
       endif()
     endforeach()
     if(missing)
-      message(WARNING "${day}: the ${kind} file ${missing} is missing; ${day}.builds fails naming it")
+      # The wording logs.cpp reads for "<day>.builds FAIL: ... is missing".
+      message(WARNING "${day}: the submission file ${missing} is missing; ${day}.builds fails naming it")
       grading_add_missing_runner(${day}_runner_${kind} "${missing}")
+      set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${day}_runner_${kind})
     else()
       grading_add_runner(${day}_runner_${kind} ${day} UNITS ${units} ${course_units})
     endif()
-  endforeach()
+  endwhile()
 
   # The host side and the driver.
   add_library(${day}_grader STATIC ${D_GRADER})
@@ -291,7 +321,7 @@ function(grading_add_day day)
     include("${here}/plants.cmake")
   endif()
   list(LENGTH D_STUDENT student_files)
-  if(GRADING_BUILD_PLANTED AND student_files EQUAL 1 AND IS_DIRECTORY "${here}/hostile")
+  if(GRADING_BUILD_PLANTED AND NOT GRADING_CLASS_DIR AND student_files EQUAL 1 AND IS_DIRECTORY "${here}/hostile")
     file(GLOB hostile_files CONFIGURE_DEPENDS "${here}/hostile/*.cu")
     _grading_stem(student_stem "${D_STUDENT}")
     foreach(file IN LISTS hostile_files)
@@ -309,11 +339,15 @@ function(grading_add_day day)
     set(reference_path "$<TARGET_FILE:${day}_runner_reference>")
   endif()
   get_property(expectations GLOBAL PROPERTY GRADING_${day}_MANIFEST)
-  file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv" CONTENT
-"reference\t${reference_path}
+  if(GRADING_CLASS_DIR)
+    set(suites "${expectations}")
+  else()
+    set(suites "reference\t${reference_path}
 submission\t$<TARGET_FILE:${day}_runner_submission>
 stub\t$<TARGET_FILE:${day}_runner_exercise>
 ${expectations}")
+  endif()
+  file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv" CONTENT "${suites}")
   get_property(runners GLOBAL PROPERTY GRADING_${day}_RUNNERS)
   set(ctest_file "${CMAKE_CURRENT_BINARY_DIR}/${day}_ctest.cmake")
   set(gates_file "${CMAKE_CURRENT_BINARY_DIR}/gates.tsv")
@@ -327,7 +361,7 @@ ${expectations}")
   # and everything the suites run.
   add_custom_target(${day}_ctest_file DEPENDS "${ctest_file}" "${gates_file}")
   add_custom_target(${day}_suites ALL)
-  add_dependencies(${day}_suites ${day}_ctest_file ${runners} ${day}_runner_exercise ${day}_runner_submission)
+  add_dependencies(${day}_suites ${day}_ctest_file ${runners})
   set(include_file "${CMAKE_CURRENT_BINARY_DIR}/${day}_include.cmake")
   file(WRITE "${include_file}"
 "if(EXISTS \"${ctest_file}\")

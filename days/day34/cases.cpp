@@ -1,203 +1,158 @@
-#include "day34_cases.h"
+#include "cases.h"
 
-#include <cstdint>
-
-#include "day34_gates.h"
-#include "day34_reference.h"
-#include "day34_report.h"
+#include "grids.h"
 #include "heat_constants.h"
 #include "heat_initial.h"
 
 namespace day34::cases {
 
-using grading::GateResult;
-
-std::vector<std::string> kernels() { return {"global", "tiled"}; }
-
-std::string kernelName(const std::string& kernel) { return kernel == "global" ? "heatStepGlobal" : "heatStepTiled"; }
-
-const std::vector<float>& initialGrid() {
-    static const std::vector<float> grid = day34::initialGrid(kN);
-    return grid;
-}
-
-const std::vector<double>& checkReference() {
-    static const std::vector<double> want =
-        hostReference(initialGrid(), kN, kCheckSteps, static_cast<double>(kStableR));
-    return want;
-}
-
-float initialMax() { return maxAbs(initialGrid()); }
-
 namespace {
 
-template <typename T>
-void take(const grading::Expected<T>& field, T* into, std::string* problem) {
-    if (field) {
-        *into = field.value();
-    } else if (problem->empty()) {
-        *problem = "the runner's result is incomplete: " + field.error();
-    }
-}
+double cellsOf(int n) { return static_cast<double>(n) * static_cast<double>(n); }
 
-void takeInt(const grading::Record& out, const std::string& name, int* into, std::string* problem) {
-    int64_t v = 0;
-    take(out.integer(name), &v, problem);
-    *into = static_cast<int>(v);
-}
+std::string label(const std::string& what, const GridSpec& g) { return what + " on " + g.name; }
 
-grading::RunnerOutcome call(const std::string& runner, const std::string& subcommand,
-                            const std::vector<std::string>& args, const std::string& label, double limitSeconds) {
-    grading::RunnerCall c;
-    c.runner = runner;
-    c.subcommand = subcommand;
-    c.args = args;
-    c.label = label;
-    c.timeLimitSeconds = limitSeconds;
-    return grading::callRunner(c);
-}
+GridSpec seeded(int n) { return {"seeded_" + std::to_string(n), n, true}; }
 
 }  // namespace
 
-StepRun runStep(const std::string& runner, const std::string& kernel, int steps) {
-    StepRun r;
-    r.outcome = call(runner, "step", {"--kernel", kernel, "--steps", std::to_string(steps)},
-                     "step --kernel " + kernel + " --steps " + std::to_string(steps), 120.0);
-    if (!r.outcome.ok()) {
-        r.problem = r.outcome.message;
-        return r;
-    }
-    const grading::Record& out = r.outcome.result;
-    take(out.floats("grid"), &r.grid, &r.problem);
-    take(out.floats("previous"), &r.previous, &r.problem);
-    takeInt(out, "steps", &r.steps, &r.problem);
-    return r;
+double stepSeconds(int n, int steps) {
+    // In: the grid. Out: two grids. Per step: the input read back and
+    // compared, and a step of the host reference.
+    const double cells = cellsOf(n);
+    return kCallSeconds + kSecondsPerCellMoved * cells * (3 + 2.0 * steps) + kSecondsPerCellStep * cells * steps +
+           kSecondsPerCheckedLaunch * steps;
 }
 
-PolicyRun runPolicy(const std::string& runner) {
-    PolicyRun r;
-    r.outcome = call(runner, "policy", {}, "policy (" + std::to_string(kSteps) + " tiled steps, three copy policies)",
-                     240.0);
-    if (!r.outcome.ok()) {
-        r.problem = r.outcome.message;
-        return r;
-    }
-    const grading::Record& out = r.outcome.result;
-    std::vector<int32_t> every;
-    take(out.ints("copy_every"), &every, &r.problem);
-    take(out.floats("loop_ms"), &r.loopMs, &r.problem);
-    takeInt(out, "steps", &r.steps, &r.problem);
-    r.copyEvery.assign(every.begin(), every.end());
-    for (int k : r.copyEvery) {
-        r.finals.emplace_back();
-        take(out.floats("final_every_" + std::to_string(k)), &r.finals.back(), &r.problem);
-    }
-    if (r.problem.empty() && (r.copyEvery.size() != kNumPolicies || r.loopMs.size() != r.copyEvery.size())) {
-        r.problem = "the runner's result is incomplete: " + std::to_string(r.copyEvery.size()) + " policies and " +
-                    std::to_string(r.loopMs.size()) + " loop times, want " + std::to_string(kNumPolicies);
-    }
-    return r;
+double stabilitySeconds(int n, int steps, int rCount) {
+    const double cells = cellsOf(n);
+    return kCallSeconds + kSecondsPerCellMoved * cells * (1 + rCount) +
+           (kSecondsPerCellStep * cells + kSecondsPerCheckedLaunch) * steps * rCount;
 }
 
-StabilityRun runStability(const std::string& runner, const std::string& kernel) {
-    StabilityRun r;
-    r.outcome = call(runner, "stability", {"--kernel", kernel}, "stability --kernel " + kernel, 180.0);
-    if (!r.outcome.ok()) {
-        r.problem = r.outcome.message;
-        return r;
+double policySeconds(int n, int steps, const std::vector<int32_t>& copyEvery) {
+    // One discarded run, then one per policy; each copy moves the whole grid.
+    const double cells = cellsOf(n);
+    const double runs = 1.0 + static_cast<double>(copyEvery.size());
+    double copies = 0;
+    for (int32_t every : copyEvery) {
+        if (every > 0) copies += steps / every;
     }
-    const grading::Record& out = r.outcome.result;
-    take(out.floats("r"), &r.r, &r.problem);
-    take(out.floats("max_abs"), &r.maxAbs, &r.problem);
-    take(out.int64s("nonfinite"), &r.nonFinite, &r.problem);
-    takeInt(out, "steps", &r.steps, &r.problem);
-    if (r.problem.empty() && (r.r.size() != kNumR || r.maxAbs.size() != kNumR || r.nonFinite.size() != kNumR)) {
-        r.problem = "the runner's result is incomplete: want " + std::to_string(kNumR) + " values of r";
-    }
-    return r;
+    return kCallSeconds + kSecondsPerCellMoved * cells * (1 + 3.0 * copyEvery.size()) +
+           (kSecondsPerCellStep * cells + kSecondsPerLaunch) * steps * runs + kSecondsPerCellCopied * cells * copies +
+           kSecondsPerCheckedLaunch * runs;
 }
 
-TimingRun runTiming(const std::string& runner) {
-    TimingRun r;
-    r.outcome = call(runner, "timing", {}, "timing (copy, global, tiled: one step each)", 120.0);
-    if (!r.outcome.ok()) {
-        r.problem = r.outcome.message;
-        return r;
-    }
-    const grading::Record& out = r.outcome.result;
-    take(out.floats("copy_ms"), &r.copyMs, &r.problem);
-    take(out.floats("global_ms"), &r.globalMs, &r.problem);
-    take(out.floats("tiled_ms"), &r.tiledMs, &r.problem);
-    return r;
+double timingSeconds(int n, int warmups, int timedRuns) {
+    // Three kernels; per kernel an output back, the input compared and the
+    // host's one-step check.
+    const double cells = cellsOf(n);
+    const int launches = 3 * (warmups + timedRuns);
+    return kCallSeconds + kSecondsPerCellMoved * cells * 10 + (kSecondsPerCellStep * cells + kSecondsPerLaunch) * launches;
 }
 
-GateResult stencilGate(const std::string& kernel, const StepRun& run) {
-    if (!run.problem.empty()) return GateResult::fail("34.stencil", run.problem);
-    if (run.steps == kCheckSteps) return checkStencil(kernelName(kernel), run.steps, kN, run.grid, checkReference());
-    return checkStencil(kernelName(kernel), run.steps, kN, run.grid,
-                        hostReference(initialGrid(), kN, run.steps, static_cast<double>(kStableR)));
+GridSpec courseGrid() { return {"course_" + std::to_string(kN), kN, false}; }
+
+const std::vector<GridSpec>& stepGrids() {
+    // 3: a single interior cell. 7 and 10: an interior smaller than one tile
+    // (10 fills it in y). 34: whole tiles only. 131: one cell past whole
+    // tiles in both directions. 202: whole tile rows, a partial last tile
+    // column. 517 and 2048: many tiles, partial in both directions.
+    static const std::vector<GridSpec> grids = {courseGrid(), seeded(3),   seeded(7),   seeded(10),  seeded(34),
+                                                seeded(131),  seeded(202), seeded(517), seeded(kN)};
+    return grids;
 }
 
-GateResult ringGate(const std::string& kernel, const StepRun& run) {
-    if (!run.problem.empty()) return GateResult::fail("34.ring", run.problem);
-    GateResult r = checkRing(kernelName(kernel), run.steps, kN, run.grid, initialGrid());
-    if (r.passed) r = checkRing(kernelName(kernel), run.steps - 1, kN, run.previous, initialGrid());
-    return r;
+const std::vector<GridSpec>& stabilityGrids() {
+    static const std::vector<GridSpec> grids = {courseGrid(), seeded(517)};
+    return grids;
 }
 
-GateResult copyPolicyGate(const PolicyRun& run) {
-    if (!run.problem.empty()) return GateResult::fail("34.copy_policy", run.problem);
-    size_t never = run.copyEvery.size();
-    for (size_t k = 0; k < run.copyEvery.size(); ++k) {
-        if (run.copyEvery[k] == 0) never = k;
-    }
-    if (never == run.copyEvery.size()) return GateResult::fail("34.copy_policy", "the runner returned no never-copied run");
-    for (size_t k = 0; k < run.copyEvery.size(); ++k) {
-        if (k == never) continue;
-        const GateResult r = checkCopyPolicy(kN, run.finals[never], run.finals[k], run.copyEvery[k]);
-        if (!r.passed) return r;
-    }
-    return GateResult::pass("34.copy_policy");
+const std::vector<GridSpec>& policyGrids() {
+    static const std::vector<GridSpec> grids = {courseGrid(), seeded(517)};
+    return grids;
 }
 
-GateResult maxPrincipleGate(const StabilityRun& run) {
-    if (!run.problem.empty()) return GateResult::fail("34.max_principle", run.problem);
-    for (size_t k = 0; k < run.r.size(); ++k) {
-        if (run.r[k] > 0.25f) continue;
-        const GateResult r = checkMaxPrinciple(run.r[k], run.maxAbs[k], run.nonFinite[k], run.steps, initialMax());
-        if (!r.passed) return r;
+GridSpec timingGrid() { return seeded(kN); }
+
+std::string describe(const GridSpec& g) {
+    const int m = g.n - 2;
+    const int tilesX = (m + kTileX - 1) / kTileX;
+    const int tilesY = (m + kTileY - 1) / kTileY;
+    const bool partialX = m % kTileX != 0;
+    const bool partialY = m % kTileY != 0;
+    const std::string side = std::to_string(g.n) + " x " + std::to_string(g.n);
+    std::string out = (g.seeded ? "a seeded " : "the course's ") + side + " grid (interior " + std::to_string(m) +
+                      " x " + std::to_string(m) + " in " + std::to_string(tilesX) + " x " + std::to_string(tilesY) +
+                      " tiles of " + std::to_string(kTileX) + " x " + std::to_string(kTileY);
+    if (partialX && partialY) {
+        out += ", the last ones partial in x and y)";
+    } else if (partialX) {
+        out += ", the last column of tiles partial in x)";
+    } else {
+        out += ", whole tiles only)";
     }
-    return GateResult::pass("34.max_principle");
+    return out;
 }
 
-GateResult unstableGate(const StabilityRun& run) {
-    if (!run.problem.empty()) return GateResult::fail("34.unstable", run.problem);
-    for (size_t k = 0; k < run.r.size(); ++k) {
-        if (run.r[k] <= 0.25f) continue;
-        const GateResult r = checkUnstable(run.r[k], run.maxAbs[k], run.nonFinite[k], run.steps, initialMax());
-        if (!r.passed) return r;
-    }
-    return GateResult::pass("34.unstable");
+std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt) {
+    if (!g.seeded) return day34::initialGrid(g.n);
+    return seededGrid(g.n, mixSeed(seed, salt + "/" + g.name));
 }
 
-GateResult timingGate(const TimingRun& timing, const PolicyRun& policy) {
-    if (!timing.problem.empty()) return GateResult::fail("34.timing", "no one-step times: " + timing.problem);
-    if (!policy.problem.empty()) return GateResult::fail("34.timing", "no policy times: " + policy.problem);
-    std::vector<std::pair<std::string, double>> figures;
-    const auto add = [&](const std::string& name, const std::vector<float>& samples) {
-        for (size_t k = 0; k < samples.size(); ++k) {
-            figures.emplace_back(name + " one step, timed run " + std::to_string(k), samples[k]);
-        }
-        if (samples.size() != static_cast<size_t>(kTimedRuns)) figures.emplace_back(name + " (timed runs missing)", 0.0);
-    };
-    add("copyGrid", timing.copyMs);
-    add("heatStepGlobal", timing.globalMs);
-    add("heatStepTiled", timing.tiledMs);
-    for (size_t k = 0; k < policy.copyEvery.size(); ++k) {
-        figures.emplace_back(std::to_string(policy.steps) + " steps " + policyLabel(policy.copyEvery[k]),
-                             policy.loopMs[k]);
-    }
-    return checkTimings(figures);
+std::string kernelName(const std::string& kernel) { return kernel == "global" ? "heatStepGlobal" : "heatStepTiled"; }
+
+grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
+                                    const std::string& kernel, int steps, float r, double limitSeconds) {
+    protocol::StepRequest request;
+    request.n = g.n;
+    request.init = init;
+    request.kernel = kernel;
+    request.steps = steps;
+    request.r = r;
+    return grading::call<protocol::Step>(
+        runner, request,
+        {limitSeconds, label("step --kernel " + kernel + " --steps " + std::to_string(steps), g), false});
+}
+
+grading::Reply<protocol::Stability> stability(const std::string& runner, const GridSpec& g,
+                                              const std::vector<float>& init, const std::string& kernel, int steps,
+                                              const std::vector<float>& r, double limitSeconds) {
+    protocol::StabilityRequest request;
+    request.n = g.n;
+    request.init = init;
+    request.kernel = kernel;
+    request.steps = steps;
+    request.r = r;
+    return grading::call<protocol::Stability>(
+        runner, request, {limitSeconds, label("stability --kernel " + kernel + " --steps " + std::to_string(steps), g), false});
+}
+
+grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
+                                        const std::string& kernel, int steps, float r,
+                                        const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu) {
+    protocol::PolicyRequest request;
+    request.n = g.n;
+    request.init = init;
+    request.kernel = kernel;
+    request.steps = steps;
+    request.r = r;
+    request.copyEvery = copyEvery;
+    return grading::call<protocol::Policy>(
+        runner, request,
+        {limitSeconds, label("policy --kernel " + kernel + " --steps " + std::to_string(steps), g), exclusiveGpu});
+}
+
+grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
+                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu) {
+    protocol::TimingRequest request;
+    request.n = g.n;
+    request.init = init;
+    request.r = r;
+    request.warmups = warmups;
+    request.timedRuns = timedRuns;
+    return grading::call<protocol::Timing>(runner, request,
+                                           {limitSeconds, label("timing (copy, global, tiled: one step each)", g), exclusiveGpu});
 }
 
 }  // namespace day34::cases

@@ -1,73 +1,66 @@
 #pragma once
-// What the day 34 suites grade on: one runner call per question asked, and
-// the gates applied to what came back (a runner that failed fails the gate
-// with its own message). Shared by the reference/submission suite and the
-// planted-bug suite.
+// What the day 34 gates grade on: the grids (the course's 2048 x 2048 and
+// seeded ones of sizes that do and do not fill whole tiles), one typed
+// runner call per question, and the time limits, in one place, each scaled
+// by the work it bounds (cells x steps).
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "harness/gate.h"
 #include "harness/runner_client.h"
+#include "protocol.h"
 
 namespace day34::cases {
 
-std::vector<std::string> kernels();                  // global, tiled
-std::string kernelName(const std::string& kernel);   // heatStepGlobal, heatStepTiled
+// ---- time limits. Each rate is ten or more times what a T4 needs (a step
+// of 2048 x 2048 there: about 0.1 ms; a 16 MiB copy to pageable memory:
+// about 6 ms), so a GPU shared with three other runners (gpu_slots.h) still
+// finishes well inside. The framework multiplies them under compute-sanitizer.
+constexpr double kCallSeconds = 15.0;              // process start, CUDA context, buffers
+constexpr double kSecondsPerCellMoved = 5e-8;      // one float into or out of the runner, with the checks on it
+constexpr double kSecondsPerCellStep = 2e-9;       // one cell of one step on the GPU
+constexpr double kSecondsPerLaunch = 1e-3;         // any launch, on top of its cells
+constexpr double kSecondsPerCheckedLaunch = 5e-3;  // a launch's synchronization and guard-word reads
+constexpr double kSecondsPerCellCopied = 2e-8;     // one float copied back to the host inside a loop
 
-// The course's initial grid and the double reference after kCheckSteps steps
-// at kStableR, each computed once per process.
-const std::vector<float>& initialGrid();
-const std::vector<double>& checkReference();
-float initialMax();
+double stepSeconds(int n, int steps);
+double stabilitySeconds(int n, int steps, int rCount);
+double policySeconds(int n, int steps, const std::vector<int32_t>& copyEvery);
+double timingSeconds(int n, int warmups, int timedRuns);
 
-struct StepRun {
-    grading::RunnerOutcome outcome;
-    std::string problem;  // the runner's failure or a missing field; empty when usable
-    std::vector<float> grid;      // after `steps` steps
-    std::vector<float> previous;  // the other buffer: after steps - 1
-    int steps = 0;
+// ---- the grids. All square: the course's kernels take one n.
+struct GridSpec {
+    std::string name;  // course_2048, seeded_131 ([A-Za-z0-9_]: it names cases)
+    int n = 0;
+    bool seeded = false;  // false: the course's initial condition
 };
-StepRun runStep(const std::string& runner, const std::string& kernel, int steps);
 
-struct PolicyRun {
-    grading::RunnerOutcome outcome;
-    std::string problem;
-    std::vector<int> copyEvery;                // 0, 100, 1
-    std::vector<float> loopMs;                 // parallel to copyEvery
-    std::vector<std::vector<float>> finals;    // parallel to copyEvery
-    int steps = 0;
-};
-PolicyRun runPolicy(const std::string& runner);
+GridSpec courseGrid();                           // the course's 2048 x 2048 initial condition
+const std::vector<GridSpec>& stepGrids();        // 34.stencil and 34.ring
+const std::vector<GridSpec>& stabilityGrids();   // 34.max_principle and 34.unstable
+const std::vector<GridSpec>& policyGrids();      // 34.copy_policy
+GridSpec timingGrid();                           // 34.timing
 
-struct StabilityRun {
-    grading::RunnerOutcome outcome;
-    std::string problem;
-    std::vector<float> r;
-    std::vector<float> maxAbs;
-    std::vector<int64_t> nonFinite;
-    int steps = 0;
-};
-StabilityRun runStability(const std::string& runner, const std::string& kernel);
+// "the course's 2048 x 2048 grid", "a seeded 131 x 131 grid (interior
+// 129 x 129 in 5 x 17 tiles of 32 x 8, the last ones partial in x and y)".
+std::string describe(const GridSpec& g);
 
-struct TimingRun {
-    grading::RunnerOutcome outcome;
-    std::string problem;
-    std::vector<float> copyMs, globalMs, tiledMs;  // one sample per timed run
-};
-TimingRun runTiming(const std::string& runner);
+// The course's initial condition, or a seeded grid from (seed, salt): the
+// salt names the call (gate, kernel), so every call gets its own grid.
+std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt);
 
-// ---- the gates on a run (kernel is "global" or "tiled")
-grading::GateResult stencilGate(const std::string& kernel, const StepRun& run);
-// Both buffers: the newest grid, then the previous one.
-grading::GateResult ringGate(const std::string& kernel, const StepRun& run);
-// Every copied policy against the never-copied one, in order.
-grading::GateResult copyPolicyGate(const PolicyRun& run);
-// Every r <= 1/4 of the run, in order.
-grading::GateResult maxPrincipleGate(const StabilityRun& run);
-// Every r > 1/4 of the run.
-grading::GateResult unstableGate(const StabilityRun& run);
-// Every one-step sample and every policy loop.
-grading::GateResult timingGate(const TimingRun& timing, const PolicyRun& policy);
+std::string kernelName(const std::string& kernel);  // global -> heatStepGlobal, tiled -> heatStepTiled
+
+// ---- the runner calls
+grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
+                                    const std::string& kernel, int steps, float r, double limitSeconds);
+grading::Reply<protocol::Stability> stability(const std::string& runner, const GridSpec& g,
+                                              const std::vector<float>& init, const std::string& kernel, int steps,
+                                              const std::vector<float>& r, double limitSeconds);
+grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
+                                        const std::string& kernel, int steps, float r,
+                                        const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu);
+grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
+                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu);
 
 }  // namespace day34::cases

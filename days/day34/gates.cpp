@@ -1,23 +1,18 @@
-#include "day34_gates.h"
-
-#include "day34_reference.h"
+#include "gates.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <sstream>
+
+#include "harness/poison.h"
+#include "reference.h"
 
 namespace day34 {
 
 using grading::GateResult;
 
 namespace {
-
-std::string cellName(size_t index, int n) {
-    const size_t stride = static_cast<size_t>(n);
-    return "row " + std::to_string(index / stride) + ", col " + std::to_string(index % stride);
-}
 
 std::string formatR(double r) {
     char text[32];
@@ -32,6 +27,21 @@ std::string sizeProblem(const std::string& what, size_t got, int n) {
            std::to_string(n) + " x " + std::to_string(n) + ")";
 }
 
+uint32_t bitsOf(float v) {
+    uint32_t bits = 0;
+    std::memcpy(&bits, &v, sizeof(bits));
+    return bits;
+}
+
+// " (never written: still the runner's poison)" when `v` is the poison word.
+const char* poisonNote(float v) { return grading::unwrittenNote(bitsOf(v)); }
+
+std::string stepsText(int steps) { return std::to_string(steps) + (steps == 1 ? " step" : " steps"); }
+
+std::string policyText(int copyEvery) {
+    return copyEvery == 1 ? "copied back every step" : "copied back every " + std::to_string(copyEvery) + " steps";
+}
+
 }  // namespace
 
 std::string formatValue(double v) {
@@ -40,11 +50,16 @@ std::string formatValue(double v) {
     return text;
 }
 
+std::string cellName(size_t index, int n) {
+    const size_t stride = static_cast<size_t>(n);
+    return "row " + std::to_string(index / stride) + ", col " + std::to_string(index % stride);
+}
+
 GateResult checkStencil(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                         const std::vector<double>& want, double relTolerance) {
     const char* id = "34.stencil";
-    const std::string prefix = kernel + " after " + std::to_string(steps) + " steps";
-    if (const std::string bad = sizeProblem(prefix + ": the grid", got.size(), n); !bad.empty()) {
+    if (const std::string bad = sizeProblem(kernel + " after " + stepsText(steps) + ": the grid", got.size(), n);
+        !bad.empty()) {
         return GateResult::fail(id, bad);
     }
     if (want.size() != got.size()) return GateResult::fail(id, sizeProblem("the reference", want.size(), n));
@@ -52,9 +67,23 @@ GateResult checkStencil(const std::string& kernel, int steps, int n, const std::
         const double scale = want[i] == 0.0 ? 1.0 : std::fabs(want[i]);
         // Written so that NaN fails: every comparison with NaN is false.
         if (!(std::fabs(static_cast<double>(got[i]) - want[i]) <= relTolerance * scale)) {
-            return GateResult::fail(id, kernel + " wrong after " + std::to_string(steps) + " steps at " +
-                                            cellName(i, n) + ": got " + formatValue(got[i]) + ", want " +
-                                            formatValue(want[i]));
+            std::string message = kernel + " wrong after " + stepsText(steps) + " at " + cellName(i, n) + ": got " +
+                                  formatValue(got[i]) + ", want " + formatValue(want[i]) + poisonNote(got[i]);
+            // A skipped cell poisons its neighbours a step later, so the first
+            // wrong cell may be one that was written: name the skipped ones too.
+            size_t unwritten = 0;
+            size_t first = got.size();
+            for (size_t k = 0; k < got.size(); ++k) {
+                if (bitsOf(got[k]) != grading::kPoisonWord) continue;
+                if (unwritten++ == 0) first = k;
+            }
+            if (first == i && unwritten > 1) {
+                message += "; " + std::to_string(unwritten) + " cells in all were never written";
+            } else if (first != i && unwritten > 0) {
+                message += "; " + std::to_string(unwritten) + " cells were never written (still the runner's poison), "
+                           "the first at " + cellName(first, n);
+            }
+            return GateResult::fail(id, message);
         }
     }
     return GateResult::pass(id);
@@ -63,17 +92,18 @@ GateResult checkStencil(const std::string& kernel, int steps, int n, const std::
 GateResult checkRing(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                      const std::vector<float>& initial) {
     const char* id = "34.ring";
-    const std::string prefix = kernel + " after " + std::to_string(steps) + " steps";
-    if (const std::string bad = sizeProblem(prefix + ": the grid", got.size(), n); !bad.empty()) {
+    if (const std::string bad = sizeProblem(kernel + " after " + stepsText(steps) + ": the grid", got.size(), n);
+        !bad.empty()) {
         return GateResult::fail(id, bad);
     }
     if (initial.size() != got.size()) return GateResult::fail(id, sizeProblem("the initial grid", initial.size(), n));
     // Row-major order, so "first" means the same thing as in the other gates.
     for (size_t i = 0; i < got.size(); ++i) {
-        if (onRing(i, n) && !(got[i] == initial[i])) {
-            return GateResult::fail(id, kernel + " moved a boundary cell after " + std::to_string(steps) +
-                                            " steps: index " + std::to_string(i) + " (" + cellName(i, n) +
-                                            "): got " + formatValue(got[i]) + ", want " + formatValue(initial[i]));
+        if (onRing(i, n) && bitsOf(got[i]) != bitsOf(initial[i])) {
+            return GateResult::fail(id, kernel + " moved a boundary cell after " + stepsText(steps) + ": index " +
+                                            std::to_string(i) + " (" + cellName(i, n) + "): got " +
+                                            formatValue(got[i]) + ", want " + formatValue(initial[i]) +
+                                            poisonNote(got[i]));
         }
     }
     return GateResult::pass(id);
@@ -81,8 +111,7 @@ GateResult checkRing(const std::string& kernel, int steps, int n, const std::vec
 
 GateResult checkCopyPolicy(int n, const std::vector<float>& never, const std::vector<float>& copied, int copyEvery) {
     const char* id = "34.copy_policy";
-    const std::string policy =
-        copyEvery == 1 ? "copied back every step" : "copied back every " + std::to_string(copyEvery) + " steps";
+    const std::string policy = policyText(copyEvery);
     if (const std::string bad = sizeProblem("the never-copied grid", never.size(), n); !bad.empty()) {
         return GateResult::fail(id, bad);
     }
@@ -90,14 +119,29 @@ GateResult checkCopyPolicy(int n, const std::vector<float>& never, const std::ve
         return GateResult::fail(id, bad);
     }
     for (size_t i = 0; i < never.size(); ++i) {
-        uint32_t a = 0;
-        uint32_t b = 0;
-        std::memcpy(&a, &copied[i], sizeof(a));
-        std::memcpy(&b, &never[i], sizeof(b));
-        if (a != b) {
+        if (bitsOf(copied[i]) != bitsOf(never[i])) {
             return GateResult::fail(id, "copy policy changed the answer at index " + std::to_string(i) + " (" +
                                             cellName(i, n) + "): " + formatValue(copied[i]) + " with the grid " +
                                             policy + ", " + formatValue(never[i]) + " never copied back");
+        }
+    }
+    return GateResult::pass(id);
+}
+
+GateResult checkSnapshot(int n, int steps, int copyEvery, const std::vector<float>& final,
+                         const std::vector<float>& snapshot) {
+    const char* id = "34.copy_policy";
+    const std::string what = "the host copy of the grid " + policyText(copyEvery);
+    if (const std::string bad = sizeProblem(what, snapshot.size(), n); !bad.empty()) return GateResult::fail(id, bad);
+    if (const std::string bad = sizeProblem("the final grid", final.size(), n); !bad.empty()) {
+        return GateResult::fail(id, bad);
+    }
+    for (size_t i = 0; i < final.size(); ++i) {
+        if (bitsOf(snapshot[i]) != bitsOf(final[i])) {
+            return GateResult::fail(id, what + " after step " + std::to_string(steps) +
+                                            " is not the final grid at index " + std::to_string(i) + " (" +
+                                            cellName(i, n) + "): " + formatValue(snapshot[i]) + " on the host, " +
+                                            formatValue(final[i]) + " on the device");
         }
     }
     return GateResult::pass(id);
@@ -109,7 +153,7 @@ GateResult checkMaxPrinciple(double r, float maxAbs, long long nonFinite, int st
     if (nonFinite == 0 && maxAbs <= bound) return GateResult::pass(id);
     std::string message = "maximum principle broken at r = " + formatR(r) + ": max abs(u) is " + formatValue(maxAbs);
     if (nonFinite > 0) message += " and " + std::to_string(nonFinite) + " cells are not finite";
-    message += " after " + std::to_string(steps) + " steps, and it started at " + formatValue(initialMax);
+    message += " after " + stepsText(steps) + ", and it started at " + formatValue(initialMax);
     return GateResult::fail(id, message);
 }
 
@@ -118,10 +162,28 @@ GateResult checkUnstable(double r, float maxAbs, long long nonFinite, int steps,
     if (maxAbs > initialMax) return GateResult::pass(id);
     std::string message = "no growth past the bound at r = " + formatR(r) + ": max abs(u) is " + formatValue(maxAbs);
     if (nonFinite > 0) message += " (and " + std::to_string(nonFinite) + " cells are not finite)";
-    message += " after " + std::to_string(steps) + " steps, not above the initial max " + formatValue(initialMax) +
+    message += " after " + stepsText(steps) + ", not above the initial max " + formatValue(initialMax) +
                "; a correct step multiplies the checkerboard by |1 - 8r| = " + formatR(std::fabs(1.0 - 8.0 * r)) +
                " every step";
     return GateResult::fail(id, message);
+}
+
+GateResult checkCopy(int n, const std::vector<float>& got, const std::vector<float>& input) {
+    const char* id = "34.timing";
+    if (const std::string bad = sizeProblem("copyGrid's output", got.size(), n); !bad.empty()) {
+        return GateResult::fail(id, bad);
+    }
+    if (const std::string bad = sizeProblem("copyGrid's input", input.size(), n); !bad.empty()) {
+        return GateResult::fail(id, bad);
+    }
+    for (size_t i = 0; i < got.size(); ++i) {
+        if (bitsOf(got[i]) != bitsOf(input[i])) {
+            return GateResult::fail(id, "copyGrid's output differs from its input at index " + std::to_string(i) +
+                                            " (" + cellName(i, n) + "): got " + formatValue(got[i]) + ", want " +
+                                            formatValue(input[i]) + poisonNote(got[i]));
+        }
+    }
+    return GateResult::pass(id);
 }
 
 GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs) {

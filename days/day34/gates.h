@@ -1,6 +1,7 @@
 #pragma once
-// The day 34 gates (grading.md, "Day 34"). Plain host functions over what a
-// runner returned; each names the first disagreement.
+// The day 34 gates (grading.md, "Day 34"): plain host functions over what a
+// runner returned and the host reference; each names the first disagreement
+// (where, got, want). day.cpp declares which cases each one runs on.
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,7 +13,8 @@ namespace day34 {
 
 // Every cell of `got` (n * n floats, `kernel` after `steps` steps) within
 // relative `relTolerance` of the double reference; the scale is |want|, or 1
-// where want is 0. A NaN or infinite cell is always a mismatch.
+// where want is 0. A NaN or infinite cell is always a mismatch, and a cell
+// that still holds the runner's poison is named as never written.
 grading::GateResult checkStencil(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                                  const std::vector<double>& want, double relTolerance = kRelTolerance);
 
@@ -27,6 +29,12 @@ grading::GateResult checkRing(const std::string& kernel, int steps, int n, const
 grading::GateResult checkCopyPolicy(int n, const std::vector<float>& never, const std::vector<float>& copied,
                                     int copyEvery);
 
+// What the host holds after a run copied back every `copyEvery` steps
+// (`steps` a multiple of it, so the last copy came after the last step) is
+// bit-identical to the final grid on the device.
+grading::GateResult checkSnapshot(int n, int steps, int copyEvery, const std::vector<float>& final,
+                                  const std::vector<float>& snapshot);
+
 // At r <= 1/4: no cell is NaN or infinite and max |u| <= initialMax * (1 + slack).
 grading::GateResult checkMaxPrinciple(double r, float maxAbs, long long nonFinite, int steps, float initialMax,
                                       float slack = kMaxPrincipleSlack);
@@ -34,10 +42,17 @@ grading::GateResult checkMaxPrinciple(double r, float maxAbs, long long nonFinit
 // Past r = 1/4: max |u| exceeds the initial max.
 grading::GateResult checkUnstable(double r, float maxAbs, long long nonFinite, int steps, float initialMax);
 
+// copyGrid's output is its input, bit for bit (34.timing checks what the
+// timed copies left).
+grading::GateResult checkCopy(int n, const std::vector<float>& got, const std::vector<float>& input);
+
 // Every figure (name, milliseconds) is a real, positive time.
 grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
 
 // "%.9g", the way the course prints a float it compares.
 std::string formatValue(double v);
+
+// "row 1, col 2" of cell `index` of an n x n grid.
+std::string cellName(size_t index, int n);
 
 }  // namespace day34

@@ -1,4 +1,4 @@
-#include "day34_reference.h"
+#include "reference.h"
 
 #include <cmath>
 #include <utility>

@@ -1,6 +1,6 @@
 #pragma once
 // The day 34 host reference, in double: written to be obviously right, not
-// fast. The grading process computes it itself and never takes the runner's.
+// fast. The grader computes it itself; nothing of it is sent to a runner.
 #include <cstddef>
 #include <vector>
 

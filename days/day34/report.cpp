@@ -1,4 +1,4 @@
-#include "day34_report.h"
+#include "report.h"
 
 #include <cmath>
 #include <cstdio>

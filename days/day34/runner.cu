@@ -205,9 +205,6 @@ public:
                               inner));
     }
 
-    void upload(const std::vector<float>& values) {
-        CUDA_TRY(cudaMemcpy(data(), values.data(), dataBytes_, cudaMemcpyHostToDevice));
-    }
     std::vector<float> download() const {
         std::vector<float> out(cells_);
         CUDA_TRY(cudaMemcpy(out.data(), data(), dataBytes_, cudaMemcpyDeviceToHost));

@@ -38,6 +38,23 @@ private:
     int number_ = 0;
 };
 
+// The bytes left in a seekable stream, or -1: a header's promises are held
+// to them before anything is allocated for it.
+long long remainingBytes(std::istream& in) {
+    if (in.eof()) return 0;  // the header was the last line: tellg() would fail
+    const std::streampos here = in.tellg();
+    if (here < 0) return -1;
+    in.seekg(0, std::ios::end);
+    const std::streampos end = in.tellg();
+    in.seekg(here);
+    return end < 0 ? -1 : static_cast<long long>(end - here);
+}
+
+// Instructors' graphs are graded on one GPU in seconds: a file declaring more
+// vertices than this (a Matrix Market header can, in a few bytes) is refused.
+constexpr long long kMaxVertices = 1ll << 26;
+constexpr long long kVerticesPerEntryByte = 64;
+
 // Parses two integers at the start of a line; trailing text is ignored, as
 // the course's sscanf("%d %d") does.
 bool parsePair(const std::string& line, long long* a, long long* b) {
@@ -69,7 +86,27 @@ Graph buildCsr(int vertexCount, std::vector<std::string> words,
     return g;
 }
 
-Expected<Graph> parseGraph(std::istream& in, const std::string& name) {
+namespace {
+
+// The loaders' contract is "never an exception": whatever escapes (an
+// allocation, say) becomes a message naming the file.
+template <class Parse>
+Expected<Graph> guarded(const std::string& name, Parse parse) {
+    try {
+        return parse();
+    } catch (const std::exception& e) {
+        return Error{name + ": cannot load: " + e.what()};
+    }
+}
+
+bool printable(const std::string& label) {
+    return std::none_of(label.begin(), label.end(), [](char c) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        return u < 0x20 || u == 0x7f;
+    });
+}
+
+Expected<Graph> parseCourse(std::istream& in, const std::string& name) {
     std::vector<std::string> comments;
     LineReader reader(in, &comments);
     std::string line;
@@ -89,8 +126,19 @@ Expected<Graph> parseGraph(std::istream& in, const std::string& name) {
         return Error{at(reader.number()) + "bad header line: want \"V E\" with V > 0 and E >= 0, got \"" + line + "\""};
     }
 
+    // Each label takes at least two bytes ("a\n") and each edge four ("0 1\n").
+    const long long left = remainingBytes(in);
+    if (left >= 0 && 2 * vertices + 4 * edgesInFile > left) {
+        return Error{at(reader.number()) + "bad header line: it promises " + std::to_string(vertices) + " labels and " +
+                     std::to_string(edgesInFile) + " edges, at least " + std::to_string(2 * vertices + 4 * edgesInFile) +
+                     " bytes, but only " + std::to_string(left) + " bytes follow"};
+    }
+    if (vertices > kMaxVertices) {
+        return Error{at(reader.number()) + "bad header line: " + std::to_string(vertices) + " vertices, more than the " +
+                     std::to_string(kMaxVertices) + " graded"};
+    }
     std::vector<std::string> words;
-    words.reserve(static_cast<size_t>(vertices));
+    if (left >= 0) words.reserve(static_cast<size_t>(vertices));  // bounded by the bytes, checked above
     for (long long v = 0; v < vertices; ++v) {
         if (!reader.next(&line)) {
             return Error{name + ": ran out of labels at " + std::to_string(v) +
@@ -102,6 +150,10 @@ Expected<Graph> parseGraph(std::istream& in, const std::string& name) {
             return Error{at(reader.number()) + "label " + std::to_string(v) +
                          " is empty or too long (1 to " + std::to_string(kMaxWordLen - 1) +
                          " characters)"};
+        }
+        if (!printable(label)) {
+            // A control character (a stray \r, say) would not read back the same.
+            return Error{at(reader.number()) + "label " + std::to_string(v) + " holds a control character"};
         }
         words.push_back(label);
     }
@@ -132,6 +184,12 @@ Expected<Graph> parseGraph(std::istream& in, const std::string& name) {
     Graph g = buildCsr(static_cast<int>(vertices), std::move(words), edges);
     g.comments = std::move(comments);
     return g;
+}
+
+}  // namespace
+
+Expected<Graph> parseGraph(std::istream& in, const std::string& name) {
+    return guarded(name, [&] { return parseCourse(in, name); });
 }
 
 Expected<Graph> loadGraph(const std::string& path) {
@@ -178,6 +236,7 @@ bool isBlank(const std::string& line) { return line.find_first_not_of(" \t\r") =
 }  // namespace
 
 Expected<Graph> parseSnapEdgeList(std::istream& in, const std::string& name) {
+    return guarded(name, [&]() -> Expected<Graph> {
     EdgeCollector edges;
     std::vector<std::string> comments;
     std::string line;
@@ -198,9 +257,11 @@ Expected<Graph> parseSnapEdgeList(std::istream& in, const std::string& name) {
     }
     if (edges.empty()) return Error{name + ": no edges"};
     return edges.build(std::move(comments));
+    });
 }
 
 Expected<Graph> parseMatrixMarket(std::istream& in, const std::string& name) {
+    return guarded(name, [&]() -> Expected<Graph> {
     std::string line;
     int number = 1;
     if (!std::getline(in, line) || line.rfind("%%MatrixMarket", 0) != 0 ||
@@ -222,7 +283,26 @@ Expected<Graph> parseMatrixMarket(std::istream& in, const std::string& name) {
         break;
     }
     if (entries < 0) return Error{name + ": no size line"};
-    if (std::max(rows, cols) > INT_MAX - 1) return Error{name + ": the matrix is too large"};
+    if (std::max(rows, cols) > kMaxVertices) {
+        return Error{name + ":" + std::to_string(number) + ": bad size line: " + std::to_string(rows) + " x " +
+                     std::to_string(cols) + " declares more than the " + std::to_string(kMaxVertices) +
+                     " vertices graded"};
+    }
+    // Each entry takes at least four bytes ("1 2\n"); and a matrix whose rows
+    // are nearly all empty is a header, not a graph worth a GPU (a few bytes
+    // could otherwise ask for gigabytes of isolated vertices).
+    if (const long long left = remainingBytes(in); left >= 0) {
+        if (entries > left / 4) {
+            return Error{name + ":" + std::to_string(number) + ": bad size line: it promises " +
+                         std::to_string(entries) + " entries, at least 4 bytes each, but only " + std::to_string(left) +
+                         " bytes follow"};
+        }
+        if (std::max(rows, cols) > kVerticesPerEntryByte * std::max(left, 1ll)) {
+            return Error{name + ":" + std::to_string(number) + ": bad size line: " + std::to_string(rows) + " x " +
+                         std::to_string(cols) + " from " + std::to_string(left) + " bytes of entries: more than " +
+                         std::to_string(kVerticesPerEntryByte) + " vertices per byte, nearly all isolated"};
+        }
+    }
     // Vertex k is row and column k + 1, so ids keep the file's meaning.
     const int vertices = static_cast<int>(std::max(rows, cols));
     std::set<std::pair<int, int>> seen;
@@ -252,6 +332,7 @@ Expected<Graph> parseMatrixMarket(std::istream& in, const std::string& name) {
     Graph g = buildCsr(vertices, std::move(words), edges);
     g.comments = std::move(comments);
     return g;
+    });
 }
 
 Expected<Graph> loadAnyGraph(const std::string& path) {

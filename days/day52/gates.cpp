@@ -83,14 +83,32 @@ GateResult checkOuts(const std::string& id, const std::vector<std::vector<float>
     return GateResult::pass(id);
 }
 
-GateResult checkShapes(const std::vector<Launch>& launches, int run) {
+GateResult checkLaunches(std::vector<Launch> launches, int run) {
     const char* id = "52.diamond";
+    const std::string where = run >= 0 ? "run " + std::to_string(run) + ": " : std::string();
+    // A right answer from the course's kernels: each buffer has its launch
+    // (an emptied log, or a diamond computed some other way, shows here).
+    for (int target = protocol::kTargetMid; target <= protocol::kTargetOut; ++target) {
+        const int kernel = target == protocol::kTargetOut ? kLoggedSumFour : kLoggedGrindFma;
+        const bool seen = std::any_of(launches.begin(), launches.end(),
+                                      [&](const Launch& l) { return l.target == target && l.kernel == kernel; });
+        if (!seen) {
+            return GateResult::fail(id, where + "no " + kernelName(kernel) + " launch wrote " + targetName(target) +
+                                            " (the diamond launches the course's kernels: grindFma into d_mid and "
+                                            "each d_branch[j], sumFour into d_out)");
+        }
+    }
+    // In the diamond's order (d_mid, the branches, d_out, anything else), not
+    // the order the launches happened to start in: the message is stable.
+    const auto rank = [](const Launch& l) { return l.target < 0 ? 1000 : l.target; };
+    std::stable_sort(launches.begin(), launches.end(),
+                     [&rank](const Launch& a, const Launch& b) { return rank(a) < rank(b); });
     for (const Launch& l : launches) {
         const int64_t wantBlocks = l.kernel == kLoggedSumFour ? kSumBlocks : kGrindBlocks;
         const char* wantName = l.kernel == kLoggedSumFour ? "kSumBlocks" : "kGrindBlocks";
         if (l.blocks == wantBlocks && l.threads == kThreadsPerBlock) continue;
         return GateResult::fail(
-            id, (run >= 0 ? "run " + std::to_string(run) + ": " : std::string()) + kernelName(l.kernel) + " into " +
+            id, where + kernelName(l.kernel) + " into " +
                     targetName(l.target) + " was launched with " + std::to_string(l.blocks) + " blocks of " +
                     std::to_string(l.threads) + " threads, want " + std::to_string(wantBlocks) + " blocks of " +
                     std::to_string(kThreadsPerBlock) + " (the course's shape: " + wantName + " x kThreadsPerBlock)");
@@ -116,7 +134,7 @@ GateResult checkStress(const std::vector<StressRun>& runs, const StressHold& hol
     if (wrong.empty()) return GateResult::pass(id);
     std::string which;
     if (wrong.size() < runs.size()) {
-        for (size_t r : wrong) which += (which.empty() ? ": runs " : ", ") + std::to_string(r);
+        for (size_t r : wrong) which += (which.empty() ? wrong.size() == 1 ? ": run " : ": runs " : ", ") + std::to_string(r);
     }
     return GateResult::fail(id, first + " (" + std::to_string(wrong.size()) + " of " + std::to_string(runs.size()) +
                                     " runs wrong" + which + ")");

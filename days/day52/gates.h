@@ -35,10 +35,12 @@ struct Launch {
     int64_t blocks = 0;
     int64_t threads = 0;  // per block
 };
-// 52.diamond: every logged launch of one run has the course's shape
-// (grindFma kGrindBlocks x kThreadsPerBlock, sumFour kSumBlocks x
-// kThreadsPerBlock). `run` names the run when it is >= 0.
-grading::GateResult checkShapes(const std::vector<Launch>& launches, int run);
+// 52.diamond, from one run's launch log: the course's kernels wrote the
+// diamond's buffers (grindFma d_mid and every d_branch[j], sumFour d_out),
+// and every launch has the course's shape (grindFma kGrindBlocks x
+// kThreadsPerBlock, sumFour kSumBlocks x kThreadsPerBlock), the first wrong
+// one named in the diamond's buffer order. `run` names the run when >= 0.
+grading::GateResult checkLaunches(std::vector<Launch> launches, int run);
 
 struct StressRun {
     std::vector<float> out;

@@ -1,20 +1,11 @@
 #include "report.h"
 
-#include <cstdio>
-
 #include "forkjoin_constants.h"
+#include "harness/text.h"
 
 namespace day52 {
 
-namespace {
-
-std::string row(const char* name, const grading::TimingStats& t) {
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "  %-8s %10.3f %10.3f %10.3f\n", name, t.medianMs, t.minMs, t.maxMs);
-    return buf;
-}
-
-}  // namespace
+using grading::formatText;
 
 std::string timingTable(const grading::TimingStats& serial, const grading::TimingStats& diamond,
                         const std::string& device, int smCount) {
@@ -22,22 +13,17 @@ std::string timingTable(const grading::TimingStats& serial, const grading::Timin
                     std::to_string(serial.samplesMs.size()) + " timed runs after " + std::to_string(kWarmupRuns) +
                     " warm-ups\n";
     s += "  shape     median ms     min ms     max ms\n";
-    s += row("serial", serial);
-    s += row("diamond", diamond);
-    char buf[256];
-    if (diamond.medianMs > 0.0f) {
-        std::snprintf(buf, sizeof buf, "  serial / diamond (medians): %.2fx", serial.medianMs / diamond.medianMs);
-    } else {
-        std::snprintf(buf, sizeof buf, "  serial / diamond (medians): no ratio, the diamond time is %g ms",
-                      diamond.medianMs);
+    for (const auto& [name, t] : {std::pair<const char*, const grading::TimingStats*>{"serial", &serial},
+                                  {"diamond", &diamond}}) {
+        s += formatText("  %-8s %10.3f %10.3f %10.3f\n", name, t->medianMs, t->minMs, t->maxMs);
     }
-    s += buf;
-    if (smCount >= kMinSmsForGate) {
-        std::snprintf(buf, sizeof buf, " (gated: >= %.2fx on >= %d SMs)\n", kMinOverlapRatio, kMinSmsForGate);
-    } else {
-        std::snprintf(buf, sizeof buf, " (reported, not gated: under %d SMs)\n", kMinSmsForGate);
-    }
-    return s + buf;
+    s += diamond.medianMs > 0.0f
+             ? formatText("  serial / diamond (medians): %.2fx", serial.medianMs / diamond.medianMs)
+             : formatText("  serial / diamond (medians): no ratio, the diamond time is %g ms", diamond.medianMs);
+    s += smCount >= kMinSmsForGate
+             ? formatText(" (gated: >= %.2fx on >= %d SMs)\n", kMinOverlapRatio, kMinSmsForGate)
+             : formatText(" (reported, not gated: under %d SMs)\n", kMinSmsForGate);
+    return s;
 }
 
 std::string raceObservation(size_t wrong, size_t total) {

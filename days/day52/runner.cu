@@ -209,7 +209,6 @@ proto::RunsResult runs(const proto::RunsRequest& req, const char* what,
         const std::vector<float> out = rig.out();
         result.out.insert(result.out.end(), out.begin(), out.end());
         const day52::LaunchLog log = day52::readLaunchLog();
-        result.launchCount.push_back(static_cast<int32_t>(log.count));
         for (uint32_t k = 0; k < log.count && k < static_cast<uint32_t>(day52::kMaxLoggedLaunches); ++k) {
             result.launchRun.push_back(static_cast<int32_t>(r));
             result.launchKernel.push_back(log.at[k].kernel);
@@ -251,11 +250,16 @@ proto::StressResult stress(const proto::StressRequest& req) {
         hold.ns[1] = static_cast<unsigned long long>(req.branchHoldMs * 1e6);
         day52::setGrindHold(hold);
 
+        const std::string where =
+            "enqueueDiamond (stress run " + std::to_string(r) + ", branch " + std::to_string(req.heldBranch[r]) + " held)";
         const auto start = std::chrono::steady_clock::now();
-        rig.run("enqueueDiamond (stress run " + std::to_string(r) + ", branch " + std::to_string(req.heldBranch[r]) +
-                    " held)",
-                [&] { day52::enqueueDiamond(d); });
+        rig.run(where, [&] { day52::enqueueDiamond(d); });
         result.runMs.push_back(std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - start).count());
+        // The submission links the hooks too: a run it let go unheld is not a stress run.
+        const day52::GrindHold after = day52::readGrindHold();
+        if (std::memcmp(&after, &hold, sizeof hold) != 0) {
+            throw grading::ContractViolation(where + " changed the grading hold table (grading_hooks.h)");
+        }
         const std::vector<float> out = rig.out();
         result.out.insert(result.out.end(), out.begin(), out.end());
         rig.release();

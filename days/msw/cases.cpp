@@ -1,77 +1,131 @@
-#include "msw_cases.h"
+#include "cases.h"
 
 #include <algorithm>
 #include <set>
 #include <stdexcept>
 
-#include "harness/graph_generators.h"
-#include "msw_arrays.h"
+#include "arrays.h"
+#include "harness/day.h"
+#include "harness/sha256.h"
 #include "msw_host.h"
 
 namespace msw::cases {
 
 using grade::IndexCase;
 
+const char* const kBlockOverload = "par_find_mismatch(d_a, b, d_large_block, n)";
 const char* const kWrapperName = "par_find_mismatch(a, b, n)";
+const char* const kFastName = "fast_find_mismatch(d_a, d_b, n)";
 
-std::vector<std::string> impls() { return {"two_phase", "fast"}; }
+namespace {
 
-std::string functionName(const std::string& impl) {
-    return impl == "fast" ? "fast_find_mismatch(d_a, d_b, n)" : "par_find_mismatch(d_a, b, d_large_block, n)";
-}
-
-std::vector<uint64_t> indexSizes() {
-    std::vector<uint64_t> sizes = {1, 2, 3};
-    // Perfect squares and their neighbours; 12 = 3^2 + 3 and 20 = 4^2 + 4
-    // end a chunk exactly at n.
-    for (uint64_t k : {2u, 3u, 4u, 5u, 8u, 16u, 32u, 64u, 1024u}) {
-        for (uint64_t n : {k * k - 1, k * k, k * k + 1}) sizes.push_back(n);
+// splitmix64: word(key, i) of arrays.h is the (i + 1)-th output from `key`.
+class Rng {
+public:
+    explicit Rng(uint64_t seed) : state_(seed) {}
+    uint64_t next() {
+        state_ += 0x9e3779b97f4a7c15ull;
+        return msw::arrays::mix(state_);
     }
-    // At least 2^24 words: 4096^2, and one word more (its last chunk holds two).
-    sizes.push_back(uint64_t{1} << 24);
-    sizes.push_back((uint64_t{1} << 24) + 1);
-    sizes.push_back(12);
-    sizes.push_back(20);
-    sizes.push_back(1000);
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    return sizes;
+    uint64_t below(uint64_t bound) { return next() % bound; }  // bias is negligible here
+    uint64_t bit() { return uint64_t{1} << below(64); }
+
+private:
+    uint64_t state_;
+};
+
+template <class T>
+void shuffle(std::vector<T>& v, Rng& rng) {
+    for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
 }
+
+}  // namespace
+
+double searchSeconds(uint64_t n, uint64_t searches) {
+    return kCallSeconds + static_cast<double>(searches) * (kSecondsPerSearch + static_cast<double>(n) * kSecondsPerWord);
+}
+
+std::vector<SizeSpec> indexSizes() {
+    std::set<uint64_t> fixed = {1, 2, 3, 12, 20, 1000, uint64_t{1} << 24, (uint64_t{1} << 24) + 1, 4097ull * 4097ull};
+    for (uint64_t k : {2u, 3u, 4u, 5u, 8u, 10u, 16u, 32u, 64u, 1024u}) fixed.insert({k * k - 1, k * k, k * k + 1});
+    std::vector<SizeSpec> specs;
+    for (uint64_t n : fixed) specs.push_back({"n" + std::to_string(n), n, n});
+    specs.push_back({"random_tiny", 4, 64});
+    specs.push_back({"random_small", 65, 4096});
+    specs.push_back({"random_medium", 4097, uint64_t{1} << 18});
+    specs.push_back({"random_large", (uint64_t{1} << 18) + 1, uint64_t{1} << 22});
+    return specs;
+}
+
+uint64_t sizeFor(const SizeSpec& spec, uint64_t seed) {
+    if (!spec.seeded()) return spec.lo;
+    return spec.lo + derive(seed, "msw size " + spec.name) % (spec.hi - spec.lo + 1);
+}
+
+uint64_t derive(uint64_t seed, const std::string& purpose) {
+    const std::string digest = grading::sha256Hex(purpose + "\n" + std::to_string(seed));
+    return std::stoull(digest.substr(0, 16), nullptr, 16);
+}
+
+uint64_t generatorKey(uint64_t seed, const std::string& call) { return derive(seed, "msw generator key " + call); }
+
+uint64_t caseStream(uint64_t seed, const std::string& call) { return derive(seed, "msw questions " + call); }
 
 namespace {
 
 class CaseList {
 public:
-    explicit CaseList(uint64_t n) : n_(n) {}
-    void add(std::string kind, std::vector<uint64_t> planted) {
+    CaseList(uint64_t n, Rng& rng) : n_(n), rng_(rng) {}
+
+    // Each planted word differs in `mask`, or in one random bit when 0.
+    void add(std::string kind, std::vector<uint64_t> planted, uint64_t mask = 0) {
         std::sort(planted.begin(), planted.end());
         planted.erase(std::unique(planted.begin(), planted.end()), planted.end());
         planted.erase(std::remove_if(planted.begin(), planted.end(), [&](uint64_t i) { return i >= n_; }),
                       planted.end());
         if (!seen_.insert(planted).second) return;  // the same question once
-        cases_.push_back({std::move(kind), std::move(planted)});
+        IndexCase c;
+        c.kind = std::move(kind);
+        c.planted = std::move(planted);
+        for (size_t k = 0; k < c.planted.size(); ++k) c.masks.push_back(mask != 0 ? mask : rng_.bit());
+        // Decoys: a few other words rewritten with their own value, so the
+        // runner's edit list is not the list of differences.
+        std::set<uint64_t> taken(c.planted.begin(), c.planted.end());
+        for (int d = 0; d < kDecoysPerCase && taken.size() < n_; ++d) {
+            uint64_t at = rng_.below(n_);
+            while (taken.count(at)) at = (at + 1) % n_;
+            taken.insert(at);
+            c.decoys.push_back(at);
+        }
+        cases_.push_back(std::move(c));
     }
     std::vector<IndexCase> take() { return std::move(cases_); }
 
 private:
     uint64_t n_;
+    Rng& rng_;
     std::set<std::vector<uint64_t>> seen_;
     std::vector<IndexCase> cases_;
 };
+
+uint64_t chunkCount(uint64_t n) {
+    const uint64_t chunk = grade::chunkLength(n);
+    return (n + chunk - 1) / chunk;
+}
 
 }  // namespace
 
 uint64_t sampledBoundaries(uint64_t n) { return n >= (uint64_t{1} << 24) ? 32 : 64; }
 
-std::vector<IndexCase> indexCases(uint64_t n, uint64_t seed) {
-    grading::SplitMix64 rng(seed ^ (n * 0x2545f4914f6cdd1dull));
-    CaseList list(n);
+std::vector<IndexCase> indexCases(uint64_t n, uint64_t stream) {
+    Rng rng(stream);
+    CaseList list(n, rng);
     list.add("identical arrays", {});
-    list.add("first word", {0});
-    if (n > 1) list.add("last word", {n - 1});
+    list.add("first word", {0}, uint64_t{1} << 63);  // only the top bit: a 32-bit compare misses it
+    if (n > 1) list.add("last word", {n - 1}, 1);
 
     const uint64_t chunk = grade::chunkLength(n);
-    const uint64_t chunks = (n + chunk - 1) / chunk;
+    const uint64_t chunks = chunkCount(n);
     std::vector<uint64_t> boundaries;  // chunk numbers k >= 1; chunk k starts at k * chunk
     if (chunks <= kAllBoundariesUpTo) {
         for (uint64_t k = 1; k < chunks; ++k) boundaries.push_back(k);
@@ -90,7 +144,11 @@ std::vector<IndexCase> indexCases(uint64_t n, uint64_t seed) {
         list.add("first word of " + which, {b});
         list.add("second word of " + which, {b + 1});
     }
-    for (int r = 0; r < 8; ++r) list.add("random word", {rng.below(n)});
+    for (int r = 0; r < 8; ++r) {
+        const uint64_t at = rng.below(n);
+        const uint64_t mask = rng.next();
+        list.add("random word", {at}, mask != 0 ? mask : 1);
+    }
 
     if (n >= 2) {
         const uint64_t c = rng.below(chunks);
@@ -125,6 +183,12 @@ std::vector<IndexCase> indexCases(uint64_t n, uint64_t seed) {
     return list.take();
 }
 
+uint64_t maxIndexCases(uint64_t n) {
+    const uint64_t chunks = chunkCount(n);
+    const uint64_t boundaries = chunks <= kAllBoundariesUpTo ? chunks - 1 : sampledBoundaries(n);
+    return 3 + 3 * boundaries + 8 + 7;
+}
+
 std::vector<int32_t> wrapperFlags(uint64_t n, const std::vector<IndexCase>& cases) {
     std::vector<int32_t> flags(cases.size(), 1);
     if (n <= kWrapperEveryCaseUpTo) return flags;
@@ -137,20 +201,29 @@ std::vector<int32_t> wrapperFlags(uint64_t n, const std::vector<IndexCase>& case
     return flags;
 }
 
-std::vector<uint64_t> wants(uint64_t n, uint64_t seed, const std::vector<IndexCase>& cases) {
-    std::vector<uint64_t> a(n);
-    msw::arrays::fill(a.data(), n, seed);
-    std::vector<uint64_t> b = a;
+std::vector<uint64_t> wants(uint64_t n, uint64_t key, const std::vector<IndexCase>& cases) {
     std::vector<uint64_t> out;
     const bool fullScans = n <= kFullScanUpTo;
+    std::vector<uint64_t> a;
+    std::vector<uint64_t> b;
+    if (fullScans) {
+        a.resize(n);
+        msw::arrays::fill(a.data(), n, key);
+        b = a;
+    }
     for (const IndexCase& c : cases) {
-        for (uint64_t i : c.planted) b[i] = msw::arrays::plantedWord(seed, i);
         uint64_t want = n;
         if (fullScans) {
+            for (size_t k = 0; k < c.planted.size(); ++k) b[c.planted[k]] ^= c.masks[k];
             want = seq_find_mismatch(a.data(), b.data(), n);
+            for (uint64_t i : c.planted) b[i] = a[i];
         } else {
-            for (uint64_t i : c.planted) {
-                if (seq_find_mismatch(a.data() + i, b.data() + i, 1) == 0) {
+            // b equals a outside the edited words; the decoys equal a too.
+            for (size_t k = 0; k < c.planted.size(); ++k) {
+                const uint64_t i = c.planted[k];
+                const uint64_t ai = msw::arrays::word(key, i);
+                const uint64_t bi = ai ^ c.masks[k];
+                if (seq_find_mismatch(&ai, &bi, 1) == 0) {
                     want = i;
                     break;
                 }
@@ -162,90 +235,130 @@ std::vector<uint64_t> wants(uint64_t n, uint64_t seed, const std::vector<IndexCa
                                    " where the first planted index is " + std::to_string(planted));
         }
         out.push_back(want);
-        for (uint64_t i : c.planted) b[i] = a[i];
     }
-    if (!fullScans && seq_find_mismatch(a.data(), b.data(), n) != n) {
-        throw std::logic_error("msw arrays: the second array differs from the first after the planted words were "
-                               "restored");
+    if (fullScans && seq_find_mismatch(a.data(), b.data(), n) != n) {
+        throw std::logic_error("msw arrays: b differs from a after the planted words were restored");
     }
     return out;
 }
 
-namespace {
+std::string functionName(const std::string& impl) { return impl == "fast" ? kFastName : kBlockOverload; }
 
-template <typename T>
-void take(const grading::Expected<T>& field, T* into, std::string* error) {
-    if (field) {
-        *into = field.value();
-    } else if (error->empty()) {
-        *error = field.error();
-    }
-}
-
-}  // namespace
-
-// A correct run (process start and CUDA context included) takes 1 to 4 s up
-// to 2^21 words and up to about 8 s at 2^24 (a 128 MiB copy of b per case)
-// while the rest of the suite shares the GPU.
-double findTimeLimit(uint64_t n) { return n > kFullScanUpTo ? 40.0 : 20.0; }
-
-FindRun runFind(const std::string& runner, const std::string& impl, uint64_t n, uint64_t seed,
-                const std::vector<IndexCase>& cases, const std::vector<int32_t>& wrapper, double timeLimitSeconds) {
-    FindRun r;
-    grading::Record input;
-    std::vector<int64_t> ns(cases.size(), static_cast<int64_t>(n));
-    std::vector<int64_t> seeds(cases.size(), static_cast<int64_t>(seed));
-    std::vector<int64_t> starts = {0};
-    std::vector<int64_t> indices;
+EditLists editLists(uint64_t key, const std::vector<IndexCase>& cases, uint64_t stream) {
+    Rng rng(stream ^ 0x6564697473ull);  // its own sequence: the order says nothing about the kinds
+    EditLists e;
+    e.start.push_back(0);
     for (const IndexCase& c : cases) {
-        indices.insert(indices.end(), c.planted.begin(), c.planted.end());
-        starts.push_back(static_cast<int64_t>(indices.size()));
+        std::vector<std::pair<uint64_t, uint64_t>> edits;
+        for (size_t k = 0; k < c.planted.size(); ++k) {
+            edits.emplace_back(c.planted[k], msw::arrays::word(key, c.planted[k]) ^ c.masks[k]);
+        }
+        for (uint64_t i : c.decoys) edits.emplace_back(i, msw::arrays::word(key, i));
+        shuffle(edits, rng);
+        for (const auto& [index, value] : edits) {
+            e.index.push_back(index);
+            e.value.push_back(value);
+        }
+        e.start.push_back(e.index.size());
     }
-    input.putInt64s("n", ns);
-    input.putInt64s("seed", seeds);
-    input.putInt64s("plant_start", starts);
-    input.putInt64s("plant_index", indices);
-    input.putInts("wrapper", wrapper);
-    grading::RunnerCall call;
-    call.runner = runner;
-    call.subcommand = "find";
-    call.args = {"--impl", impl};
-    call.input = &input;
-    call.label = "find --impl " + impl + " with n = " + std::to_string(n) + " (" + std::to_string(cases.size()) +
-                 " cases)";
-    call.timeLimitSeconds = timeLimitSeconds;
-    r.outcome = grading::callRunner(call);
-    if (!r.outcome.ok()) return r;
-    take(r.outcome.result.int64s("got"), &r.got, &r.fieldError);
-    if (impl == "two_phase") take(r.outcome.result.int64s("got_wrapper"), &r.gotWrapper, &r.fieldError);
+    return e;
+}
+
+protocol::FindRequest findRequest(const std::string& impl, uint64_t n, uint64_t key, const std::vector<IndexCase>& cases,
+                                  const std::vector<int32_t>& wrapper, uint64_t stream) {
+    EditLists e = editLists(key, cases, stream);
+    protocol::FindRequest r;
+    r.impl = impl;
+    r.n = n;
+    r.key = key;
+    r.editStart = std::move(e.start);
+    r.editIndex = std::move(e.index);
+    r.editValue = std::move(e.value);
+    r.wrapper = wrapper;
     return r;
 }
 
-EmptyRun runEmpty(const std::string& runner, const std::string& impl) {
-    EmptyRun r;
-    grading::RunnerCall call;
-    call.runner = runner;
-    call.subcommand = "empty";
-    call.args = {"--impl", impl};
-    call.timeLimitSeconds = 20.0;
-    r.outcome = grading::callRunner(call);
-    if (!r.outcome.ok()) return r;
-    const grading::Record& out = r.outcome.result;
-    int64_t v = 0;
-    if (impl == "two_phase") {
-        take(out.integer("got_wrapper"), &v, &r.fieldError);
-        r.answers.emplace_back(kWrapperName, v);
-        take(out.integer("got_block"), &v, &r.fieldError);
-        r.answers.emplace_back(functionName(impl), v);
-        take(out.integer("block_words"), &r.blockWords, &r.fieldError);
-        take(out.integer("alloc_null"), &r.allocNull, &r.fieldError);
-    } else {
-        take(out.integer("got"), &v, &r.fieldError);
-        r.answers.emplace_back(functionName(impl), v);
+grading::Reply<protocol::Find> callFind(const std::string& runner, const protocol::FindRequest& request,
+                                        double limitSeconds) {
+    const size_t searches = request.editStart.empty() ? 0 : request.editStart.size() - 1;
+    return grading::call<protocol::Find>(runner, request,
+                                         {limitSeconds,
+                                          "find --impl " + request.impl + " with n = " + std::to_string(request.n) +
+                                              " (" + std::to_string(searches) + " searches)",
+                                          false});
+}
+
+std::vector<grade::Launch> launchesOf(const protocol::FindResult& r, size_t k) {
+    std::vector<grade::Launch> out;
+    for (uint64_t j = r.launchStart[k]; j < r.launchStart[k + 1]; ++j) {
+        grade::Launch l;
+        l.kernel = r.launchKernel[j];
+        l.count = r.launchCount[j];
+        l.nonZero = r.launchNonZero[j];
+        for (uint64_t w = r.wordStart[j]; w < r.wordStart[j + 1]; ++w) l.words.emplace_back(r.wordOffset[w], r.wordValue[w]);
+        out.push_back(std::move(l));
     }
-    take(out.integer("free_before"), &r.freeBefore, &r.fieldError);
-    take(out.integer("free_after"), &r.freeAfter, &r.fieldError);
-    return r;
+    return out;
+}
+
+std::string findResultProblem(const std::string& impl, const protocol::FindResult& r, size_t cases) {
+    if (r.got.size() != cases) return "got " + std::to_string(r.got.size()) + " answers for " + std::to_string(cases) + " searches";
+    if (impl != "two_phase") return "";
+    if (r.gotWrapper.size() != cases) {
+        return "got " + std::to_string(r.gotWrapper.size()) + " wrapper answers for " + std::to_string(cases) + " searches";
+    }
+    const size_t launches = r.launchKernel.size();
+    if (r.launchStart.size() != cases + 1 || r.launchStart.front() != 0 || r.launchStart.back() != launches ||
+        !std::is_sorted(r.launchStart.begin(), r.launchStart.end()) || r.launchCount.size() != launches ||
+        r.launchNonZero.size() != launches) {
+        return "the launch record does not describe " + std::to_string(cases) + " searches";
+    }
+    if (r.wordStart.size() != launches + 1 || r.wordStart.front() != 0 || r.wordStart.back() != r.wordOffset.size() ||
+        r.wordOffset.size() != r.wordValue.size() || !std::is_sorted(r.wordStart.begin(), r.wordStart.end())) {
+        return "the block snapshots do not describe " + std::to_string(launches) + " launches";
+    }
+    for (size_t j = 0; j < launches; ++j) {
+        if (!std::is_sorted(r.wordOffset.begin() + r.wordStart[j], r.wordOffset.begin() + r.wordStart[j + 1])) {
+            return "the snapshot after launch " + std::to_string(j) + " is not in offset order";
+        }
+    }
+    return "";
+}
+
+grading::GateResult judgeFind(const std::string& impl, uint64_t n, const std::vector<IndexCase>& cases,
+                              const std::vector<uint64_t>& want, const protocol::FindResult& r) {
+    if (const std::string problem = findResultProblem(impl, r, cases.size()); !problem.empty()) {
+        return grading::GateResult::fail("msw.index", functionName(impl) + ": n = " + std::to_string(n) +
+                                                          ": the runner's result is malformed: " + problem);
+    }
+    // The answers first: a wrong index is the headline, whichever kernel caused it.
+    grading::GateResult v = grade::checkIndexBatch(functionName(impl), n, cases, r.got, want);
+    if (!v.passed || impl != "two_phase") return v;
+    v = grade::checkIndexBatch(kWrapperName, n, cases, r.gotWrapper, want);
+    // Then each kernel on its own contract, which a right answer can hide.
+    for (size_t k = 0; k < cases.size() && v.passed; ++k) v = grade::checkLaunches(n, cases[k], launchesOf(r, k));
+    return v;
+}
+
+grading::GateResult indexCase(const std::string& runner, const std::string& impl, const std::string& call, uint64_t n,
+                              uint64_t seed, double limitSeconds) {
+    const uint64_t key = generatorKey(seed, call);
+    const uint64_t stream = caseStream(seed, call);
+    const std::vector<IndexCase> cases = indexCases(n, stream);
+    const std::vector<uint64_t> want = wants(n, key, cases);
+    const std::vector<int32_t> wrapper = impl == "two_phase" ? wrapperFlags(n, cases) : std::vector<int32_t>{};
+    const uint64_t searches = cases.size() + static_cast<uint64_t>(std::count(wrapper.begin(), wrapper.end(), 1));
+    const auto reply = callFind(runner, findRequest(impl, n, key, cases, wrapper, stream),
+                                std::min(limitSeconds, searchSeconds(n, searches)));
+    if (!reply.ok()) return grading::GateResult::fail("msw.index", reply.problem);
+    grading::recordFigure("searches_n" + std::to_string(n), std::to_string(cases.size()));
+    return judgeFind(impl, n, cases, want, reply.result);
+}
+
+grading::Reply<protocol::Empty> callEmpty(const std::string& runner, const std::string& impl, double limitSeconds) {
+    protocol::EmptyRequest request;
+    request.impl = impl;
+    return grading::call<protocol::Empty>(runner, request, {limitSeconds, "empty --impl " + impl, false});
 }
 
 std::vector<uint64_t> blockSizes() {
@@ -268,47 +381,31 @@ std::vector<uint64_t> blockSizes() {
     return {ns.begin(), ns.end()};
 }
 
-BlockRun runBlock(const std::string& runner, const std::vector<uint64_t>& ns) {
-    BlockRun r;
-    grading::Record input;
-    input.putInt64s("n", std::vector<int64_t>(ns.begin(), ns.end()));
-    grading::RunnerCall call;
-    call.runner = runner;
-    call.subcommand = "block";
-    call.input = &input;
-    call.label = "block for " + std::to_string(ns.size()) + " values of n";
-    call.timeLimitSeconds = 20.0;
-    r.outcome = grading::callRunner(call);
-    if (!r.outcome.ok()) return r;
-    take(r.outcome.result.int64s("block_words"), &r.blockWords, &r.fieldError);
-    return r;
+grading::Reply<protocol::Block> callBlock(const std::string& runner, const std::vector<uint64_t>& ns,
+                                          double limitSeconds) {
+    protocol::BlockRequest request;
+    request.n = ns;
+    return grading::call<protocol::Block>(
+        runner, request, {limitSeconds, "block for " + std::to_string(ns.size()) + " values of n", false});
 }
 
-TimeRun runTime(const std::string& runner, const std::string& impl, uint64_t n, uint64_t seed,
-                const std::vector<int64_t>& plants, int runs) {
-    TimeRun r;
-    std::string placements;
-    for (int64_t p : plants) placements += (placements.empty() ? "" : ",") + std::to_string(p);
-    grading::RunnerCall call;
-    call.runner = runner;
-    call.subcommand = "time";
-    call.args = {"--impl", impl, "--n", std::to_string(n), "--seed", std::to_string(seed),
-                 "--plant", placements, "--runs", std::to_string(runs)};
-    call.timeLimitSeconds = 30.0;
-    r.outcome = grading::callRunner(call);
-    if (!r.outcome.ok()) return r;
-    std::vector<float> all;
-    take(r.outcome.result.floats("ms"), &all, &r.fieldError);
-    if (!r.fieldError.empty()) return r;
-    if (all.size() != plants.size() * static_cast<size_t>(runs)) {
-        r.fieldError = "ms holds " + std::to_string(all.size()) + " times, want " +
-                       std::to_string(plants.size() * static_cast<size_t>(runs));
-        return r;
-    }
-    for (size_t p = 0; p < plants.size(); ++p) {
-        r.ms.emplace_back(all.begin() + static_cast<long>(p * runs), all.begin() + static_cast<long>((p + 1) * runs));
-    }
-    return r;
+grading::Reply<protocol::Time> callTime(const std::string& runner, const std::string& impl, uint64_t n, uint64_t key,
+                                        const std::vector<IndexCase>& cases, int runs, uint64_t stream,
+                                        double limitSeconds, bool exclusiveGpu) {
+    EditLists e = editLists(key, cases, stream);
+    protocol::TimeRequest request;
+    request.impl = impl;
+    request.n = n;
+    request.key = key;
+    request.editStart = std::move(e.start);
+    request.editIndex = std::move(e.index);
+    request.editValue = std::move(e.value);
+    request.runs = runs;
+    return grading::call<protocol::Time>(
+        runner, request,
+        {limitSeconds, "time --impl " + impl + " with n = " + std::to_string(n) + " (" + std::to_string(cases.size()) +
+                           " placements, " + std::to_string(runs) + " runs each)",
+         exclusiveGpu});
 }
 
 }  // namespace msw::cases

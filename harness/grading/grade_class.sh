@@ -1,178 +1,351 @@
 #!/usr/bin/env bash
-# Grades a class: one folder per student (laid out like exercises/), each
-# built and tested in its own build folder, in parallel.
+# Grades a class in one build: every student's files staged under a
+# generated name (s0001, s0002, ...), compiled as that student's runners in
+# one configure and one ninja run, then each student's tests run (students
+# in parallel, the GPU shared through its slots) and reported.
 #
-#   grade_class.sh SUBMISSIONS_DIR OUT_DIR [-j N] [--seed S] [--days LIST] [--gpus 0,1,...]
-#                  [--build-args CMAKE_ARGS...]
+#   grade_class.sh SUBMISSIONS_DIR OUT_DIR [options]       grade (a shard of) the class
+#   grade_class.sh merge OUT_DIR SHARD_OUT_DIR...            merge shards into the class results
+#   grade_class.sh slurm SUBMISSIONS_DIR OUT_DIR --shards N [--gres G] [--partition P] [--time T]
+#                  [--print] [grading options]               submit the class as a Slurm job array
 #
-# Per student, OUT_DIR/<student>/: results.json (Gradescope), junit.xml
-# (ctest), report.txt (the gate table and the observation tables),
-# build.log, ctest.log, summary.tsv, stamp. For the class: OUT_DIR/summary.csv
-# and OUT_DIR/summary.md (student x gate).
+# Grading options:
+#   -j N           students tested at once (default: cores / 4, at least 1)
+#   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
+#                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
+#   --days LIST    grade only these days (e.g. day38,day52)
+#   --gpus LIST    CUDA device ids handed to students round robin (one CUDA_VISIBLE_DEVICES each)
+#   --shard I/N    grade only the students whose index (0-based, in name order) is I modulo N
+#   --build-args   the rest of the arguments go to the one cmake configure
+#                  (e.g. -DCMAKE_CUDA_ARCHITECTURES=90 -DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=...)
 #
-# -j N         students graded at once (default: cores / 4, at least 1); each
-#              build gets cores / N compile jobs.
-# --seed S     the seed of the generated (hidden) cases; else $GRADING_SEED;
-#              else the seed stored in OUT_DIR/seed by an earlier run; else drawn.
-#              Printed, and kept in OUT_DIR/seed, so every result replays.
-# --days LIST  grade only these days (e.g. day38,day52): built and reported.
-# --gpus LIST  CUDA device ids handed out to students round robin (one
-#              CUDA_VISIBLE_DEVICES per student); default: leave it alone.
-# --build-args the rest of the arguments go to every student's cmake configure,
-#              e.g. -DCMAKE_CUDA_ARCHITECTURES=90 -DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=...
-# $GRADE_REPORT  a built grade_report to use; else built once in OUT_DIR/tool-build.
+# Per student, OUT_DIR/<sNNNN>/: results.json (Gradescope), junit.xml, report.txt, summary.tsv,
+# stamp, name (the folder's real name). For the class: OUT_DIR/names.tsv (staged name, real name),
+# OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names), OUT_DIR/progress.log,
+# OUT_DIR/done (written last, when every student was graded).
 #
-# A student whose files, harness commit (and uncommitted harness changes),
-# gates.tsv, seed and build arguments are unchanged since their last grading is
-# not graded again (OUT_DIR/<student>/stamp).
+# A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
+# reaches the reports escaped. Hidden folders, links and the output folder itself are not students.
+# A student whose files, harness, seed and build arguments are unchanged since the last run is not
+# tested again.
 set -euo pipefail
 
 usage() {
   sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
   exit 2
 }
+die() { echo "grade_class.sh: $*" >&2; exit 2; }
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-gates="$repo/harness/gates.tsv"
-
-(($# >= 2)) || usage
-submissions="$(cd "$1" && pwd)"
-mkdir -p "$2"
-out="$(cd "$2" && pwd)"
-shift 2
-
+script="$repo/harness/grading/grade_class.sh"
 cores="$(nproc 2>/dev/null || echo 4)"
-jobs=$((cores / 4 > 1 ? cores / 4 : 1))
-seed="${GRADING_SEED:-}"
-gpus=()
-days=""
-build_args=()
-while (($#)); do
-  case "$1" in
-    -j) jobs="$2"; shift 2 ;;
-    -j*) jobs="${1#-j}"; shift ;;
-    --seed) seed="$2"; shift 2 ;;
-    --gpus) IFS=, read -r -a gpus <<<"$2"; shift 2 ;;
-    --days) days="$2"; shift 2 ;;
-    --build-args) shift; build_args=("$@"); break ;;
-    -h|--help) usage ;;
-    *) echo "grade_class.sh: unknown argument $1" >&2; usage ;;
-  esac
-done
-[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "grade_class.sh: -j wants a positive number, got '$jobs'" >&2; exit 2; }
-build_jobs=$((cores / jobs > 1 ? cores / jobs : 1))
 
-if [[ -z "$seed" && -s "$out/seed" ]]; then
-  seed="$(cat "$out/seed")"
-  echo "seed: $seed (from $out/seed; replay with --seed $seed)"
-elif [[ -z "$seed" ]]; then
-  seed="$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')"
-  echo "seed: $seed (drawn; replay with --seed $seed)"
-else
-  echo "seed: $seed"
-fi
-[[ "$seed" =~ ^[0-9]+$ ]] || { echo "grade_class.sh: the seed must be a whole number, got '$seed'" >&2; exit 2; }
-echo "$seed" >"$out/seed"
-
-tool="${GRADE_REPORT:-}"
-if [[ -z "$tool" ]]; then
-  tool="$out/tool-build/grade_report"
-  { cmake -S "$repo/harness/grading" -B "$out/tool-build" -DCMAKE_BUILD_TYPE=Release &&
-    cmake --build "$out/tool-build" --target grade_report; } >"$out/tool-build.log" 2>&1 ||
-    { echo "grade_class.sh: building grade_report failed, see $out/tool-build.log" >&2; exit 1; }
-fi
-[[ -x "$tool" ]] || { echo "grade_class.sh: no grade_report at $tool" >&2; exit 1; }
-
-# What the verdicts depend on besides the student's own files.
-harness_id="$(
-  {
-    git -C "$repo" rev-parse HEAD 2>/dev/null || echo "no git"
-    git -C "$repo" diff HEAD -- . ':!exercises' 2>/dev/null | sha256sum
-    sha256sum <"$gates"
-    echo "seed $seed days $days"
-    printf 'arg %s\n' "${build_args[@]+"${build_args[@]}"}"
-  } | sha256sum | cut -d' ' -f1
-)"
-
-students=()
-for dir in "$submissions"/*/; do
-  [[ -d "$dir" ]] && students+=("$(basename "$dir")")
-done
-((${#students[@]})) || { echo "grade_class.sh: no student folders in $submissions" >&2; exit 2; }
-count=${#students[@]}
-echo "grading $count students, $jobs at a time, $build_jobs compile jobs each"
-
-grade_student() {
-  local index="$1" student="$2"
-  local src="$submissions/$student" dest="$out/$student" build="$out/builds/$student"
-  mkdir -p "$dest"
-  local stamp
-  stamp="$(
-    { echo "$harness_id"; cd "$src" && find . -type f ! -path '*/.*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum; } |
-      sha256sum | cut -d' ' -f1
-  )"
-  if [[ -s "$dest/stamp" && "$(cat "$dest/stamp")" == "$stamp" && -s "$dest/results.json" && -s "$dest/summary.tsv" &&
-        -s "$dest/report.txt" ]]; then
-    echo "[$index/$count] $student: unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
-    return 0
+# ---------------------------------------------------------------- merge
+merge() {
+  (($# >= 2)) || usage
+  mkdir -p "$1"
+  local out shard rows=() missing=0 count=0
+  out="$(cd "$1" && pwd)"
+  shift
+  : >"$out/names.tsv"
+  for shard in "$@"; do
+    count=$((count + 1))
+    if [[ ! -f "$shard/done" ]]; then
+      echo "shard $shard: did not finish (no $shard/done); its students are not in the class table" >&2
+      missing=$((missing + 1))
+      continue
+    fi
+    cat "$shard/names.tsv" >>"$out/names.tsv"
+    local dir
+    for dir in "$shard"/s[0-9]*/; do
+      [[ -s "$dir/summary.tsv" ]] || continue
+      local id
+      id="$(basename "$dir")"
+      mkdir -p "$out/$id"
+      cp "$dir"/{results.json,summary.tsv,report.txt,name} "$out/$id/" 2>/dev/null || true
+      rows+=("$out/$id/summary.tsv")
+    done
+  done
+  sort -u -o "$out/names.tsv" "$out/names.tsv"
+  local tool="${GRADE_REPORT:-}"
+  [[ -n "$tool" ]] || tool="$(build_report_tool "$out")"
+  if ((${#rows[@]})); then
+    "$tool" summarize --csv "$out/summary.csv" --markdown "$out/summary.md" "${rows[@]}" >/dev/null
   fi
-  rm -f "$dest"/{stamp,junit.xml,ctest.log,results.json,report.txt,summary.tsv}
-  # A runner left by an earlier build would be tested in place of one that no longer compiles.
-  rm -rf "$build/runners"
-
-  {
-    cmake -S "$repo" -B "$build" -G Ninja -DGRADING_SUBMISSION_DIR="$src" -DGRADING_BUILD_PLANTED=OFF \
-      ${days:+"-DGRADING_DAYS=${days//,/;}"} \
-      "${build_args[@]+"${build_args[@]}"}" &&
-      cmake --build "$build" -- -k 0 -j "$build_jobs"
-  } >"$dest/build.log" 2>&1 || true
-
-  if [[ -f "$build/CTestTestfile.cmake" ]]; then
-    (
-      export GRADING_SEED="$seed"
-      if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((index - 1) % ${#gpus[@]}))]}"; fi
-      ctest --test-dir "$build" -L submission -j "$build_jobs" --output-junit "$dest/junit.xml" \
-        --test-output-size-passed 65536 --output-log "$dest/ctest.log" >/dev/null 2>&1
-    ) || true
+  echo "merged $((count - missing)) of $count shards, ${#rows[@]} students: $out/summary.csv, $out/summary.md"
+  if ((missing)); then
+    echo "$missing shard(s) failed: the class table is incomplete" >&2
+    exit 1
   fi
-
-  local report_args=(--gates "$gates" --prefix submission. --build-log "$dest/build.log" --student "$student"
-    ${days:+--days "$days"}
-    --results-json "$dest/results.json" --summary-row "$dest/summary.tsv" --show-reports)
-  [[ -s "$dest/junit.xml" ]] && report_args+=(--junit "$dest/junit.xml")
-  [[ -s "$dest/ctest.log" ]] && report_args+=(--ctest-log "$dest/ctest.log")
-  local rc=0
-  "$tool" "${report_args[@]}" >"$dest/report.txt" 2>"$dest/report.err" || rc=$?
-  if ((rc > 1)); then
-    echo "[$index/$count] $student: grade_report failed: $(head -c 300 "$dest/report.err")"
-    return 1
-  fi
-  echo "$stamp" >"$dest/stamp"
-  echo "[$index/$count] $student: $(sed -n 's/^score: //p' "$dest/report.txt")"
+  touch "$out/done"
 }
 
-# Up to $jobs students at once; each prints its own progress line when done.
-failed=0
-running=0
-for i in "${!students[@]}"; do
-  if ((running >= jobs)); then
-    wait -n || failed=1
-    running=$((running - 1))
+build_report_tool() {  # a grade_report of this repository's, built once under $1
+  local tool="$1/tool-build/grade_report"
+  if [[ ! -x "$tool" ]]; then
+    { cmake -S "$repo/harness/grading" -B "$1/tool-build" -DCMAKE_BUILD_TYPE=Release &&
+      cmake --build "$1/tool-build" --target grade_report; } >"$1/tool-build.log" 2>&1 ||
+      { echo "grade_class.sh: building grade_report failed, see $1/tool-build.log" >&2; exit 1; }
   fi
-  grade_student "$((i + 1))" "${students[$i]}" &
-  running=$((running + 1))
-done
-while ((running > 0)); do
-  wait -n || failed=1
-  running=$((running - 1))
-done
+  echo "$tool"
+}
 
-rows=()
-for student in "${students[@]}"; do
-  [[ -s "$out/$student/summary.tsv" ]] && rows+=("$out/$student/summary.tsv")
-done
-if ((${#rows[@]})); then
-  "$tool" summarize --csv "$out/summary.csv" --markdown "$out/summary.md" "${rows[@]}" >/dev/null
-  echo "class table: $out/summary.csv, $out/summary.md"
-fi
-exit "$failed"
+# ---------------------------------------------------------------- slurm
+slurm() {
+  (($# >= 2)) || usage
+  local subs="$1" out="$2" shards="" gres="" partition="" time="" print=0 seed_arg="" rest=()
+  shift 2
+  while (($#)); do
+    case "$1" in
+      --shards) shards="$2"; shift 2 ;;
+      --seed) seed_arg="$2"; shift 2 ;;
+      --gres) gres="$2"; shift 2 ;;
+      --partition) partition="$2"; shift 2 ;;
+      --time) time="$2"; shift 2 ;;
+      --print) print=1; shift ;;
+      --build-args) rest+=("$@"); break ;;
+      *) rest+=("$1"); shift ;;
+    esac
+  done
+  [[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "--shards wants a positive number, got '$shards'"
+  mkdir -p "$out/slurm"
+  subs="$(cd "$subs" && pwd)"
+  out="$(cd "$out" && pwd)"
+  local seed
+  seed="$(choose_seed "$out" "$seed_arg")"
+  local quoted
+  quoted="$(printf '%q ' "${rest[@]+"${rest[@]}"}")"
+  {
+    echo "#!/usr/bin/env bash"
+    echo "#SBATCH --job-name=grade-class"
+    echo "#SBATCH --array=0-$((shards - 1))"
+    echo "#SBATCH --output=$out/slurm/shard-%a.log"
+    [[ -n "$gres" ]] && echo "#SBATCH --gres=$gres"
+    [[ -n "$partition" ]] && echo "#SBATCH --partition=$partition"
+    [[ -n "$time" ]] && echo "#SBATCH --time=$time"
+    echo "# One shard of the class per array task; the seed is the class's, so every shard grades alike."
+    echo "exec $(printf '%q' "$script") $(printf '%q' "$subs") $(printf '%q' "$out/shards")/\$SLURM_ARRAY_TASK_ID \\"
+    echo "  --shard \$SLURM_ARRAY_TASK_ID/$shards --seed $seed $quoted"
+  } >"$out/slurm/shards.sbatch"
+  {
+    echo "#!/usr/bin/env bash"
+    echo "#SBATCH --job-name=grade-class-merge"
+    echo "#SBATCH --output=$out/slurm/merge.log"
+    echo "# Runs after every shard, whether it succeeded or not: a failed shard is reported, not dropped."
+    printf 'exec %q merge %q' "$script" "$out"
+    local i
+    for ((i = 0; i < shards; i++)); do printf ' %q' "$out/shards/$i"; done
+    echo
+  } >"$out/slurm/merge.sbatch"
+  echo "seed: $seed"
+  echo "sbatch scripts: $out/slurm/shards.sbatch, $out/slurm/merge.sbatch"
+  if ((print)); then
+    cat "$out/slurm/shards.sbatch" "$out/slurm/merge.sbatch"
+    return 0
+  fi
+  local array merge_job
+  array="$(sbatch --parsable "$out/slurm/shards.sbatch")"
+  merge_job="$(sbatch --parsable --dependency=afterany:"${array%%;*}" "$out/slurm/merge.sbatch")"
+  echo "submitted: shards job ${array%%;*} (array 0-$((shards - 1))), merge job ${merge_job%%;*} after it"
+  echo "results: $out/summary.csv once job ${merge_job%%;*} has run"
+}
+
+choose_seed() {  # OUT_DIR, --seed value: the class's seed, printed to stdout and kept
+  local out="$1" seed="${2:-${GRADING_SEED:-}}"
+  if [[ -z "$seed" && -s "$out/seed" ]]; then
+    seed="$(cat "$out/seed")"
+  elif [[ -z "$seed" ]]; then
+    seed="$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')"
+  fi
+  [[ "$seed" =~ ^[0-9]{1,19}$ ]] || die "the seed must be a decimal number, got '$seed'"
+  echo "$seed" >"$out/seed"
+  echo "$seed"
+}
+
+# ---------------------------------------------------------------- grade
+escape() {  # a name as one line: backslash, tab, newline and other controls escaped
+  printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' -e 's/\r/\\r/g' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }' |
+    LC_ALL=C tr -d '\000-\010\013\014\016-\037\177'
+}
+
+grade() {
+  (($# >= 2)) || usage
+  [[ -d "$1" ]] || die "no submissions folder at $1"
+  local submissions out
+  submissions="$(cd "$1" && pwd -P)"
+  mkdir -p "$2"
+  out="$(cd "$2" && pwd -P)"
+  shift 2
+  local jobs=$((cores / 4 > 1 ? cores / 4 : 1)) seed_arg="" days="" shard="0/1" gpus=() build_args=()
+  while (($#)); do
+    case "$1" in
+      -j) jobs="$2"; shift 2 ;;
+      -j*) jobs="${1#-j}"; shift ;;
+      --seed) seed_arg="$2"; shift 2 ;;
+      --gpus) IFS=, read -r -a gpus <<<"$2"; shift 2 ;;
+      --days) days="$2"; shift 2 ;;
+      --shard) shard="$2"; shift 2 ;;
+      --build-args) shift; build_args=("$@"); break ;;
+      -h|--help) usage ;;
+      *) die "unknown argument $1" ;;
+    esac
+  done
+  [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "-j wants a positive number, got '$jobs'"
+  [[ "$shard" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || die "--shard wants I/N, got '$shard'"
+  local shard_i="${BASH_REMATCH[1]}" shard_n="${BASH_REMATCH[2]}"
+  ((shard_i < shard_n)) || die "--shard $shard: I must be below N"
+  [[ -z "$days" || "$days" =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || die "--days wants day names separated by commas, got '$days'"
+  local build_jobs=$((cores / jobs > 1 ? cores / jobs : 1))
+  local seed
+  seed="$(choose_seed "$out" "$seed_arg")"
+  echo "seed: $seed"
+  rm -f "$out/done"
+
+  # Stage the class: students in name order, the output folder, hidden
+  # folders and links left out; only regular files with plain names copied.
+  local class="$out/class" names="$out/names.tsv"
+  rm -rf "$class" && mkdir -p "$class"
+  : >"$names"
+  local index=0 staged=0 dir name id
+  while IFS= read -r -d '' dir; do
+    name="${dir#"$submissions"/}"
+    [[ "$name" == .* ]] && continue
+    [[ -L "$dir" ]] && { echo "skipping $(escape "$name"): a link, not a folder"; continue; }
+    [[ "$(cd "$dir" && pwd -P)" == "$out" || "$out" == "$(cd "$dir" && pwd -P)"/* ]] && continue
+    index=$((index + 1))
+    (((index - 1) % shard_n == shard_i)) || continue
+    id="$(printf 's%04d' "$index")"
+    mkdir -p "$class/$id" "$out/$id"
+    (cd "$dir" && find . -type f -print0) | while IFS= read -r -d '' file; do
+      file="${file#./}"
+      if [[ "$file" =~ ^[A-Za-z0-9_][A-Za-z0-9._/-]*$ && "$file" != *..* ]]; then
+        mkdir -p "$class/$id/$(dirname "$file")"
+        cp -- "$dir/$file" "$class/$id/$file"
+      fi
+    done
+    printf '%s\n' "$(escape "$name")" >"$out/$id/name"
+    printf '%s\t%s\n' "$id" "$(escape "$name")" >>"$names"
+    staged=$((staged + 1))
+  done < <(find "$submissions" -mindepth 1 -maxdepth 1 -print0 | LC_ALL=C sort -z)
+  ((staged)) || die "no student folders in $submissions${shard_n:+ for shard $shard}"
+
+  local tool="${GRADE_REPORT:-}"
+  [[ -n "$tool" ]] || tool="$(build_report_tool "$out")"
+
+  # One configure and one build for the whole class; a student whose file
+  # does not compile fails that student's targets only (-k 0).
+  local build="$out/build" start
+  start=$(date +%s)
+  echo "building the runners of $staged students (one configure, one build, $cores cores)"
+  {
+    cmake -S "$repo" -B "$build" -G Ninja -DGRADING_CLASS_DIR="$class" -DGRADING_BUILD_PLANTED=OFF \
+      ${days:+"-DGRADING_DAYS=${days//,/;}"} "${build_args[@]+"${build_args[@]}"}" &&
+      cmake --build "$build" -- -k 0
+  } >"$out/build.log" 2>&1 || true
+  echo "built in $(($(date +%s) - start)) s (log: $out/build.log)"
+
+  # What every verdict depends on besides the student's own files.
+  local harness_id
+  harness_id="$(
+    {
+      git -C "$repo" rev-parse HEAD 2>/dev/null || echo "no git"
+      git -C "$repo" diff HEAD -- . ':!exercises' 2>/dev/null | sha256sum
+      echo "seed $seed days $days"
+      printf 'arg %s\n' "${build_args[@]+"${build_args[@]}"}"
+    } | sha256sum | cut -d' ' -f1
+  )"
+
+  local ids=()
+  mapfile -t ids < <(cut -f1 "$names")
+  local count=${#ids[@]} done_count=0 failed=0 running=0
+  : >"$out/progress.log"
+  start=$(date +%s)
+  grade_one() {  # staged id, its position
+    local id="$1" position="$2" dest="$out/$1" stamp
+    stamp="$({ echo "$harness_id"; cd "$class/$id" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum; } |
+      sha256sum | cut -d' ' -f1)"
+    if [[ -s "$dest/stamp" && "$(cat "$dest/stamp")" == "$stamp" && -s "$dest/results.json" && -s "$dest/summary.tsv" ]]; then
+      echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
+      return 0
+    fi
+    rm -f "$dest"/{stamp,junit.xml,ctest.log,results.json,report.txt,summary.tsv}
+    (
+      export GRADING_SEED="$seed"
+      if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
+      ctest --test-dir "$build" -L "^$id\$" -j "$build_jobs" --output-junit "$dest/junit.xml" \
+        --test-output-size-passed 65536 --output-log "$dest/ctest.log" >/dev/null 2>&1
+    ) || true
+    local args=(--gates "$build/gates.tsv" --prefix "$id." --build-log "$out/build.log" --build-student "$id"
+      --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
+      --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
+    [[ -s "$dest/junit.xml" ]] && args+=(--junit "$dest/junit.xml")
+    [[ -s "$dest/ctest.log" ]] && args+=(--ctest-log "$dest/ctest.log")
+    local rc=0
+    "$tool" "${args[@]}" >"$dest/report.txt" 2>"$dest/report.err" || rc=$?
+    if ((rc > 1)); then
+      echo "grade_report failed: $(head -c 300 "$dest/report.err")"
+      return 1
+    fi
+    echo "$stamp" >"$dest/stamp"
+    sed -n 's/^score: //p' "$dest/report.txt"
+  }
+  progress() {  # one line per student done: on the terminal and in progress.log
+    local elapsed=$(($(date +%s) - start)) eta=0
+    ((done_count > 0)) && eta=$(((count - done_count) * elapsed / done_count))
+    printf '[%d/%d] %s (%s): %s; %d failed so far, %d s elapsed, about %d s left\n' \
+      "$done_count" "$count" "$1" "$(cat "$out/$1/name")" "$2" "$failed" "$elapsed" "$eta" | tee -a "$out/progress.log"
+  }
+  local pids=() pending=() i
+  for i in "${!ids[@]}"; do
+    if ((running >= jobs)); then
+      wait -n 2>/dev/null || true
+      running=$((running - 1))
+    fi
+    (
+      result="$(grade_one "${ids[$i]}" "$((i + 1))")" && status=0 || status=1
+      printf '%s\t%s\t%s\n' "${ids[$i]}" "$status" "$result" >"$out/${ids[$i]}/.graded"
+    ) &
+    running=$((running + 1))
+    pending+=("${ids[$i]}")
+    # Report whoever has finished, in the order they finish.
+    local still=() p
+    for p in "${pending[@]}"; do
+      if [[ -f "$out/$p/.graded" ]]; then
+        done_count=$((done_count + 1))
+        IFS=$'\t' read -r _ status result <"$out/$p/.graded"
+        ((status == 0)) || failed=$((failed + 1))
+        progress "$p" "$result"
+        rm -f "$out/$p/.graded"
+      else
+        still+=("$p")
+      fi
+    done
+    pending=("${still[@]+"${still[@]}"}")
+  done
+  wait
+  for p in "${pending[@]+"${pending[@]}"}"; do
+    done_count=$((done_count + 1))
+    IFS=$'\t' read -r _ status result <"$out/$p/.graded" || { status=1; result="no result"; }
+    ((status == 0)) || failed=$((failed + 1))
+    progress "$p" "$result"
+    rm -f "$out/$p/.graded"
+  done
+
+  local rows=()
+  for id in "${ids[@]}"; do
+    [[ -s "$out/$id/summary.tsv" ]] && rows+=("$out/$id/summary.tsv")
+  done
+  if ((${#rows[@]})); then
+    "$tool" summarize --csv "$out/summary.csv" --markdown "$out/summary.md" "${rows[@]}" >/dev/null
+    echo "class table: $out/summary.csv, $out/summary.md"
+  fi
+  ((failed == 0)) && touch "$out/done"
+  ((failed == 0))
+}
+
+case "${1:-}" in
+  merge) shift; merge "$@" ;;
+  slurm) shift; slurm "$@" ;;
+  ""|-h|--help) usage ;;
+  *) grade "$@" ;;
+esac

@@ -148,49 +148,55 @@ protected:
         write(dir / "subs/bob/day38/BROKEN", "");
         gates = grading::report::loadGates(gatesPath);
         for (const auto& g : gates) {
+            if (g.grades != "student") continue;
             total += g.points;
             if (g.day == "day38") day38 += g.points;
         }
     }
 
-    Outcome gradeClass(const std::string& args) {
+    Outcome gradeClass(const std::string& args, const std::string& out = "out") {
         return run("env PATH=" + (dir / "bin").string() + ":\"$PATH\" GRADE_REPORT=" + kTool +
                        " FAKE_CALLS=" + (dir / "calls.txt").string() + " FAKE_GATES=" + gatesPath +
                        " GRADING_SEED= bash " + std::string(GRADING_SOURCE_DIR) + "/harness/grading/grade_class.sh " +
-                       (dir / "subs").string() + " " + (dir / "out").string() + " " + args,
+                       (dir / "subs").string() + " " + (dir / out).string() + " " + args,
                    dir);
     }
 
     std::string calls() { return fixtures::read((dir / "calls.txt").string()); }
 
-    const std::string gatesPath = std::string(GRADING_SOURCE_DIR) + "/harness/gates.tsv";
+    const std::string gatesPath = fixtures::path("gates_declared.tsv");
     std::vector<grading::report::Gate> gates;
     int total = 0, day38 = 0;
 };
 
 std::string points(int a, int b) { return std::to_string(a) + "/" + std::to_string(b); }
 
-TEST_F(GradeClass, GradesEachStudentThenSkipsUnchangedOnes) {
+TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     const Outcome first = gradeClass("-j 2 --seed 4242 --build-args -DCMAKE_CUDA_ARCHITECTURES=90");
     ASSERT_EQ(first.status, 0) << first.out << first.err;
     EXPECT_NE(first.out.find("seed: 4242\n"), std::string::npos) << first.out;
-    EXPECT_NE(first.out.find("[1/2] alice: " + points(day38, total) + " points ("), std::string::npos) << first.out;
-    EXPECT_NE(first.out.find("day38 " + points(day38, day38)), std::string::npos) << first.out;
-    EXPECT_NE(first.out.find("[2/2] bob: " + points(0, total) + " points ("), std::string::npos) << first.out;
-    EXPECT_NE(calls().find("-DGRADING_SUBMISSION_DIR=" + (dir / "subs/bob").string() +
+    EXPECT_NE(first.out.find("building the runners of 2 students"), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("s0001 (alice): " + points(day38, total) + " points ("), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("s0002 (bob): " + points(0, total) + " points ("), std::string::npos) << first.out;
+    // One configure, one build, for everyone (and a ctest per student).
+    const std::string log = calls();
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 4) << log;
+    EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() +
                            " -DGRADING_BUILD_PLANTED=OFF -DCMAKE_CUDA_ARCHITECTURES=90"),
               std::string::npos)
         << calls();
     EXPECT_NE(calls().find("-- -k 0"), std::string::npos);
-    EXPECT_NE(calls().find("-L submission"), std::string::npos);
+    EXPECT_NE(calls().find("-L ^s0001$"), std::string::npos) << calls();
     EXPECT_NE(calls().find("GRADING_SEED=4242"), std::string::npos);
+    EXPECT_TRUE(fs::exists(dir / "out/class/s0002/day38/edge_mapping.cu"));
 
-    for (const char* student : {"alice", "bob"}) {
-        for (const char* file : {"results.json", "junit.xml", "report.txt", "build.log", "summary.tsv", "stamp"}) {
+    for (const char* student : {"s0001", "s0002"}) {
+        for (const char* file : {"results.json", "junit.xml", "report.txt", "summary.tsv", "stamp", "name"}) {
             EXPECT_TRUE(fs::exists(dir / "out" / student / file)) << student << "/" << file;
         }
     }
-    const json_check::Value bob = json_check::parse(fixtures::read((dir / "out/bob/results.json").string()));
+    const json_check::Value bob = json_check::parse(fixtures::read((dir / "out/s0002/results.json").string()));
+    EXPECT_EQ(bob["extra_data"]["student"].string, "bob");
     bool sawBuilds = false;
     for (const auto& t : bob["tests"].array) {
         if (t["name"].string.rfind("day38.builds", 0) != 0) continue;
@@ -199,6 +205,9 @@ TEST_F(GradeClass, GradesEachStudentThenSkipsUnchangedOnes) {
         EXPECT_NE(t["output"].string.find("edge_mapping.cu(3): error: expected a declaration"), std::string::npos);
     }
     EXPECT_TRUE(sawBuilds);
+    // Alice's verdict is hers: bob's compile error is not.
+    const std::string alice = fixtures::read((dir / "out/s0001/report.txt").string());
+    EXPECT_NE(alice.find("day38.builds  PASS"), std::string::npos) << alice;
 
     const std::string csv = fixtures::read((dir / "out/summary.csv").string());
     EXPECT_EQ(csv.rfind("student,", 0), 0u);
@@ -206,24 +215,16 @@ TEST_F(GradeClass, GradesEachStudentThenSkipsUnchangedOnes) {
     EXPECT_NE(csv.find("\nbob,"), std::string::npos);
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
     EXPECT_TRUE(fs::exists(dir / "out/summary.md"));
+    EXPECT_NE(fixtures::read((dir / "out/progress.log").string()).find("[2/2] "), std::string::npos);
+    EXPECT_TRUE(fs::exists(dir / "out/done"));
 
-    // The stored seed replays; nothing changed (the build arguments are part
-    // of the stamp), so nothing is built again.
-    const size_t callsBefore = calls().size();
+    // The stored seed replays; nothing changed, so nobody is tested again.
     const Outcome again = gradeClass("-j 1 --build-args -DCMAKE_CUDA_ARCHITECTURES=90");
     ASSERT_EQ(again.status, 0) << again.out << again.err;
-    EXPECT_NE(again.out.find("seed: 4242 (from "), std::string::npos) << again.out;
-    EXPECT_NE(again.out.find("[1/2] alice: unchanged, " + points(day38, total)), std::string::npos) << again.out;
-    EXPECT_NE(again.out.find("[2/2] bob: unchanged, " + points(0, total)), std::string::npos) << again.out;
-    EXPECT_EQ(calls().size(), callsBefore);
-
-    // bob fixes the file: only bob is graded again.
-    fs::remove(dir / "subs/bob/day38/BROKEN");
-    const Outcome fixed = gradeClass("-j 1 --build-args -DCMAKE_CUDA_ARCHITECTURES=90");
-    ASSERT_EQ(fixed.status, 0) << fixed.out << fixed.err;
-    EXPECT_NE(fixed.out.find("[1/2] alice: unchanged"), std::string::npos) << fixed.out;
-    EXPECT_NE(fixed.out.find("[2/2] bob: " + points(day38, total) + " points"), std::string::npos) << fixed.out;
-    EXPECT_EQ(calls().find("subs/alice", callsBefore), std::string::npos) << calls();
+    EXPECT_NE(again.out.find("seed: 4242\n"), std::string::npos);
+    EXPECT_NE(again.out.find("s0001 (alice): unchanged, "), std::string::npos) << again.out;
+    const std::string after = calls();
+    EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 6) << "only one more configure and build: " << after;
 }
 
 TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
@@ -237,6 +238,69 @@ TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
 TEST_F(GradeClass, BadArguments) {
     EXPECT_EQ(gradeClass("-j zero").status, 2);
     EXPECT_EQ(gradeClass("--bogus").status, 2);
+    EXPECT_EQ(gradeClass("--seed 12abc").status, 2);
+    EXPECT_EQ(gradeClass("--shard 3/3").status, 2);
+}
+
+// Folder names are data: whatever they hold, nothing runs, each is graded,
+// and the class table shows them escaped. The output folder inside the
+// submissions folder is not a student.
+TEST_F(GradeClass, OddNamesAreGradedAndNothingInThemRuns) {
+    const std::vector<std::string> odd = {"$(touch PWNED)", "`touch PWNED2`", "a\"quote'", "${HOME}", "new\nline",
+                                          "-leading-dash", "with space", "semi;colon|pipe"};
+    for (const std::string& name : odd) write(dir / "subs" / name / "day38/edge_mapping.cu", "// odd\n");
+    const Outcome r = gradeClass("-j 3 --seed 7", "subs/out");
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_FALSE(fs::exists(dir / "PWNED")) << "a folder name was run as a command";
+    EXPECT_FALSE(fs::exists(dir / "PWNED2")) << "a folder name was run as a command";
+    const std::string names = fixtures::read((dir / "subs/out/names.tsv").string());
+    EXPECT_EQ(std::count(names.begin(), names.end(), '\n'), 10) << names;  // alice, bob and the eight
+    EXPECT_EQ(names.find("\tout\n"), std::string::npos) << "the output folder was graded as a student";
+    EXPECT_NE(names.find("\tnew\\nline\n"), std::string::npos) << names;
+    const std::string csv = fixtures::read((dir / "subs/out/summary.csv").string());
+    EXPECT_NE(csv.find("\"a\"\"quote'\","), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n$(touch PWNED),"), std::string::npos) << csv;
+}
+
+TEST_F(GradeClass, ShardsGradeDisjointStudentsAndMergeIntoOneTable) {
+    write(dir / "subs/carol/day38/edge_mapping.cu", "// carol\n");
+    ASSERT_EQ(gradeClass("--seed 9 --shard 0/2", "shard0").status, 0);
+    ASSERT_EQ(gradeClass("--seed 9 --shard 1/2", "shard1").status, 0);
+    EXPECT_TRUE(fs::exists(dir / "shard0/s0001") && fs::exists(dir / "shard0/s0003"));
+    EXPECT_TRUE(fs::exists(dir / "shard1/s0002") && !fs::exists(dir / "shard1/s0001"));
+    const std::string script = std::string(GRADING_SOURCE_DIR) + "/harness/grading/grade_class.sh";
+    const Outcome merged = run("env GRADE_REPORT=" + kTool + " bash " + script + " merge " + (dir / "class").string() +
+                                   " " + (dir / "shard0").string() + " " + (dir / "shard1").string(),
+                               dir);
+    ASSERT_EQ(merged.status, 0) << merged.out << merged.err;
+    const std::string csv = fixtures::read((dir / "class/summary.csv").string());
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4) << csv;
+    for (const char* name : {"\nalice,", "\nbob,", "\ncarol,"}) EXPECT_NE(csv.find(name), std::string::npos) << csv;
+
+    // A shard that did not finish is reported and fails the merge.
+    fs::remove(dir / "shard1/done");
+    const Outcome partial = run("env GRADE_REPORT=" + kTool + " bash " + script + " merge " + (dir / "class2").string() +
+                                    " " + (dir / "shard0").string() + " " + (dir / "shard1").string(),
+                                dir);
+    EXPECT_EQ(partial.status, 1);
+    EXPECT_NE(partial.err.find("shard " + (dir / "shard1").string() + ": did not finish"), std::string::npos) << partial.err;
+}
+
+TEST_F(GradeClass, SlurmScriptsShardTheClassWithOneSeedAndMergeAfterEveryShard) {
+    const std::string script = std::string(GRADING_SOURCE_DIR) + "/harness/grading/grade_class.sh";
+    const Outcome s = run("bash " + script + " slurm " + (dir / "subs").string() + " " + (dir / "slurm-out").string() +
+                              " --shards 3 --gres gpu:1 --print --seed 11 --build-args -DCMAKE_CUDA_ARCHITECTURES=90",
+                          dir);
+    ASSERT_EQ(s.status, 0) << s.out << s.err;
+    const std::string shards = fixtures::read((dir / "slurm-out/slurm/shards.sbatch").string());
+    EXPECT_NE(shards.find("#SBATCH --array=0-2\n"), std::string::npos) << shards;
+    EXPECT_NE(shards.find("#SBATCH --gres=gpu:1\n"), std::string::npos) << shards;
+    EXPECT_NE(shards.find("--shard $SLURM_ARRAY_TASK_ID/3 --seed 11 --build-args -DCMAKE_CUDA_ARCHITECTURES=90"),
+              std::string::npos)
+        << shards;
+    const std::string merge = fixtures::read((dir / "slurm-out/slurm/merge.sbatch").string());
+    EXPECT_NE(merge.find(" merge "), std::string::npos) << merge;
+    EXPECT_NE(merge.find("/slurm-out/shards/2"), std::string::npos) << merge;
 }
 
 }  // namespace

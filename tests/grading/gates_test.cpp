@@ -43,14 +43,17 @@ TEST(GatesTable, ColumnsInAnyOrder) {
     EXPECT_EQ(gates[0].title, "level count");
 }
 
-TEST(GatesTable, ProjectTableParses) {
-    const auto gates = loadGates(std::string(GRADING_SOURCE_DIR) + "/harness/gates.tsv");
+#ifdef GRADING_GATES_TSV
+TEST(GatesTable, TheGeneratedTableParses) {
+    const auto gates = loadGates(GRADING_GATES_TSV);
     ASSERT_FALSE(gates.empty());
     for (const auto& g : gates) {
         EXPECT_GT(g.points, 0) << g.id;
-        EXPECT_EQ(g.id.find(g.day == "msw" ? "msw." : g.day.substr(3) + "."), 0u) << g.id << " is not named after " << g.day;
+        EXPECT_EQ(g.id.find(g.day.rfind("day", 0) == 0 ? g.day.substr(3) + "." : g.day + "."), 0u)
+            << g.id << " is not named after " << g.day;
     }
 }
+#endif
 
 TEST(GatesTable, MalformedPointsNameTheLine) {
     EXPECT_EQ(errorOf("gates_malformed.tsv"),

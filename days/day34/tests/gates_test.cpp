@@ -1,135 +1,27 @@
-// The day 34 gates and host reference on hand-made data: each gate's exact
-// message on a planted discrepancy, the double reference on a 6 x 6 grid
-// worked by hand, the maximum principle in double, and the report arithmetic.
+// The day 34 gates on hand-made data: each gate's exact message on a
+// planted discrepancy (where, got, want), and what each must not forgive.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
-#include "day34_gates.h"
-#include "day34_reference.h"
-#include "day34_report.h"
-#include "heat_constants.h"
+#include "gates.h"
+#include "harness/poison.h"
 #include "heat_initial.h"
 
 namespace {
 
 using grading::GateResult;
 
-// ---- the host reference
-
-// The course's initial condition on 6 x 6: n / 8 = 0, so the "square" is the
-// single cell (3, 3); the left wall is hot.
-TEST(Day34Reference, InitialGridOfSixBySix) {
-    const std::vector<float> g = day34::initialGrid(6);
-    ASSERT_EQ(g.size(), 36u);
-    for (int row = 0; row < 6; ++row) {
-        for (int col = 0; col < 6; ++col) {
-            const float want = (col == 0 || (row == 3 && col == 3)) ? 1.0f : 0.0f;
-            EXPECT_EQ(g[row * 6 + col], want) << "row " << row << ", col " << col;
-        }
-    }
+float poisonFloat() {
+    float v = 0.0f;
+    const uint32_t bits = grading::kPoisonWord;
+    std::memcpy(&v, &bits, sizeof(v));
+    return v;
 }
-
-TEST(Day34Reference, InitialGridSquareIsOddAndCentred) {
-    // n = 2048: n / 8 = 256, square rows and columns 768 .. 1280, 513 wide.
-    const std::vector<float> g = day34::initialGrid(day34::kN);
-    const size_t n = day34::kN;
-    size_t hot = 0;
-    for (float v : g) hot += v == 1.0f ? 1 : 0;
-    EXPECT_EQ(hot, n + 513u * 513u);  // the wall plus the square (they do not meet)
-    EXPECT_EQ(g[767 * n + 768], 0.0f);
-    EXPECT_EQ(g[768 * n + 768], 1.0f);
-    EXPECT_EQ(g[1280 * n + 1280], 1.0f);
-    EXPECT_EQ(g[1281 * n + 1280], 0.0f);
-    EXPECT_EQ(g[1280 * n + 1281], 0.0f);
-    EXPECT_EQ(day34::maxAbs(g), 1.0f);
-}
-
-// At r = 1/4 the centre weight is zero and every new value is the plain
-// average of four old ones, so after k steps every value is a multiple of
-// 4^-k and exact in double. Worked by hand from the initial grid above; e.g.
-// step 1: (1, 1) = (wall 1 + 0 + 0 + 0) / 4, (3, 2) = (0 + hot 1 + 0 + 0) / 4,
-// (3, 3) = 0 (its four neighbours are cold); step 2: (1, 1) = (1 + 0 + 0 +
-// 1/4) / 4 = 5/16, (2, 2) = (1/4 + 1/4 + 0 + 1/4) / 4 = 3/16.
-TEST(Day34Reference, FourStepsOfSixBySixAtAQuarterByHand) {
-    const std::vector<float> init = day34::initialGrid(6);
-    // Interior rows 1..4, columns 1..4, in units of 4^-k after step k.
-    const int want[4][4][4] = {
-        {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 0, 1}, {1, 0, 1, 0}},
-        {{5, 1, 1, 0}, {6, 3, 0, 2}, {7, 1, 4, 0}, {5, 3, 0, 2}},
-        {{23, 9, 1, 3}, {31, 8, 10, 0}, {28, 17, 1, 8}, {26, 6, 9, 0}},
-        {{104, 32, 22, 1}, {123, 67, 10, 21}, {138, 43, 44, 1}, {98, 52, 7, 17}},
-    };
-    for (int steps = 1; steps <= 4; ++steps) {
-        const std::vector<double> got = day34::hostReference(init, 6, steps, 0.25);
-        const double unit = std::pow(4.0, -steps);
-        for (int row = 0; row < 6; ++row) {
-            for (int col = 0; col < 6; ++col) {
-                const bool ring = row == 0 || col == 0 || row == 5 || col == 5;
-                const double expect = ring ? init[row * 6 + col] : want[steps - 1][row - 1][col - 1] * unit;
-                EXPECT_EQ(got[row * 6 + col], expect) << "after " << steps << " steps, row " << row << ", col " << col;
-            }
-        }
-    }
-}
-
-// One step at the course's r, cell by cell as weights: (1 - 4r) * centre + r * neighbours.
-TEST(Day34Reference, OneStepAtPointTwoFourIsTheWeightedSum) {
-    const std::vector<float> init = day34::initialGrid(6);
-    const double r = 0.24;
-    const std::vector<double> got = day34::hostReference(init, 6, 1, r);
-    EXPECT_DOUBLE_EQ(got[1 * 6 + 1], r * 1.0);               // the wall to the west
-    EXPECT_DOUBLE_EQ(got[3 * 6 + 3], (1.0 - 4.0 * r) * 1.0);  // the hot cell itself: 0.04
-    EXPECT_DOUBLE_EQ(got[3 * 6 + 2], r * 1.0);               // hot cell to the east
-    EXPECT_DOUBLE_EQ(got[3 * 6 + 1], r * 1.0);               // wall west; hot cell two away does not count
-    EXPECT_DOUBLE_EQ(got[1 * 6 + 3], 0.0);
-    EXPECT_DOUBLE_EQ(got[0], 1.0);  // ring copied
-}
-
-// The discrete maximum principle, in double, for the course's initial
-// condition: at r <= 1/4 every weight is non-negative and they sum to one, so
-// the values stay inside [0, 1]. Past the bound the checkerboard grows.
-TEST(Day34Reference, MaximumPrincipleHoldsInDoubleAtOrUnderAQuarter) {
-    const int n = 64;
-    const std::vector<float> init = day34::initialGrid(n);
-    for (double r : {0.24, 0.25, 0.1}) {
-        std::vector<double> cur(init.begin(), init.end());
-        std::vector<double> next(cur.size());
-        for (int step = 1; step <= day34::kStabilitySteps; ++step) {
-            day34::heatStepHost(cur.data(), next.data(), n, r);
-            cur.swap(next);
-            double lo = 0.0, hi = 0.0;
-            for (double v : cur) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-            ASSERT_LE(hi, 1.0 + 1e-12) << "r = " << r << ", step " << step;
-            ASSERT_GE(lo, -1e-12) << "r = " << r << ", step " << step;
-        }
-    }
-}
-
-TEST(Day34Reference, PastAQuarterTheGridGrowsInDouble) {
-    const int n = 64;
-    const std::vector<double> got =
-        day34::hostReference(day34::initialGrid(n), n, day34::kStabilitySteps, day34::kUnstableR);
-    EXPECT_GT(day34::maxAbs(got), 1e3);
-}
-
-TEST(Day34Reference, MaxAbsSkipsNaNAndCountNonFiniteSeesIt) {
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    const float inf = std::numeric_limits<float>::infinity();
-    EXPECT_EQ(day34::maxAbs(std::vector<float>{0.5f, nan, -2.0f}), 2.0f);
-    EXPECT_EQ(day34::countNonFinite({0.5f, nan, -inf, 1.0f}), 2);
-    EXPECT_TRUE(day34::onRing(0, 4));
-    EXPECT_TRUE(day34::onRing(7, 4));   // row 1, col 3
-    EXPECT_FALSE(day34::onRing(5, 4));  // row 1, col 1
-    EXPECT_TRUE(day34::onRing(13, 4));  // row 3, col 1
-}
-
-// ---- the gates
 
 TEST(Day34Gates, StencilNamesKernelStepsRowColGotWant) {
     const std::vector<double> want = {1, 1, 1, 1, 1, 0.5, 0.25, 1, 1, 0.125, 0, 1, 1, 1, 1, 1};
@@ -185,7 +77,8 @@ TEST(Day34Gates, RingIsExactAndSeesTheGuardPattern) {
               "heatStepTiled moved a boundary cell after 4 steps: index 0 (row 0, col 0): got 1.00000012, want 1");
     got[0] = -26711958.0f;  // 0xCBCBCBCB: what an uninitialised guarded buffer holds
     EXPECT_EQ(day34::checkRing("heatStepTiled", 3, 4, got, init).message,
-              "heatStepTiled moved a boundary cell after 3 steps: index 0 (row 0, col 0): got -26711958, want 1");
+              "heatStepTiled moved a boundary cell after 3 steps: index 0 (row 0, col 0): got -26711958, want 1 "
+              "(never written: still the runner's poison)");
     got[0] = std::nanf("");
     EXPECT_FALSE(day34::checkRing("heatStepTiled", 4, 4, got, init).passed);
 }
@@ -255,34 +148,77 @@ TEST(Day34Gates, TimingNamesTheFigure) {
     EXPECT_EQ(day34::checkTimings({}).message, "no timings were reported");
 }
 
-// ---- the report
-
-TEST(Day34ReportText, Arithmetic) {
-    // One read and one write of 2048^2 floats in 1 ms: 33.554432 GB/s.
-    EXPECT_NEAR(day34::bandwidthGBs(1.0, day34::kCells), 33.554432, 1e-9);
-    EXPECT_EQ(day34::bandwidthGBs(0.0, day34::kCells), 0.0);
-    // 16 MiB a copy: 10 copies are 160 MiB, 1000 are 15.625 GiB.
-    EXPECT_DOUBLE_EQ(day34::gibToHost(0, 1000, day34::kCells), 0.0);
-    EXPECT_DOUBLE_EQ(day34::gibToHost(100, 1000, day34::kCells), 0.15625);
-    EXPECT_DOUBLE_EQ(day34::gibToHost(1, 1000, day34::kCells), 15.625);
-    EXPECT_EQ(day34::policyLabel(0), "never copied back");
-    EXPECT_EQ(day34::policyLabel(100), "copied back every 100 steps");
-    EXPECT_EQ(day34::policyLabel(1), "copied back every step");
+TEST(Day34Gates, StencilNamesACellTheKernelNeverWrote) {
+    // The runner poisons the output's interior before every launch: a cell
+    // still holding it was skipped, and the message says so.
+    const std::vector<double> want = {1, 1, 1, 1, 0.378839038, 1, 1, 1, 1};
+    std::vector<float> got(want.begin(), want.end());
+    got[4] = poisonFloat();
+    EXPECT_EQ(poisonFloat(), -26711958.0f);
+    const GateResult r = day34::checkStencil("heatStepTiled", 4, 3, got, want);
+    EXPECT_EQ(r.message,
+              "heatStepTiled wrong after 4 steps at row 1, col 1: got -26711958, want 0.378839038 (never written: "
+              "still the runner's poison)");
+    // One step reads as one step (34.timing checks the timed one-step runs).
+    EXPECT_EQ(day34::checkStencil("heatStepGlobal", 1, 3, got, want).message,
+              "heatStepGlobal wrong after 1 step at row 1, col 1: got -26711958, want 0.378839038 (never written: "
+              "still the runner's poison)");
 }
 
-TEST(Day34ReportText, TablesHoldTheCourseColumns) {
-    const std::string one = day34::oneStepTable({{"copyGrid, no stencil", 0.02}, {"heatStepGlobal", 0.025}},
-                                                day34::kCells, 3, 10);
-    EXPECT_NE(one.find("% of copy"), std::string::npos) << one;
-    EXPECT_NE(one.find("80.0"), std::string::npos) << one;  // 0.02 / 0.025
-    const std::string policy = day34::policyTable({{0, 10.0}, {100, 15.0}, {1, 1000.0}}, 1000, day34::kCells);
-    EXPECT_NE(policy.find("copied back every step"), std::string::npos) << policy;
-    EXPECT_NE(policy.find("100.0x"), std::string::npos) << policy;
-    EXPECT_NE(policy.find("15.6"), std::string::npos) << policy;  // GiB to host
-    const std::string stability = day34::stabilityTable({{0.26, 3.5e12, true}}, 400, 1.0);
-    EXPECT_NE(stability.find("-0.040"), std::string::npos) << stability;  // 1 - 4r
-    EXPECT_NE(stability.find("1.080"), std::string::npos) << stability;   // |1 - 8r|
-    EXPECT_NE(stability.find("yes"), std::string::npos) << stability;
+TEST(Day34Gates, StencilCountsTheCellsNeverWritten) {
+    // 5 x 5: a kernel that skipped column 3; its neighbour in column 2 read
+    // the poison a step later and is the first wrong cell in row-major order.
+    std::vector<double> want(25, 0.5);
+    std::vector<float> got(want.begin(), want.end());
+    got[1 * 5 + 2] = -6e6f;
+    for (int row = 1; row <= 3; ++row) got[row * 5 + 3] = poisonFloat();
+    EXPECT_EQ(day34::checkStencil("heatStepTiled", 4, 5, got, want).message,
+              "heatStepTiled wrong after 4 steps at row 1, col 2: got -6000000, want 0.5; 3 cells were never written "
+              "(still the runner's poison), the first at row 1, col 3");
+    // The first wrong cell is itself unwritten: the count alone.
+    got[1 * 5 + 2] = 0.5f;
+    EXPECT_EQ(day34::checkStencil("heatStepTiled", 4, 5, got, want).message,
+              "heatStepTiled wrong after 4 steps at row 1, col 3: got -26711958, want 0.5 (never written: still the "
+              "runner's poison); 3 cells in all were never written");
+}
+
+TEST(Day34Gates, SnapshotNamesTheCellTheHostCopyMissed) {
+    const std::vector<float> final = {1, 0.5f, 0.25f, 0, 1, 0.5f, 0.25f, 0, 1};
+    EXPECT_TRUE(day34::checkSnapshot(3, 1000, 100, final, final).passed);
+    std::vector<float> snapshot = final;
+    snapshot[4] = 0.0f;  // e.g. the copy taken from the other buffer, or never taken
+    const GateResult r = day34::checkSnapshot(3, 1000, 100, final, snapshot);
+    EXPECT_FALSE(r.passed);
+    EXPECT_EQ(r.id, "34.copy_policy");
+    EXPECT_EQ(r.message,
+              "the host copy of the grid copied back every 100 steps after step 1000 is not the final grid at index 4 "
+              "(row 1, col 1): 0 on the host, 1 on the device");
+    EXPECT_EQ(day34::checkSnapshot(3, 1000, 1, final, {1, 2}).message,
+              "the host copy of the grid copied back every step has 2 cells, want 9 (3 x 3)");
+}
+
+TEST(Day34Gates, CopyIsBitForBitAndNamesTheCell) {
+    const std::vector<float> input = day34::initialGrid(4);
+    EXPECT_TRUE(day34::checkCopy(4, input, input).passed);
+    std::vector<float> got = input;
+    got[6] = poisonFloat();
+    const GateResult r = day34::checkCopy(4, got, input);
+    EXPECT_EQ(r.id, "34.timing");
+    EXPECT_EQ(r.message,
+              "copyGrid's output differs from its input at index 6 (row 1, col 2): got -26711958, want 0 (never "
+              "written: still the runner's poison)");
+    got = input;
+    got[5] = -0.0f;  // equal as a float, not as bits
+    EXPECT_FALSE(day34::checkCopy(4, got, input).passed);
+    EXPECT_EQ(day34::checkCopy(4, {1}, input).message, "copyGrid's output has 1 cells, want 16 (4 x 4)");
+}
+
+TEST(Day34Gates, RingIsBitForBit) {
+    const std::vector<float> init = day34::initialGrid(4);
+    std::vector<float> got = init;
+    got[3] = -0.0f;  // the top-right corner, cold: -0 is a write of the ring too
+    EXPECT_EQ(day34::checkRing("heatStepTiled", 4, 4, got, init).message,
+              "heatStepTiled moved a boundary cell after 4 steps: index 3 (row 0, col 3): got -0, want 0");
 }
 
 }  // namespace

@@ -79,7 +79,35 @@ TEST(GraphLoad, HeaderLineNumberCountsSkippedCommentAndBlankLines) {
 TEST(GraphLoad, RunningOutOfLabelsNamesTheMissingIndex) {
     EXPECT_EQ(parseError("3 0\nalpha\nbeta\n"),
               "g.txt: ran out of labels at 2 (the header promised 3)");
-    EXPECT_EQ(parseError("2 0\n"), "g.txt: ran out of labels at 0 (the header promised 2)");
+    // (Comment lines are bytes too: enough of them pass the header's byte check.)
+    EXPECT_EQ(parseError("2 0\n# padding\n"), "g.txt: ran out of labels at 0 (the header promised 2)");
+}
+
+// A header is held to the bytes that follow it before anything is allocated:
+// 14 bytes cannot hold a billion labels.
+TEST(GraphLoad, AHeaderPromisingMoreThanTheFileHoldsFailsAtOnce) {
+    EXPECT_EQ(parseError("1000000000 0\n"),
+              "g.txt:1: bad header line: it promises 1000000000 labels and 0 edges, at least 2000000000 bytes, but "
+              "only 0 bytes follow");
+    EXPECT_EQ(parseError("2 1000000\na\nb\n0 1\n"),
+              "g.txt:1: bad header line: it promises 2 labels and 1000000 edges, at least 4000004 bytes, but only 8 "
+              "bytes follow");
+}
+
+TEST(GraphLoad, AMatrixMarketHeaderPromisingTooMuchFailsAtOnce) {
+    std::istringstream huge("%%MatrixMarket matrix coordinate pattern general\n2000000000 2000000000 1\n1 2\n");
+    EXPECT_EQ(parseMatrixMarket(huge, "m.mtx").error(),
+              "m.mtx:2: bad size line: 2000000000 x 2000000000 declares more than the 67108864 vertices graded");
+    std::istringstream many("%%MatrixMarket matrix coordinate pattern general\n10 10 4000000000000\n1 2\n");
+    EXPECT_EQ(parseMatrixMarket(many, "m.mtx").error(),
+              "m.mtx:2: bad size line: it promises 4000000000000 entries, at least 4 bytes each, but only 4 bytes "
+              "follow");
+}
+
+// A label must read back the same: a stray carriage return would not.
+TEST(GraphLoad, ALabelWithAControlCharacterIsRejected) {
+    EXPECT_EQ(parseError("2 1\na\n\r\r\n0 1\n"), "g.txt:3: label 1 holds a control character");
+    EXPECT_EQ(parseError("1 0\nbe\x07ll\n"), "g.txt:2: label 0 holds a control character");
 }
 
 TEST(GraphLoad, LabelOf63CharactersIsAccepted) {
@@ -108,7 +136,7 @@ TEST(GraphLoad, LabelIsTheFirstTokenOfItsLine) {
 
 TEST(GraphLoad, UnparsableEdgeIsRejectedWithItsLine) {
     EXPECT_EQ(parseError("2 1\na\nb\n0 x\n"), "g.txt:4: bad edge at index 0: unparsable \"0 x\"");
-    EXPECT_EQ(parseError("2 1\na\nb\n1\n"), "g.txt:4: bad edge at index 0: unparsable \"1\"");
+    EXPECT_EQ(parseError("2 1\na\nb\n1\n#\n"), "g.txt:4: bad edge at index 0: unparsable \"1\"");
 }
 
 TEST(GraphLoad, EdgeVertexOutOfRangeIsRejected) {
@@ -124,7 +152,7 @@ TEST(GraphLoad, SelfLoopIsRejected) {
 }
 
 TEST(GraphLoad, FileEndingBeforeAllEdgesIsRejected) {
-    EXPECT_EQ(parseError("3 3\na\nb\nc\n0 1\n1 2\n"),
+    EXPECT_EQ(parseError("3 3\na\nb\nc\n0 1\n1 2\n# end\n"),
               "g.txt: bad edge at index 2: the file ended after 2 of 3 edges");
 }
 
@@ -556,7 +584,7 @@ TEST(GraphFormats, MatrixMarketErrorsNameTheLine) {
     std::istringstream outOfRange("%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n4 1\n");
     EXPECT_EQ(parseMatrixMarket(outOfRange, "m.mtx").error(),
               "m.mtx:4: bad entry 1: want 1-based \"i j\" within 3 x 3, got \"4 1\"");
-    std::istringstream shortFile("%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n");
+    std::istringstream shortFile("%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n% padding\n");
     EXPECT_EQ(parseMatrixMarket(shortFile, "m.mtx").error(), "m.mtx: the file ended after 1 of 3 entries");
 }
 

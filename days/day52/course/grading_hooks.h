@@ -29,6 +29,8 @@ struct GrindHold {
 void setGrindHold(const GrindHold& hold);
 // No launch is held.
 void clearGrindHold();
+// The table as it is now (the runner checks nothing changed it). Throws grading::CudaError.
+GrindHold readGrindHold();
 
 constexpr int kLoggedGrindFma = 0;
 constexpr int kLoggedSumFour = 1;

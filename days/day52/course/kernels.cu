@@ -72,6 +72,12 @@ void setGrindHold(const GrindHold& hold) { CUDA_TRY(cudaMemcpyToSymbol(c_hold, &
 
 void clearGrindHold() { setGrindHold(GrindHold{}); }
 
+GrindHold readGrindHold() {
+    GrindHold hold{};
+    CUDA_TRY(cudaMemcpyFromSymbol(&hold, c_hold, sizeof(hold)));
+    return hold;
+}
+
 void clearLaunchLog() {
     const unsigned int zero = 0;
     CUDA_TRY(cudaMemcpyToSymbol(g_launchLog, &zero, sizeof(zero)));  // count is the first member

@@ -1,4 +1,4 @@
-// Day 52 reference answer: the fork-join diamond. Each call only queues work;
+// Day 52 instructor solution: the fork-join diamond. Each call only queues work;
 // the order between streams comes from the two event calls, not from the
 // order of the calls in this function.
 #include "forkjoin.h"

@@ -9,9 +9,9 @@
 //   phase 2  inside that one chunk (at most c words) keep the leftmost flag.
 //
 // The answer is chunk * c + offset, or n when no word differs. Declared here
-// with the course's names and signatures; the kernels are written by the
-// exercise (exercises/msw/msw_kernels.cu) or taken from reference/msw, and
-// the host functions in reference/msw/msw.cu launch them.
+// with the course's names and signatures; the kernels are the exercise's
+// (exercises/msw/msw_kernels.cu), and the host functions in
+// days/msw/course/msw.cu launch them.
 //
 // Errors: every CUDA call is checked. A failure throws grading::CudaError
 // (harness/cuda_check.h); functions returning size_t have no error value.
@@ -86,8 +86,10 @@ size_t two_phase_on_block(const uintmax_t* d_a, uintmax_t* d_large_block, size_t
 
 // Grading hook: when set, called before each kernel launch the search makes
 // (done = false) and after it was queued and checked (done = true). The
-// runner uses it to name the kernel it is in and to check guard words after
-// each launch. An exception thrown by the hook propagates out of the search.
+// runner uses it to name the kernel it is in, to check guard words after
+// each launch and to record what each kernel left in the scratch block (the
+// grader holds every kernel to its contract above, launch by launch). An
+// exception thrown by the hook propagates out of the search.
 struct LaunchEvent {
     const char* kernel;  // e.g. "par_sig_sqrt"
     const char* step;    // what the launch does, e.g. "phase 1: flag words, mark chunks"

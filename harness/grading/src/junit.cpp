@@ -93,7 +93,12 @@ private:
         if (pos_ == start) fail("expected a name");
         return std::string(xml_.substr(start, pos_ - start));
     }
+    // ctest nests three deep; anything far deeper is not a JUnit file, and
+    // would otherwise exhaust the stack of this recursive reader.
+    static constexpr int kMaxDepth = 64;
+
     Element element() {
+        if (++depth_ > kMaxDepth) fail("elements nested more than " + std::to_string(kMaxDepth) + " deep: not a JUnit file");
         ++pos_;  // '<'
         Element e;
         e.name = name();
@@ -101,6 +106,7 @@ private:
             skipSpace();
             if (at("/>")) {
                 pos_ += 2;
+                --depth_;
                 return e;
             }
             if (at(">")) {
@@ -128,6 +134,7 @@ private:
                 skipSpace();
                 if (!at(">")) fail("expected '>' after </" + closing);
                 ++pos_;
+                --depth_;
                 return e;
             }
             if (at("<![CDATA[")) {
@@ -151,6 +158,7 @@ private:
     std::string_view xml_;
     std::string source_;
     size_t pos_ = 0;
+    int depth_ = 0;
 };
 
 void collectCases(const Element& e, std::vector<JunitCase>& out) {

@@ -51,8 +51,15 @@ std::vector<std::string> cmakeMessages(const std::vector<std::string>& log) {
 
 }  // namespace
 
-std::map<std::string, std::string> buildFailures(const std::string& log, const std::vector<std::string>& days) {
+std::map<std::string, std::string> buildFailures(const std::string& log, const std::vector<std::string>& days,
+                                                 const std::string& student) {
     const std::vector<std::string> text = splitLines(log);
+    // In a class build every student's targets are named <day>_<student>_...
+    // or <day>_runner_<student>, and their files sit under .../<student>/.
+    const auto theirs = [&](const std::string& s) {
+        return student.empty() || s.find("_" + student + "_") != std::string::npos ||
+               s.find("_runner_" + student) != std::string::npos || s.find("/" + student + "/") != std::string::npos;
+    };
     std::map<std::string, std::string> failures;
     const std::vector<std::string> messages = cmakeMessages(text);
 
@@ -70,6 +77,7 @@ std::map<std::string, std::string> buildFailures(const std::string& log, const s
     for (size_t i = 0; i < text.size(); ++i) {
         if (text[i].rfind("FAILED: ", 0) != 0) continue;
         const std::string output = trim(text[i].substr(8));
+        if (!theirs(output)) continue;
         const bool shared =
             std::none_of(days.begin(), days.end(), [&](const std::string& d) { return underDay(output, d); });
         for (const std::string& day : shared ? std::vector<std::string>{""} : days) {
@@ -93,6 +101,7 @@ std::map<std::string, std::string> buildFailures(const std::string& log, const s
         }
     }
     for (const std::string& m : messages) {
+        if (!theirs(m)) continue;
         for (const std::string& day : days) {
             const size_t at = m.find(day + ": the submission file ");
             if (at == std::string::npos || m.find(" is missing", at) == std::string::npos) continue;

@@ -132,7 +132,11 @@ grading::Expected<Expectation> readExpectation(const std::string& path) {
         if (key == "what") e.what += (e.what.empty() ? "" : " ") + value;
         else if (key == "fails") e.fails = value;
         else if (key == "expect") e.expect = value;
-        else if (key == "passes") e.passes = words(value);
+        else if (key == "passes") {
+            // Whitespace between entries; an entry "gate@case,case" keeps its commas.
+            std::istringstream entries(value);
+            for (std::string entry; entries >> entry;) e.passes.push_back(entry);
+        }
         else if (key == "cases") e.cases = words(value);
         else if (key == "attempts") e.attempts = std::max(1, std::atoi(value.c_str()));
         else if (key == "sanitizer") e.sanitizer = value;
@@ -345,6 +349,15 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
                 add(kind + "." + day.name() + "." + ob.name, args, ob.limitSeconds, kind + ";gpu;timed", true);
+            }
+        } else if (kind == "student" && f.size() >= 3) {
+            // student <id> <runner>: one student of a class build, graded as a submission.
+            for (const DayGate& g : day.gates()) {
+                if (g.spec.grades != grading::Grades::Student) continue;
+                // Timed gates hold the whole GPU through their slots; run
+                // serially across a class they would queue every student.
+                add(f[1] + "." + g.spec.id, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]},
+                    caseSeconds(g, true, {}), "class;" + f[1] + ";gpu" + (g.spec.timed ? ";timed" : ""), false);
             }
         } else if (kind == "stub" && f.size() >= 2) {
             double seconds = 0;

@@ -14,7 +14,10 @@ namespace grading::report {
 // missing, or the first CMake error when configuring failed (every day).
 // Under the key "": the first failure under none of `days` (a shared
 // library, a host test): a hint for a day that has no tests at all.
-std::map<std::string, std::string> buildFailures(const std::string& log, const std::vector<std::string>& days);
+// `student` (a class build's staged name, e.g. "s0007"): only that student's
+// targets and files count; "" for a build of one submission.
+std::map<std::string, std::string> buildFailures(const std::string& log, const std::vector<std::string>& days,
+                                                 const std::string& student = "");
 
 // ctest test name (see plainTestName) -> how the test ended when ctest reports an
 // abnormal end: "Timeout" or "Exception: SegFault" and the like. Reads the

@@ -55,6 +55,7 @@ struct GradeInput {
     std::string prefix = "submission.";
     std::vector<std::string> days;          // empty: every day in gates
     std::optional<std::string> buildLog;    // ninja/CMake output of the build
+    std::string buildStudent;               // a class build: whose targets in buildLog count (logs.h)
     std::optional<std::string> ctestLog;    // ctest --output-log
     std::vector<std::pair<std::string, std::string>> header;  // key, value
     std::vector<Finding> flags;  // precheck findings: shown for review, never scored

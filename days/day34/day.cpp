@@ -1,0 +1,345 @@
+// Day 34, declared: every gate with its points, what it grades and requires,
+// and the cases it runs on; and the report. grading.md's "Day 34" is the
+// human page for the same table.
+#include <iostream>
+
+#include "cases.h"
+#include "gates.h"
+#include "harness/day.h"
+#include "harness/text.h"
+#include "harness/timing_stats.h"
+#include "heat_constants.h"
+#include "heat_initial.h"
+#include "reference.h"
+#include "report.h"
+
+namespace {
+
+using namespace day34::cases;
+using grading::CaseContext;
+using grading::GateCase;
+using grading::GateResult;
+namespace proto = day34::protocol;
+
+const std::vector<std::string> kKernels = {"global", "tiled"};  // the course's, then the exercise
+
+std::vector<int32_t> copyPolicies() { return {std::begin(day34::kCopyEvery), std::end(day34::kCopyEvery)}; }
+
+size_t cellsOf(int n) { return static_cast<size_t>(n) * static_cast<size_t>(n); }
+
+// Grid k of grids of `cells` floats stored back to back.
+std::vector<float> slice(const std::vector<float>& all, size_t k, size_t cells) {
+    return {all.begin() + static_cast<std::ptrdiff_t>(k * cells),
+            all.begin() + static_cast<std::ptrdiff_t>((k + 1) * cells)};
+}
+
+std::string incomplete(const std::string& what, size_t got, size_t want) {
+    return "the runner's result is incomplete: " + what + " holds " + std::to_string(got) + " values, want " +
+           std::to_string(want);
+}
+
+// ---- 34.stencil and 34.ring: kCheckSteps checked steps at kStableR, per
+// kernel and grid; the course's kernel in the reference suite only.
+template <class Judge>
+std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
+    std::vector<GateCase> cases;
+    for (const std::string& kernel : kKernels) {
+        for (const GridSpec& g : stepGrids()) {
+            GateCase c;
+            c.name = kernel + "_" + g.name;
+            c.what = kernelName(kernel) + " on " + describe(g);
+            c.student = kernel == "tiled";
+            c.seeded = g.seeded;
+            c.limitSeconds = stepSeconds(g.n, day34::kCheckSteps);
+            c.run = [id, judge, kernel, g](const CaseContext& ctx) {
+                const std::vector<float> init = initialGrid(g, ctx.seed, id + "/" + kernel);
+                const auto reply = step(ctx.runner, g, init, kernel, day34::kCheckSteps, day34::kStableR, ctx.limitSeconds);
+                if (!reply.ok()) return GateResult::fail(id, reply.problem);
+                return judge(kernelName(kernel), g, init, reply.result);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+GateResult judgeStencil(const std::string& kernel, const GridSpec& g, const std::vector<float>& init,
+                        const proto::StepResult& r) {
+    const std::vector<double> want = day34::hostReference(init, g.n, day34::kCheckSteps, day34::kStableR);
+    return day34::checkStencil(kernel, day34::kCheckSteps, g.n, r.grid, want);
+}
+
+// Both buffers: the newest grid, then the one before it.
+GateResult judgeRing(const std::string& kernel, const GridSpec& g, const std::vector<float>& init,
+                     const proto::StepResult& r) {
+    GateResult v = day34::checkRing(kernel, day34::kCheckSteps, g.n, r.grid, init);
+    if (v.passed) v = day34::checkRing(kernel, day34::kCheckSteps - 1, g.n, r.previous, init);
+    return v;
+}
+
+// ---- 34.max_principle and 34.unstable: kStabilitySteps steps at each r of
+// the gate's side of the bound, per kernel and grid.
+template <class Judge>
+std::vector<GateCase> stabilityCases(const std::string& id, const std::vector<float>& rs, Judge judge) {
+    std::vector<GateCase> cases;
+    for (const std::string& kernel : kKernels) {
+        for (const GridSpec& g : stabilityGrids()) {
+            GateCase c;
+            c.name = kernel + "_" + g.name;
+            c.what = kernelName(kernel) + ", " + std::to_string(day34::kStabilitySteps) + " steps at each r on " +
+                     describe(g);
+            c.student = kernel == "tiled";
+            c.seeded = g.seeded;
+            c.limitSeconds = stabilitySeconds(g.n, day34::kStabilitySteps, static_cast<int>(rs.size()));
+            c.run = [id, rs, judge, kernel, g](const CaseContext& ctx) {
+                const std::vector<float> init = initialGrid(g, ctx.seed, id + "/" + kernel);
+                const auto reply = stability(ctx.runner, g, init, kernel, day34::kStabilitySteps, rs, ctx.limitSeconds);
+                if (!reply.ok()) return GateResult::fail(id, reply.problem);
+                const size_t cells = cellsOf(g.n);
+                if (reply.result.finals.size() != rs.size() * cells) {
+                    return GateResult::fail(id, incomplete("finals", reply.result.finals.size(), rs.size() * cells));
+                }
+                const float initialMax = day34::maxAbs(init);
+                for (size_t k = 0; k < rs.size(); ++k) {
+                    const std::vector<float> grid = slice(reply.result.finals, k, cells);
+                    const GateResult v = judge(rs[k], day34::maxAbs(grid), day34::countNonFinite(grid), initialMax);
+                    if (!v.passed) return v;
+                }
+                return GateResult::pass(id);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+// ---- 34.copy_policy: the course's 1000-step loop of the tiled kernel per
+// copy policy; the finals bit-identical, and what each copied policy left on
+// the host is the final grid.
+GateResult judgePolicy(const GridSpec& g, const std::vector<int32_t>& every, const proto::PolicyResult& r) {
+    const char* id = "34.copy_policy";
+    const size_t cells = cellsOf(g.n);
+    size_t copied = 0;
+    size_t never = every.size();
+    for (size_t k = 0; k < every.size(); ++k) {
+        if (every[k] > 0) ++copied;
+        if (every[k] == 0) never = k;
+    }
+    if (r.loopMs.size() != every.size()) return GateResult::fail(id, incomplete("loop_ms", r.loopMs.size(), every.size()));
+    if (r.finals.size() != every.size() * cells) {
+        return GateResult::fail(id, incomplete("finals", r.finals.size(), every.size() * cells));
+    }
+    if (r.snapshots.size() != copied * cells) {
+        return GateResult::fail(id, incomplete("snapshots", r.snapshots.size(), copied * cells));
+    }
+    if (never == every.size()) return GateResult::fail(id, "the policies hold no never-copied run");
+    const std::vector<float> reference = slice(r.finals, never, cells);
+    for (size_t k = 0; k < every.size(); ++k) {
+        if (k == never) continue;
+        const GateResult v = day34::checkCopyPolicy(g.n, reference, slice(r.finals, k, cells), every[k]);
+        if (!v.passed) return v;
+    }
+    size_t s = 0;
+    for (size_t k = 0; k < every.size(); ++k) {
+        if (every[k] == 0) continue;
+        const GateResult v =
+            day34::checkSnapshot(g.n, day34::kSteps, every[k], slice(r.finals, k, cells), slice(r.snapshots, s++, cells));
+        if (!v.passed) return v;
+    }
+    return GateResult::pass(id);
+}
+
+std::vector<GateCase> policyCases() {
+    std::vector<GateCase> cases;
+    for (const GridSpec& g : policyGrids()) {
+        GateCase c;
+        c.name = "tiled_" + g.name;
+        c.what = "heatStepTiled, " + std::to_string(day34::kSteps) +
+                 " steps copied back never, every 100 steps and every step, on " + describe(g);
+        c.seeded = g.seeded;
+        c.limitSeconds = policySeconds(g.n, day34::kSteps, copyPolicies());
+        c.run = [g](const CaseContext& ctx) {
+            const std::vector<int32_t> every = copyPolicies();
+            const std::vector<float> init = initialGrid(g, ctx.seed, "34.copy_policy/tiled");
+            const auto reply =
+                policy(ctx.runner, g, init, "tiled", day34::kSteps, day34::kStableR, every, ctx.limitSeconds, false);
+            if (!reply.ok()) return GateResult::fail("34.copy_policy", reply.problem);
+            return judgePolicy(g, every, reply.result);
+        };
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+// ---- 34.timing: every time positive, and the timed work is graded work:
+// what the timed one-step runs left is checked against the host's one step
+// (the copy against its input) and the timed policy loops like 34.copy_policy.
+double oneStepSeconds() { return timingSeconds(timingGrid().n, day34::kWarmupRuns, day34::kTimedRuns); }
+double loopSeconds() { return policySeconds(timingGrid().n, day34::kSteps, copyPolicies()); }
+
+GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const proto::TimingResult& t) {
+    const char* id = "34.timing";
+    GateResult v = day34::checkCopy(g.n, t.copyOut, init);
+    if (!v.passed) return GateResult::fail(id, "the timed copyGrid runs: " + v.message);
+    const std::vector<double> want = day34::hostReference(init, g.n, 1, day34::kStableR);
+    for (const auto& [kernel, out] : {std::pair<std::string, const std::vector<float>*>{"heatStepGlobal", &t.globalOut},
+                                      std::pair<std::string, const std::vector<float>*>{"heatStepTiled", &t.tiledOut}}) {
+        v = day34::checkStencil(kernel, 1, g.n, *out, want);
+        if (v.passed) v = day34::checkRing(kernel, 1, g.n, *out, init);
+        if (!v.passed) return GateResult::fail(id, "the timed " + kernel + " runs: " + v.message);
+    }
+    return GateResult::pass(id);
+}
+
+std::vector<GateCase> timingCases() {
+    const GridSpec g = timingGrid();
+    GateCase c;
+    c.name = "tiled_" + g.name;
+    c.what = "one step each of copyGrid, heatStepGlobal and heatStepTiled (" + std::to_string(day34::kTimedRuns) +
+             " timed runs) and the " + std::to_string(day34::kSteps) + "-step policy loops of heatStepTiled, on " +
+             describe(g);
+    c.seeded = true;
+    c.limitSeconds = oneStepSeconds() + loopSeconds();
+    c.run = [g](const CaseContext& ctx) -> GateResult {
+        const char* id = "34.timing";
+        std::vector<std::pair<std::string, double>> figures;
+        const std::vector<float> init = initialGrid(g, ctx.seed, "34.timing/one_step");
+        const auto t = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
+                              oneStepSeconds(), ctx.exclusiveGpu);
+        if (!t.ok()) return GateResult::fail(id, "no one-step times: " + t.problem);
+        const GateResult outputs = timedOutputs(g, init, t.result);
+        if (!outputs.passed) return outputs;
+        const auto add = [&figures](const std::string& name, const std::vector<float>& samples) {
+            for (size_t k = 0; k < samples.size(); ++k) {
+                figures.emplace_back(name + " one step, timed run " + std::to_string(k), samples[k]);
+            }
+            if (samples.size() != static_cast<size_t>(day34::kTimedRuns)) {
+                figures.emplace_back(name + " one step (timed runs missing)", 0.0);
+            }
+        };
+        add("copyGrid", t.result.copyMs);
+        add("heatStepGlobal", t.result.globalMs);
+        add("heatStepTiled", t.result.tiledMs);
+
+        const std::vector<int32_t> every = copyPolicies();
+        const std::vector<float> loopInit = initialGrid(g, ctx.seed, "34.timing/loops");
+        const auto p = policy(ctx.runner, g, loopInit, "tiled", day34::kSteps, day34::kStableR, every, loopSeconds(),
+                              ctx.exclusiveGpu);
+        if (!p.ok()) return GateResult::fail(id, "no policy loop times: " + p.problem);
+        const GateResult loops = judgePolicy(g, every, p.result);
+        if (!loops.passed) return GateResult::fail(id, "the timed policy loops: " + loops.message);
+        for (size_t k = 0; k < every.size(); ++k) {
+            figures.emplace_back(std::to_string(day34::kSteps) + " steps " + day34::policyLabel(every[k]),
+                                 p.result.loopMs[k]);
+        }
+        return day34::checkTimings(figures);
+    };
+    return {c};
+}
+
+// ---- the report: the course's three tables on the course's grid, the
+// runner's tiled kernel in the tiled rows. Observations only.
+double reportSeconds() {
+    const int n = day34::kN;
+    return timingSeconds(n, day34::kWarmupRuns, day34::kTimedRuns) + policySeconds(n, day34::kSteps, copyPolicies()) +
+           stabilitySeconds(n, day34::kStabilitySteps, day34::kNumR);
+}
+
+void report(const CaseContext& ctx) {
+    const GridSpec g = courseGrid();
+    const std::vector<float> init = day34::initialGrid(g.n);
+    const auto record = [](const std::string& key, double value) { grading::recordFigure(key, day34::formatValue(value)); };
+    std::cout << "\nGrid: " << g.n << " x " << g.n << " cells, "
+              << grading::formatText("%.1f", static_cast<double>(cellsOf(g.n) * sizeof(float)) / (1 << 20))
+              << " MiB a buffer, two on the device\n"
+              << "Tile: " << day34::kTileX << " x " << day34::kTileY << " output from a " << day34::kSharedX << " x "
+              << day34::kSharedY << " apron: " << day34::kTaps << " global reads per cell become "
+              << day34::formatValue(static_cast<double>(day34::kSharedCells) / (day34::kTileX * day34::kTileY))
+              << "\n\n";
+
+    const auto t = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
+                          timingSeconds(g.n, day34::kWarmupRuns, day34::kTimedRuns), true);
+    if (t.ok()) {
+        const double copyMs = grading::summarize(t.result.copyMs).medianMs;
+        const double globalMs = grading::summarize(t.result.globalMs).medianMs;
+        const double tiledMs = grading::summarize(t.result.tiledMs).medianMs;
+        std::cout << day34::oneStepTable({{"copyGrid, no stencil", copyMs},
+                                          {"heatStepGlobal", globalMs},
+                                          {"heatStepTiled", tiledMs}},
+                                         cellsOf(g.n), day34::kWarmupRuns, day34::kTimedRuns)
+                  << "\n";
+        record("copy_ms", copyMs);
+        record("global_ms", globalMs);
+        record("tiled_ms", tiledMs);
+        record("copy_gbs", day34::bandwidthGBs(copyMs, cellsOf(g.n)));
+        record("global_gbs", day34::bandwidthGBs(globalMs, cellsOf(g.n)));
+        record("tiled_gbs", day34::bandwidthGBs(tiledMs, cellsOf(g.n)));
+        if (globalMs > 0.0) record("global_pct_of_copy", 100.0 * copyMs / globalMs);
+        if (tiledMs > 0.0) record("tiled_pct_of_copy", 100.0 * copyMs / tiledMs);
+    } else {
+        std::cout << "One step: no times: " << t.problem << "\n\n";
+    }
+
+    const std::vector<int32_t> every = copyPolicies();
+    const auto p = policy(ctx.runner, g, init, "tiled", day34::kSteps, day34::kStableR, every,
+                          policySeconds(g.n, day34::kSteps, every), true);
+    if (p.ok() && p.result.loopMs.size() == every.size()) {
+        std::vector<day34::PolicyRow> rows;
+        for (size_t k = 0; k < every.size(); ++k) {
+            rows.push_back({every[k], p.result.loopMs[k]});
+            record("loop_ms_every_" + std::to_string(every[k]), p.result.loopMs[k]);
+            if (p.result.loopMs[0] > 0.0f) {
+                record("loop_ratio_every_" + std::to_string(every[k]), p.result.loopMs[k] / p.result.loopMs[0]);
+            }
+        }
+        std::cout << day34::policyTable(rows, day34::kSteps, cellsOf(g.n)) << "\n";
+    } else {
+        std::cout << "Copy policies: no times: " << (p.ok() ? "the loop times are missing" : p.problem) << "\n\n";
+    }
+
+    const std::vector<float> rs(std::begin(day34::kRValues), std::end(day34::kRValues));
+    const auto s = stability(ctx.runner, g, init, "tiled", day34::kStabilitySteps, rs,
+                             stabilitySeconds(g.n, day34::kStabilitySteps, day34::kNumR));
+    if (s.ok() && s.result.finals.size() == rs.size() * cellsOf(g.n)) {
+        std::vector<day34::StabilityRow> rows;
+        for (size_t k = 0; k < rs.size(); ++k) {
+            const std::vector<float> grid = slice(s.result.finals, k, cellsOf(g.n));
+            const float biggest = day34::maxAbs(grid);
+            const long long bad = day34::countNonFinite(grid);
+            rows.push_back({rs[k], biggest, bad == 0});
+            const std::string r = std::to_string(static_cast<int>(rs[k] * 100.0f + 0.5f));
+            record("max_abs_r0_" + r, biggest);
+            record("nonfinite_r0_" + r, static_cast<double>(bad));
+        }
+        std::cout << day34::stabilityTable(rows, day34::kStabilitySteps, day34::maxAbs(init)) << std::endl;
+    } else {
+        std::cout << "Stability: no figures: " << (s.ok() ? "the final grids are missing" : s.problem) << std::endl;
+    }
+}
+
+}  // namespace
+
+grading::Day grading::declareDay() {
+    grading::Day day("day34");
+    const std::vector<std::string> stencil = {"34.stencil"};
+    day.gate({"34.stencil", "each stencil kernel matches the double-precision host reference", 4},
+             stepCases("34.stencil", judgeStencil));
+    day.gate({"34.ring", "the Dirichlet boundary ring never moves", 2, grading::Grades::Student, stencil},
+             stepCases("34.ring", judgeRing));
+    day.gate({"34.copy_policy", "the copy policy cannot change the answer", 2, grading::Grades::Student, stencil},
+             policyCases());
+    day.gate({"34.max_principle", "discrete maximum principle at r <= 1/4", 1, grading::Grades::Student, stencil},
+             stabilityCases("34.max_principle", {day34::kStableR, day34::kBoundaryR},
+                            [](float r, float maxAbs, long long nonFinite, float initialMax) {
+                                return day34::checkMaxPrinciple(r, maxAbs, nonFinite, day34::kStabilitySteps, initialMax);
+                            }));
+    day.gate({"34.unstable", "the other side of the CFL bound grows", 1, grading::Grades::Student, stencil},
+             stabilityCases("34.unstable", {day34::kUnstableR},
+                            [](float r, float maxAbs, long long nonFinite, float initialMax) {
+                                return day34::checkUnstable(r, maxAbs, nonFinite, day34::kStabilitySteps, initialMax);
+                            }));
+    day.gate({"34.timing", "timings are real, of the graded work", 1, grading::Grades::Student, stencil, true},
+             timingCases());
+    day.observe("report", reportSeconds(), report);
+    return day;
+}

@@ -1,0 +1,50 @@
+#include "grids.h"
+
+namespace day34 {
+
+uint64_t SplitMix64::next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+uint64_t mixSeed(uint64_t seed, const std::string& salt) {
+    uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a of the salt, then one splitmix round with the seed
+    for (unsigned char c : salt) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    return SplitMix64(seed ^ h).next();
+}
+
+std::vector<float> seededGrid(int n, uint64_t seed) {
+    SplitMix64 rng(seed);
+    const size_t stride = static_cast<size_t>(n);
+    std::vector<float> grid(stride * stride);
+    const auto draw = [&rng](SideBand band) {
+        return band.lo + static_cast<float>(rng.unit()) * (band.hi - band.lo);
+    };
+    for (size_t row = 0; row < stride; ++row) {
+        for (size_t col = 0; col < stride; ++col) {
+            float& cell = grid[row * stride + col];
+            if (row == 0) {
+                cell = draw(kTopBand);
+            } else if (row + 1 == stride) {
+                cell = draw(kBottomBand);
+            } else if (col == 0) {
+                cell = draw(kLeftBand);
+            } else if (col + 1 == stride) {
+                cell = draw(kRightBand);
+            } else {
+                cell = static_cast<float>(rng.unit());
+            }
+        }
+    }
+    // The top-left corner at the top band's ceiling, 1: every grid's max is
+    // then 1, as the course's, so output clamped to [0, 1] shows no growth.
+    grid[0] = kTopBand.hi;
+    return grid;
+}
+
+}  // namespace day34

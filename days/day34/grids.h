@@ -1,0 +1,47 @@
+#pragma once
+// The initial grids day 34 grades on, besides the course's own (course/
+// heat_initial.h): seeded grids whose four sides each hold their own values,
+// varying along the side, and whose interior is seeded too. The course's
+// grid is cold on three sides and uniform on the fourth, so a kernel that
+// reads the wrong side, or the wrong cell along a side, can still match it;
+// here it cannot. Every value is in (0, 1] on the ring and [0, 1] inside, so
+// at r <= 1/4 the exact solution stays in [0, 1] (a clamp to [0, 1] is
+// harmless there and only 34.unstable sees it, as on the course's grid).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace day34 {
+
+// Our own splitmix64: the same seed gives the same grid on every machine.
+class SplitMix64 {
+public:
+    explicit SplitMix64(uint64_t seed) : state_(seed) {}
+    uint64_t next();
+    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+
+private:
+    uint64_t state_;
+};
+
+// The grading seed mixed with what a grid is for (gate, kernel, size), so
+// every call gets its own grid and the same seed replays them all.
+uint64_t mixSeed(uint64_t seed, const std::string& salt);
+
+// The range each side's cells are drawn from; no two overlap and none
+// reaches 0. The top and bottom rows hold the corners.
+struct SideBand {
+    float lo;
+    float hi;
+};
+constexpr SideBand kTopBand{0.80f, 1.00f};
+constexpr SideBand kBottomBand{0.05f, 0.25f};
+constexpr SideBand kLeftBand{0.55f, 0.75f};
+constexpr SideBand kRightBand{0.30f, 0.50f};
+
+// An n x n grid (n >= 3), row-major: each ring cell drawn uniformly from its
+// side's band, each interior cell from [0, 1]; the top-left corner is 1, the
+// grid's max.
+std::vector<float> seededGrid(int n, uint64_t seed);
+
+}  // namespace day34

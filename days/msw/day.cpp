@@ -1,0 +1,184 @@
+// msw, declared: every gate with its points, what it grades and requires,
+// and the cases it runs on; and the report. grading.md's "First mismatching
+// word" is the human page for the same table.
+#include <iostream>
+#include <stdexcept>
+
+#include "cases.h"
+#include "gates.h"
+#include "harness/day.h"
+#include "harness/text.h"
+#include "harness/timing_stats.h"
+#include "report.h"
+
+namespace {
+
+using namespace msw::cases;
+using grading::CaseContext;
+using grading::GateCase;
+using grading::GateResult;
+
+const std::vector<std::string> kImpls = {"two_phase", "fast"};  // the exercise, then the instructor's fast search
+
+std::string implText(const std::string& impl) {
+    return impl == "two_phase" ? "two-phase search (both overloads, each kernel launch checked)" : "fast search";
+}
+
+// One case per impl and size: a find call asking every question at that n.
+// The two-phase search runs the student's kernels; the fast search is the
+// instructor's (student = false: reference suite only).
+std::vector<GateCase> indexCases() {
+    std::vector<GateCase> cases;
+    for (const std::string& impl : kImpls) {
+        for (const SizeSpec& spec : indexSizes()) {
+            GateCase c;
+            c.name = impl + "_" + spec.name;
+            c.what = implText(impl) + (spec.seeded() ? ", n drawn from [" + std::to_string(spec.lo) + ", " +
+                                                           std::to_string(spec.hi) + "]"
+                                                     : ", n = " + std::to_string(spec.lo));
+            c.student = impl == "two_phase";
+            c.seeded = true;  // the arrays and the questions come from the seed at every size
+            // The bound of the range's largest n with the most questions any size asks.
+            c.limitSeconds = searchSeconds(spec.hi, 2 * std::max(maxIndexCases(spec.hi), maxIndexCases(spec.lo)));
+            c.run = [impl, spec, name = c.name](const CaseContext& ctx) {
+                return indexCase(ctx.runner, impl, "msw.index/" + name, sizeFor(spec, ctx.seed), ctx.seed,
+                                 ctx.limitSeconds);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+std::vector<GateCase> emptyCases() {
+    std::vector<GateCase> cases;
+    for (const std::string& impl : kImpls) {
+        GateCase c;
+        c.name = impl;
+        c.what = impl == "two_phase" ? "par_find_mismatch (both overloads), large_block_words and "
+                                       "alloc_large_block_to_device with n = 0"
+                                     : "fast_find_mismatch with n = 0";
+        c.student = false;
+        c.limitSeconds = kCallSeconds;
+        c.run = [impl](const CaseContext& ctx) {
+            const auto reply = callEmpty(ctx.runner, impl, ctx.limitSeconds);
+            if (!reply.ok()) return GateResult::fail("msw.empty", reply.problem);
+            const msw::protocol::EmptyResult& r = reply.result;
+            // Free memory is shared with whatever else runs on the GPU: recorded only.
+            grading::recordFigure("free_bytes_before", std::to_string(r.freeBefore));
+            grading::recordFigure("free_bytes_after", std::to_string(r.freeAfter));
+            if (impl == "fast") return msw::grade::checkEmpty({{kFastName, r.gotFast}}, -1, -1, r.launches);
+            grading::recordFigure("block_words_n0", std::to_string(r.blockWords));
+            return msw::grade::checkEmpty({{kWrapperName, r.gotWrapper}, {kBlockOverload, r.gotBlock}},
+                                          static_cast<int64_t>(r.blockWords), r.allocNull, r.launches);
+        };
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+std::vector<GateCase> blockCases() {
+    GateCase c;
+    c.name = "large_block_words";
+    c.what = "large_block_words for n = 1..3000 and squares and their neighbours up to 2^62";
+    c.student = false;
+    c.limitSeconds = kCallSeconds;
+    c.run = [](const CaseContext& ctx) {
+        const std::vector<uint64_t> ns = blockSizes();
+        const auto reply = callBlock(ctx.runner, ns, ctx.limitSeconds);
+        if (!reply.ok()) return GateResult::fail("msw.block", reply.problem);
+        return msw::grade::checkBlock(ns, reply.result.blockWords);
+    };
+    return {c};
+}
+
+// ---- the report: each search on 2^24 words, no mismatch, one in the
+// middle, one near the start; every timed answer checked like msw.index's.
+constexpr uint64_t kReportWords = uint64_t{1} << 24;
+constexpr int kReportRuns = 10;
+
+struct Placement {
+    std::string name;
+    msw::grade::IndexCase question;
+};
+
+std::vector<Placement> placements(uint64_t seed) {
+    // Seeded positions: a search cannot be tuned to a fixed index.
+    const uint64_t middle = kReportWords / 2 + derive(seed, "msw report middle") % (kReportWords / 8);
+    const uint64_t start = 500 + derive(seed, "msw report start") % 1000;
+    return {{"none", {"identical arrays", {}, {}, {7}}},
+            {"middle", {"middle", {middle}, {uint64_t{1} << 40}, {}}},
+            {"near start", {"near start", {start}, {uint64_t{1} << 3}, {kReportWords - 1}}}};
+}
+
+double reportSeconds() { return searchSeconds(kReportWords, 3 * (kReportRuns + msw::protocol::kWarmupRuns)); }
+
+void report(const CaseContext& ctx) {
+    const std::vector<Placement> where = placements(ctx.seed);
+    std::vector<msw::grade::IndexCase> questions;
+    for (const Placement& p : where) questions.push_back(p.question);
+    const uint64_t key = generatorKey(ctx.seed, "report");
+    const std::vector<uint64_t> want = wants(kReportWords, key, questions);
+
+    std::vector<msw::SearchTime> rows;
+    std::vector<std::string> wrong;
+    for (const std::string& impl : kImpls) {
+        const auto reply = callTime(ctx.runner, impl, kReportWords, key, questions, kReportRuns,
+                                    caseStream(ctx.seed, "report"), reportSeconds(), true);
+        const bool absent = !reply.ok() && reply.problem.find("is not in this runner") != std::string::npos;
+        if (!reply.ok() && !absent) wrong.push_back(impl + ": " + reply.problem);
+        const size_t runs = kReportRuns;
+        if (reply.ok() && (reply.result.ms.size() != where.size() * runs || reply.result.answers.size() != where.size() * runs)) {
+            wrong.push_back(impl + ": the runner returned " + std::to_string(reply.result.ms.size()) + " times and " +
+                            std::to_string(reply.result.answers.size()) + " answers for " +
+                            std::to_string(where.size() * runs) + " timed runs");
+        }
+        for (size_t k = 0; k < where.size(); ++k) {
+            msw::SearchTime row;
+            row.impl = impl;
+            row.placement = where[k].name;
+            row.wordsRead = 2 * (want[k] < kReportWords ? want[k] + 1 : kReportWords);
+            if (!reply.ok()) {
+                row.failure = absent ? "the fast search is instructor-only" : reply.problem;
+            } else if (reply.result.ms.size() == where.size() * runs && reply.result.answers.size() == where.size() * runs) {
+                // Timed work is graded work: each run's answer, by msw.index's rule.
+                for (size_t r = 0; r < runs && row.failure.empty(); ++r) {
+                    const GateResult v = msw::grade::checkIndex(
+                        functionName(impl) + " (timed run " + std::to_string(r) + ")", kReportWords,
+                        where[k].question, reply.result.answers[k * runs + r], want[k]);
+                    if (!v.passed) {
+                        row.failure = "wrong answer: " + v.message;
+                        wrong.push_back(v.message);
+                    }
+                }
+                const std::vector<float> ms(reply.result.ms.begin() + k * runs, reply.result.ms.begin() + (k + 1) * runs);
+                const grading::TimingStats s = grading::summarize(ms);
+                row.medianMs = s.medianMs;
+                row.spreadMs = s.maxMs - s.minMs;
+                if (row.failure.empty()) {
+                    std::string figure = "ms_" + impl + "_" + where[k].name;
+                    for (char& ch : figure) ch = ch == ' ' ? '_' : ch;
+                    grading::recordFigure(figure, grading::formatText("%.4f", row.medianMs));
+                }
+            } else {
+                row.failure = "incomplete result";
+            }
+            rows.push_back(row);
+        }
+    }
+    std::cout << "\n" << msw::searchTimeTable(kReportWords, kReportRuns, rows) << std::endl;
+    if (!wrong.empty()) throw std::runtime_error("the timed searches are not right: " + wrong.front());
+}
+
+}  // namespace
+
+grading::Day grading::declareDay() {
+    grading::Day day("msw");
+    day.gate({"msw.index", "par_find_mismatch equals seq_find_mismatch, and each kernel keeps its contract", 8},
+             indexCases());
+    day.gate({"msw.empty", "n = 0 returns 0, launches nothing and allocates nothing huge", 1, grading::Grades::Course},
+             emptyCases());
+    day.gate({"msw.block", "scratch block size", 1, grading::Grades::Course}, blockCases());
+    day.observe("report", 2 * reportSeconds(), report);
+    return day;
+}

@@ -1,0 +1,24 @@
+#pragma once
+// The msw report: each search's time on 2^24 words with the mismatch
+// nowhere, in the middle and near the start. bench/ has the full comparison
+// (2^27 words, thrust::mismatch, the copy ceiling).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace msw {
+
+struct SearchTime {
+    std::string impl;       // two_phase | fast
+    std::string placement;  // none | middle | near start
+    uint64_t wordsRead = 0;  // both arrays up to and including the mismatch
+    double medianMs = 0.0;
+    double spreadMs = 0.0;  // max - min
+    std::string failure;    // non-empty: no time, this says why
+};
+
+// One row per (impl, placement): median ms, spread and GB/s of the words a
+// search must read.
+std::string searchTimeTable(uint64_t n, int runs, const std::vector<SearchTime>& rows);
+
+}  // namespace msw
