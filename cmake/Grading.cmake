@@ -33,7 +33,12 @@ endfunction()
 function(grading_add_runner target day)
   cmake_parse_arguments(R "" "" "UNITS" ${ARGN})
   add_executable(${target} $<TARGET_OBJECTS:${day}_runner_main>)
-  target_link_libraries(${target} PRIVATE ${R_UNITS} grading_cuda grading_core ${GRADING_DAY_RUNNER_LINK})
+  # The units call one another in either direction (the course's host code
+  # calls the student's kernels in one day, the student's calls the course's
+  # in another): one group the linker rescans.
+  string(JOIN "," group ${R_UNITS})
+  target_link_libraries(${target} PRIVATE "$<LINK_GROUP:RESCAN,${group}>" grading_cuda grading_core
+                        ${GRADING_DAY_RUNNER_LINK})
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
   set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${target})
 endfunction()

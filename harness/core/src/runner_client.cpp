@@ -159,6 +159,8 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
         argv = tool.empty() ? std::vector<std::string>{"/usr/bin/env", "compute-sanitizer"} : std::vector<std::string>{tool};
         argv.insert(argv.end(), {"--tool", sanitizer, "--error-exitcode", std::to_string(kSanitizerFound),
                                  "--print-limit", "3"});
+        // GRADING_SANITIZER_FLAGS: more of compute-sanitizer's own, e.g. "--leak-check full".
+        for (const std::string& flag : split(env("GRADING_SANITIZER_FLAGS"), ' ')) argv.push_back(flag);
     }
     argv.insert(argv.end(), {runner, call.subcommand, "--in", request});
 

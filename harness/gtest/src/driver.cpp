@@ -141,8 +141,11 @@ grading::Expected<Expectation> readExpectation(const std::string& path) {
         else if (key == "attempts") e.attempts = std::max(1, std::atoi(value.c_str()));
         else if (key == "sanitizer") e.sanitizer = value;
     }
-    if (e.fails.empty() || e.expect.empty()) {
-        return grading::Error{path + " names no \"fails: <gate>\" and \"expect: <regex>\" in its header"};
+    // "fails: none": a hostile whose trick the harness contains; it must
+    // then pass the gates its "passes:" line names.
+    if (e.fails == "none" ? e.passes.empty() : (e.fails.empty() || e.expect.empty())) {
+        return grading::Error{path + " names no \"fails: <gate>\" and \"expect: <regex>\" (or \"fails: none\" and "
+                                     "\"passes: <gate>\") in its header"};
     }
     return e;
 }
@@ -210,10 +213,11 @@ void registerExpect(const grading::Day& day, const Options& o) {
         const grading::Expected<Expectation> read = readExpectation(o.expectFile);
         ASSERT_TRUE(read.ok()) << read.error();
         const Expectation& e = read.value();
-        const DayGate* gate = day.find(e.fails);
-        ASSERT_NE(gate, nullptr) << o.expectFile << " names gate " << e.fails << ", which " << day.name()
-                                 << " does not declare";
-        for (const std::string& c : e.cases) {
+        const bool contained = e.fails == "none";
+        const DayGate* gate = contained ? nullptr : day.find(e.fails);
+        ASSERT_TRUE(contained || gate != nullptr) << o.expectFile << " names gate " << e.fails << ", which "
+                                                  << day.name() << " does not declare";
+        for (const std::string& c : contained ? std::vector<std::string>{} : e.cases) {
             ASSERT_TRUE(std::any_of(gate->cases.begin(), gate->cases.end(),
                                     [&](const GateCase& k) { return k.name == c; }))
                 << o.expectFile << " names case " << c << ", which " << e.fails << " does not have";
@@ -223,24 +227,35 @@ void registerExpect(const grading::Day& day, const Options& o) {
                 GTEST_SKIP() << "compute-sanitizer is not on PATH";
             }
         }
-        GRADING_SKIP_WITHOUT_DEVICE(o.runner);
+        // A runner that cannot even answer the probe fails every gate with that
+        // message (a hostile one can do that before any GPU is touched).
+        const grading::RunnerOutcome& probe = grading::testing::probe(o.runner);
+        if (probe.noDevice()) GTEST_SKIP() << probe.message;
         const uint64_t seed = grading::testing::gradingSeed();
         if (!e.what.empty()) std::cout << o.name << ": " << e.what << "\n";
-        if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
-        GateRun run;
-        int attempt = 0;
-        while (attempt < e.attempts) {
-            ++attempt;
-            run = runGate(*gate, o.runner, false, e.cases, seed);
-            if (!run.result.passed) break;
+        if (!probe.ok()) {
+            ASSERT_FALSE(contained) << o.name << " cannot answer the probe: " << probe.message;
+            EXPECT_TRUE(std::regex_search(probe.message, std::regex(e.expect)))
+                << o.name << " failed before " << e.fails << " ran, with a message that does not match /" << e.expect
+                << "/: " << probe.message;
+            return;
         }
-        if (!e.sanitizer.empty()) unsetenv("GRADING_SANITIZER");
-        grading::recordFigure("attempts", std::to_string(attempt));
-        ASSERT_FALSE(run.result.passed) << o.name << " passed " << e.fails << " on " << attempt
-                                        << " attempt(s): the gate does not bite";
-        EXPECT_TRUE(std::regex_search(run.result.message, std::regex(e.expect)))
-            << o.name << " failed " << e.fails << ", but with a message that does not match /" << e.expect
-            << "/: " << run.result.message;
+        if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
+        if (!contained) {
+            GateRun run;
+            int attempt = 0;
+            while (attempt < e.attempts) {
+                ++attempt;
+                run = runGate(*gate, o.runner, false, e.cases, seed);
+                if (!run.result.passed) break;
+            }
+            grading::recordFigure("attempts", std::to_string(attempt));
+            ASSERT_FALSE(run.result.passed) << o.name << " passed " << e.fails << " on " << attempt
+                                            << " attempt(s): the gate does not bite";
+            EXPECT_TRUE(std::regex_search(run.result.message, std::regex(e.expect)))
+                << o.name << " failed " << e.fails << ", but with a message that does not match /" << e.expect
+                << "/: " << run.result.message;
+        }
         // "gate" on the same cases, or "gate@case" on that one.
         for (const std::string& entry : e.passes) {
             const size_t at = entry.find('@');
@@ -252,6 +267,7 @@ void registerExpect(const grading::Day& day, const Options& o) {
             EXPECT_TRUE(ok.ran) << o.expectFile << ": " << entry << " selects no case";
             EXPECT_TRUE(ok.result.passed) << o.name << " should leave " << entry << " passing: " << ok.result.message;
         }
+        if (!e.sanitizer.empty()) unsetenv("GRADING_SANITIZER");
     });
 }
 
@@ -327,10 +343,15 @@ int emitCtest(const grading::Day& day, const Options& o) {
     };
     std::string line;
     while (std::getline(manifest, line)) {
+        // Tab-separated, empty fields kept ("reference\t" names no runner).
         std::vector<std::string> f;
-        std::istringstream cells(line);
-        for (std::string c; std::getline(cells, c, '\t');) f.push_back(c);
-        if (f.empty()) continue;
+        for (size_t start = 0;;) {
+            const size_t tab = line.find('\t', start);
+            f.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+            if (tab == std::string::npos) break;
+            start = tab + 1;
+        }
+        if (line.empty()) continue;
         const std::string& kind = f[0];
         if ((kind == "reference" || kind == "submission") && f.size() >= 2) {
             const bool none = f[1].empty();

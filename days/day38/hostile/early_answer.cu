@@ -1,0 +1,21 @@
+// fails: 38.distances
+// cases: edge_word_graph
+// expect: answered 2 times: something other than the runner wrote to its channel
+// Hostile submission: before main runs, writes an answer of its own to the
+// runner's answer channel (fd 3), then lets the runner work as usual. The
+// grader reads every answer on the channel: two are a failure, whichever
+// came first.
+#include <unistd.h>
+
+#include <cstring>
+
+#include "../solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
+
+namespace {
+
+const int early = [] {
+    const char* record = "gpu-grading-record 1\nend\n";
+    return static_cast<int>(write(3, record, std::strlen(record)));
+}();
+
+}  // namespace
