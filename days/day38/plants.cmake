@@ -79,6 +79,8 @@ grading_plant(first_of_tied_starts
     }
     return edgeStart[lo] > e ? lo - 1 : lo;]]
   # A search's frontiers hold no zero-degree vertex next to others, so only
-  # the single-level expansions of the graded set show it.
-  FAILS 38.distances
-  EXPECT [[one level from a frontier of [0-9]+ at level [0-9]+: vertex [0-9]+ \(v[0-9]+\): got -?[0-9]+, want -?[0-9]+]])
+  # the single-level expansions of the graded set show it: the stolen edge
+  # claims a wrong vertex, or reads past the graph and faults.
+  FAILS 38.distances CASES expand_edge_components expand_edge_rmat
+  EXPECT [[^edge mapping, one level with zero-degree vertices in the frontier, on (components|rmat) .*(one level from a frontier of [0-9]+ at level [0-9]+: vertex [0-9]+ \(v[0-9]+\): got -?[0-9]+, want -?[0-9]+|CUDA error in expandEdgePerThread \(edge mapping\) at level [0-9]+: cudaError(IllegalAddress|InvalidAddressSpace))]]
+  PASSES 38.distances@edge_word_graph,edge_rmat,edge_components,edge_grid)

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -84,7 +85,47 @@ std::string env(const char* name) {
 
 }  // namespace
 
+// Session mode: requests framed on stdin, answers framed on fd 3. The
+// subcommand is the request's "grading_subcommand": ok and echo-input answer;
+// crash, hang and exit-zero end the session badly; twice answers twice;
+// late answers, then writes again after a pause.
+int session() {
+    std::string buffer;
+    char chunk[4096];
+    bool answered = false;
+    for (;;) {
+        std::string payload;
+        grading::FrameStatus status;
+        while ((status = grading::takeFrame(buffer, &payload)) == grading::FrameStatus::Incomplete) {
+            const ssize_t n = read(0, chunk, sizeof chunk);
+            if (n <= 0) return 0;
+            buffer.append(chunk, static_cast<size_t>(n));
+        }
+        const grading::Expected<Record> req = Record::parse(payload);
+        const std::string command = req ? req->text("grading_subcommand").value() : "";
+        say("at: " + command + " in session " + std::to_string(getpid()));
+        if (command == "crash") raise(SIGSEGV);
+        if (command == "hang") sleepForever();
+        if (command == "exit-zero") _exit(0);
+        if (command == "error") {
+            send(grading::toFrame(failure("cuda-error", "CUDA error in fakeKernel: cudaErrorIllegalAddress")));
+            _exit(grading::runner_exit::kCudaError);
+        }
+        Record r = command == "echo-input" ? req.value() : sampleResult();
+        r.putInt("pid", getpid());
+        send(grading::toFrame(withDevice(r).serialize()));
+        if (command == "twice") send(grading::toFrame(withDevice(r).serialize()));
+        if (command == "late") {
+            usleep(200000);
+            send(grading::toFrame(withDevice(r).serialize()));
+        }
+        answered = true;
+    }
+    return answered ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
+    if (argc == 2 && std::string(argv[1]) == "--session") return session();
     if (argc != 4 || std::string(argv[2]) != "--in") {
         say("fake_runner: want <subcommand> --in REQUEST");
         return grading::runner_exit::kBadInput;
@@ -253,11 +294,13 @@ int main(int argc, char** argv) {
         return report("wrote");
     }
     if (command == "daemon") {
-        // A grandchild in a session of its own, to write once the call is over.
+        // A grandchild in a session of its own, named by the request (so the
+        // test finds it among everyone's processes), to write once the call is over.
         const pid_t child = fork();
         if (child == 0) {
             setsid();
             if (fork() == 0) {
+                prctl(PR_SET_NAME, text("name").c_str());
                 sleep(2);
                 const int fd = open(text("path").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
                 if (fd >= 0) (void)!write(fd, "outlived\n", 9);
@@ -285,7 +328,10 @@ int main(int argc, char** argv) {
         for (; made < 100000; ++made) {
             const pid_t p = fork();
             if (p < 0) break;
-            if (p == 0) sleepForever();
+            if (p == 0) {
+                prctl(PR_SET_NAME, text("name").c_str());
+                sleepForever();
+            }
         }
         return report("forked " + std::to_string(made));
     }

@@ -26,11 +26,15 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-// The protocol itself, outside the sandbox (sandbox_test.cpp runs the same
-// runner inside it).
+// The protocol itself, one process per call, outside the sandbox
+// (sandbox_test.cpp runs the same runner inside it, session_test.cpp in
+// sessions).
 class Unsandboxed : public ::testing::Environment {
 public:
-    void SetUp() override { setSandboxPolicy(SandboxPolicy::Off); }
+    void SetUp() override {
+        setSandboxPolicy(SandboxPolicy::Off);
+        setenv("GRADING_RUNNER_SESSIONS", "0", 1);
+    }
 };
 const ::testing::Environment* const kUnsandboxed = ::testing::AddGlobalTestEnvironment(new Unsandboxed);
 

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <grp.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,20 +36,21 @@ void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool
 
 }  // namespace
 
-ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options) {
-    ProcessResult r;
+Child startChild(const std::vector<std::string>& argv, const ProcessOptions& options, bool withInput) {
+    Child c;
     if (argv.empty()) {
-        r.startError = "no command";
-        return r;
+        c.startError = "no command";
+        return c;
     }
     int outPipe[2];
     int errPipe[2];
     int execPipe[2];  // closed on exec; carries errno if exec fails
     int chanPipe[2] = {-1, -1};
+    int inPipe[2] = {-1, -1};
     if (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0 || pipe2(execPipe, O_CLOEXEC) != 0 ||
-        (options.channel && pipe2(chanPipe, O_CLOEXEC) != 0)) {
-        r.startError = std::string("pipe: ") + std::strerror(errno);
-        return r;
+        (options.channel && pipe2(chanPipe, O_CLOEXEC) != 0) || (withInput && pipe2(inPipe, O_CLOEXEC) != 0)) {
+        c.startError = std::string("pipe: ") + std::strerror(errno);
+        return c;
     }
 
     std::vector<std::string> envStrings;
@@ -68,16 +70,19 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     for (std::string& s : args) argp.push_back(s.data());
     argp.push_back(nullptr);
 
-    const auto start = Clock::now();
     const pid_t pid = fork();
     if (pid < 0) {
-        r.startError = std::string("fork: ") + std::strerror(errno);
-        return r;
+        c.startError = std::string("fork: ") + std::strerror(errno);
+        return c;
     }
     if (pid == 0) {
         setpgid(0, 0);
-        const int devNull = open("/dev/null", O_RDONLY);
-        if (devNull >= 0) dup2(devNull, STDIN_FILENO);
+        if (withInput) {
+            dup2(inPipe[0], STDIN_FILENO);
+        } else {
+            const int devNull = open("/dev/null", O_RDONLY);
+            if (devNull >= 0) dup2(devNull, STDIN_FILENO);
+        }
         dup2(outPipe[1], STDOUT_FILENO);
         dup2(errPipe[1], STDERR_FILENO);
         if (options.channel) dup2(chanPipe[1], 3);
@@ -100,6 +105,16 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
                 close(fd);
             }
         }
+        if (options.runAsUid >= 0) {
+            // Last, so the limits above were set with the rights to set them.
+            const gid_t gid = static_cast<gid_t>(options.runAsUid);
+            const uid_t uid = static_cast<uid_t>(options.runAsUid);
+            if (setgroups(0, nullptr) != 0 || setresgid(gid, gid, gid) != 0 || setresuid(uid, uid, uid) != 0) {
+                const int e = errno;
+                (void)!write(execPipe[1], &e, sizeof(e));
+                _exit(127);
+            }
+        }
         if (!options.workingDirectory.empty() && chdir(options.workingDirectory.c_str()) != 0) {
             const int e = errno;
             (void)!write(execPipe[1], &e, sizeof(e));
@@ -110,11 +125,12 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
         (void)!write(execPipe[1], &e, sizeof(e));
         _exit(127);
     }
-    setpgid(pid, pid);  // also from the parent, so the kill below cannot miss
+    setpgid(pid, pid);  // also from the parent, so a kill of the group cannot miss
     close(outPipe[1]);
     close(errPipe[1]);
     close(execPipe[1]);
     if (options.channel) close(chanPipe[1]);
+    if (withInput) close(inPipe[0]);
 
     int execErrno = 0;
     if (read(execPipe[0], &execErrno, sizeof(execErrno)) == static_cast<ssize_t>(sizeof(execErrno))) {
@@ -122,12 +138,48 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
         close(outPipe[0]);
         close(errPipe[0]);
         if (options.channel) close(chanPipe[0]);
+        if (withInput) close(inPipe[1]);
         waitpid(pid, nullptr, 0);
-        r.startError = "cannot start " + argv[0] + ": " + std::strerror(execErrno);
-        return r;
+        c.startError = "cannot start " + argv[0] + ": " + std::strerror(execErrno);
+        return c;
     }
     close(execPipe[0]);
+    c.pid = pid;
+    c.out = outPipe[0];
+    c.err = errPipe[0];
+    c.channel = options.channel ? chanPipe[0] : -1;
+    c.input = withInput ? inPipe[1] : -1;
+    return c;
+}
+
+int stopChild(Child& child) {
+    int status = 0;
+    if (child.pid > 0) {
+        kill(-child.pid, SIGKILL);
+        while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    }
+    for (int* fd : {&child.input, &child.out, &child.err, &child.channel}) {
+        if (*fd >= 0) close(*fd);
+        *fd = -1;
+    }
+    child.pid = -1;
+    return status;
+}
+
+ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options) {
+    ProcessResult r;
+    const auto start = Clock::now();
+    Child child = startChild(argv, options, false);
+    if (!child.started()) {
+        r.startError = child.startError;
+        return r;
+    }
+    const pid_t pid = child.pid;
     r.started = true;
+    int outPipe[2] = {child.out, -1};
+    int errPipe[2] = {child.err, -1};
+    int chanPipe[2] = {child.channel, -1};
 
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                       std::chrono::duration<double>(options.timeLimitSeconds));

@@ -1,5 +1,6 @@
 #include "harness/record.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -186,6 +187,30 @@ Expected<Record> Record::load(const std::string& path) {
     std::ostringstream buffer;
     buffer << in.rdbuf();
     return parse(buffer.str());
+}
+
+std::string toFrame(const std::string& payload) { return "frame " + std::to_string(payload.size()) + "\n" + payload; }
+
+FrameStatus takeFrame(std::string& buffer, std::string* payload) {
+    static const std::string kTag = "frame ";
+    const size_t eol = buffer.find('\n');
+    if (eol == std::string::npos) {
+        // A header is short: a long run of bytes with no newline is not one.
+        return buffer.size() > 32 || buffer.compare(0, std::min(buffer.size(), kTag.size()), kTag, 0,
+                                                   std::min(buffer.size(), kTag.size())) != 0
+                   ? FrameStatus::Malformed
+                   : FrameStatus::Incomplete;
+    }
+    if (buffer.compare(0, kTag.size(), kTag) != 0 || eol - kTag.size() > 20 || eol == kTag.size()) {
+        return FrameStatus::Malformed;
+    }
+    const std::string digits = buffer.substr(kTag.size(), eol - kTag.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos) return FrameStatus::Malformed;
+    const unsigned long long size = std::stoull(digits);
+    if (size > buffer.size() - eol - 1) return FrameStatus::Incomplete;
+    *payload = buffer.substr(eol + 1, size);
+    buffer.erase(0, eol + 1 + size);
+    return FrameStatus::Complete;
 }
 
 }  // namespace grading

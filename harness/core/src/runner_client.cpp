@@ -1,9 +1,18 @@
 #include "harness/runner_client.h"
 
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
@@ -11,6 +20,8 @@
 
 namespace grading {
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 std::string env(const char* name) {
     const char* v = std::getenv(name);
@@ -124,47 +135,49 @@ Channel readChannel(const ProcessResult& p) {
     return c;
 }
 
-RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
-    RunnerOutcome o;
-    const std::string label = call.label.empty() ? call.subcommand : call.label;
-    const std::string who = "the runner for `" + label + "`";
+// How a call is started: the command, its options, the sandbox's cgroup.
+struct Launch {
+    std::vector<std::string> argv;
+    ProcessOptions options;
+    std::string cgroup;
+    bool sandboxed = false;
+    std::string refused;  // why it must not start ("" when it may)
+};
 
-    // A private folder for this call alone: the request, and the runner's
-    // TMPDIR and HOME; removed with whatever the runner left in it.
-    TempDir dir;
-    if (!call.input.save(dir.file("request.rec"))) {
-        o.message = "cannot write the runner's request in " + dir.path();
-        return o;
-    }
+// `tail` follows the runner's path: one-shot "<subcommand> --in <request>",
+// or "--session". `request` is the host path of the request file, or "".
+Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempDir& dir,
+               const std::vector<std::string>& tail, const std::string& request) {
+    Launch l;
+    const std::string label = call.label.empty() ? call.subcommand : call.label;
     // Submitted code runs in the sandbox; the instructor's own may run without.
     const std::string& unavailable = sandboxUnavailable();
-    const bool sandboxed = unavailable.empty() && policy() != SandboxPolicy::Off;
-    if (!sandboxed && !sandboxTurnedOff() && policy() == SandboxPolicy::Required) {
-        o.message = who + " was not started: the sandbox cannot start (" + unavailable +
+    l.sandboxed = unavailable.empty() && policy() != SandboxPolicy::Off;
+    if (!l.sandboxed && !sandboxTurnedOff() && policy() == SandboxPolicy::Required) {
+        l.refused = "the runner for `" + label + "` was not started: the sandbox cannot start (" + unavailable +
                     "), and submitted code is not run without it; set GRADING_SANDBOX=off to grade without a "
                     "sandbox, which gives the submission the grader's rights";
-        return o;
+        return l;
     }
-    if (!sandboxed && !sandboxTurnedOff() && policy() != SandboxPolicy::Off) {
+    if (!l.sandboxed && !sandboxTurnedOff() && policy() != SandboxPolicy::Off) {
         static bool told = false;
         if (!told) std::fprintf(stderr, "note: runners of the instructor's code run unsandboxed: %s\n", unavailable.c_str());
         told = true;
     }
-    const std::string runner = sandboxed ? kSandboxRunner : call.runner;
-    const std::string request = sandboxed ? kSandboxRequest : dir.file("request.rec");
-
-    std::vector<std::string> argv;
     const std::string tool = env("GRADING_COMPUTE_SANITIZER");
     if (!sanitizer.empty()) {
-        argv = tool.empty() ? std::vector<std::string>{"/usr/bin/env", "compute-sanitizer"} : std::vector<std::string>{tool};
-        argv.insert(argv.end(), {"--tool", sanitizer, "--error-exitcode", std::to_string(kSanitizerFound),
-                                 "--print-limit", "3"});
+        l.argv = tool.empty() ? std::vector<std::string>{"/usr/bin/env", "compute-sanitizer"} : std::vector<std::string>{tool};
+        l.argv.insert(l.argv.end(), {"--tool", sanitizer, "--error-exitcode", std::to_string(kSanitizerFound),
+                                     "--print-limit", "3"});
         // GRADING_SANITIZER_FLAGS: more of compute-sanitizer's own, e.g. "--leak-check full".
-        for (const std::string& flag : split(env("GRADING_SANITIZER_FLAGS"), ' ')) argv.push_back(flag);
+        for (const std::string& flag : split(env("GRADING_SANITIZER_FLAGS"), ' ')) l.argv.push_back(flag);
     }
-    argv.insert(argv.end(), {runner, call.subcommand, "--in", request});
+    l.argv.push_back(l.sandboxed ? kSandboxRunner : call.runner);
+    for (const std::string& t : tail) {
+        l.argv.push_back(l.sandboxed && t == request && !request.empty() ? kSandboxRequest : t);
+    }
 
-    ProcessOptions options;
+    ProcessOptions& options = l.options;
     options.timeLimitSeconds = call.timeLimitSeconds * (sanitizer.empty() ? 1.0 : kSanitizerSlowdown);
     options.channel = true;
     // Only what CUDA needs: nothing of the grader's (its seed, its mode, its
@@ -175,34 +188,49 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     options.environment["HOME"] = dir.path();
     const std::string gpus = assignedGpus();
     if (!gpus.empty()) options.environment["CUDA_VISIBLE_DEVICES"] = gpus;
-    const std::string visible = gpus.empty() ? env("CUDA_VISIBLE_DEVICES") : gpus;
-    SandboxedCommand boxed;
-    if (sandboxed) {
-        boxed = sandboxCommand(argv, call.runner, dir.file("request.rec"), SandboxLimits{}, options);
+    if (l.sandboxed) {
+        SandboxedCommand boxed = sandboxCommand(l.argv, call.runner, request, SandboxLimits{}, options);
         if (!sanitizer.empty() && !tool.empty()) {
             // A sanitizer named by path (not one under /usr) is bound in where it is.
             const auto end = std::find(boxed.argv.begin(), boxed.argv.end(), "--");
             boxed.argv.insert(end, {"--ro-bind", tool, tool});
         }
-        argv = boxed.argv;
+        l.argv = boxed.argv;
+        l.cgroup = boxed.cgroup;
     }
-    const GpuSlot slot(visible.empty() ? "0" : split(visible, ',').front(), call.exclusiveGpu);
-    o.process = runProcess(argv, options);
-    removeSandboxCgroup(boxed.cgroup);
-    if (sandboxed && o.process.signal == 0 && o.process.exitCode > 128 && o.process.exitCode < 128 + 65) {
-        // bwrap reports its child's death by signal as 128 + the signal.
-        o.process.signal = o.process.exitCode - 128;
-        o.process.exitCode = -1;
+    return l;
+}
+
+std::string gpuOf() {
+    const std::string gpus = assignedGpus();
+    const std::string visible = gpus.empty() ? env("CUDA_VISIBLE_DEVICES") : gpus;
+    return visible.empty() ? "0" : split(visible, ',').front();
+}
+
+// bwrap reports its child's death by signal as 128 + the signal.
+void unwrapSandboxStatus(ProcessResult& p) {
+    if (p.signal == 0 && p.exitCode > 128 && p.exitCode < 128 + 65) {
+        p.signal = p.exitCode - 128;
+        p.exitCode = -1;
     }
-    const ProcessResult& p = o.process;
+}
+
+// The verdict on one call from what the runner did: `ended` says whether the
+// process is over (a one-shot call, or a session that ended); a session that
+// answered and lives on has nothing more to say.
+RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double limitSeconds, ProcessResult p,
+                    const Channel& channel, bool ended) {
+    RunnerOutcome o;
+    const std::string label = call.label.empty() ? call.subcommand : call.label;
+    const std::string who = "the runner for `" + label + "`";
     const std::string where = lastBreadcrumb(p.err);
     const std::string lastSeen = where.empty() ? "" : " (it was in " + where + ")";
-    const Channel channel = readChannel(p);
+    if (!ended) p.exitCode = runner_exit::kOk;  // a live session: only its answer counts
 
     if (!p.started) {
         o.message = who + " could not start: " + p.startError;
     } else if (p.timedOut) {
-        o.message = who + " did not finish in " + formatSeconds(options.timeLimitSeconds) + " s" + lastSeen;
+        o.message = who + " did not finish in " + formatSeconds(limitSeconds) + " s" + lastSeen;
     } else if (!sanitizer.empty() && p.exitCode == kSanitizerFound) {
         o.message = "compute-sanitizer (" + sanitizer + ") found an error in `" + label + "`" + lastSeen + ": " +
                     firstSanitizerError(p.out + "\n" + p.err);
@@ -243,12 +271,219 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
         o.result = channel.records.front();
         o.device = std::move(device).value();
     }
+    o.process = std::move(p);
     return o;
+}
+
+RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
+    // A private folder for this call alone: the request, and the runner's
+    // TMPDIR and HOME; removed with whatever the runner left in it.
+    TempDir dir;
+    if (!call.input.save(dir.file("request.rec"))) {
+        RunnerOutcome o;
+        o.message = "cannot write the runner's request in " + dir.path();
+        return o;
+    }
+    // Readable by the sandbox's uid, which is not ours (the folder stays ours).
+    chmod(dir.file("request.rec").c_str(), 0644);
+    Launch l = prepare(call, sanitizer, dir, {call.subcommand, "--in", dir.file("request.rec")}, dir.file("request.rec"));
+    if (!l.refused.empty()) {
+        RunnerOutcome o;
+        o.message = l.refused;
+        return o;
+    }
+    const GpuSlot slot(gpuOf(), call.exclusiveGpu);
+    ProcessResult p = runProcess(l.argv, l.options);
+    removeSandboxCgroup(l.cgroup);
+    if (l.sandboxed) unwrapSandboxStatus(p);
+    const Channel channel = readChannel(p);
+    return judge(call, sanitizer, l.options.timeLimitSeconds, std::move(p), channel, true);
+}
+
+// ---- sessions: one runner process serves the calls of a grading process,
+// each request and answer a frame (record.h). A failure ends the session; the
+// next call starts another, so every call keeps its own verdict.
+
+struct Session {
+    Child child;
+    std::unique_ptr<TempDir> dir;
+    std::string cgroup;
+    bool sandboxed = false;
+    std::string channel;  // bytes read from fd 3 and not yet taken
+};
+
+std::map<std::string, std::unique_ptr<Session>>& sessions() {
+    static std::map<std::string, std::unique_ptr<Session>> open;
+    return open;
+}
+
+int waitStatus(Session& s) {
+    const int status = stopChild(s.child);
+    removeSandboxCgroup(s.cgroup);
+    return status;
+}
+
+// The process result of an ended session from its wait status.
+void fillEnd(ProcessResult& p, int status, bool sandboxed) {
+    if (WIFEXITED(status)) p.exitCode = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) p.signal = WTERMSIG(status);
+    if (sandboxed) unwrapSandboxStatus(p);
+}
+
+// Reads what is ready on the session's descriptors within `waitMs`; false
+// when the channel closed (the runner ended).
+bool pump(Session& s, ProcessResult& p, int waitMs) {
+    pollfd fds[3] = {{s.child.channel, POLLIN, 0}, {s.child.err, POLLIN, 0}, {s.child.out, POLLIN, 0}};
+    const int ready = poll(fds, 3, waitMs);
+    if (ready <= 0) return true;
+    char buffer[65536];
+    bool open = true;
+    for (int i = 0; i < 3; ++i) {
+        if ((fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+        const ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
+        if (n > 0) {
+            std::string& sink = i == 0 ? s.channel : i == 1 ? p.err : p.out;
+            sink.append(buffer, static_cast<size_t>(n));
+            if (i > 0 && sink.size() > (4u << 20)) sink.erase(0, sink.size() - (4u << 20));
+        } else if (i == 0 && (n == 0 || errno != EINTR)) {
+            open = false;
+        }
+    }
+    return open;
+}
+
+RunnerOutcome sessionCall(const RunnerCall& call) {
+    const std::string key = call.runner;
+    auto& slot = sessions()[key];
+    ProcessResult p;
+    p.started = true;
+    // A session that wrote while nobody asked is over, and so is this call.
+    if (slot && !pump(*slot, p, 0)) {
+        slot->channel.clear();
+        waitStatus(*slot);
+        slot.reset();
+    }
+    if (slot && !slot->channel.empty()) {
+        Channel unasked;
+        unasked.problem = "it answered before it was asked (" + std::to_string(slot->channel.size()) +
+                          " bytes on its channel between calls): something other than the runner wrote there";
+        waitStatus(*slot);
+        slot.reset();
+        return judge(call, "", call.timeLimitSeconds, p, unasked, true);
+    }
+    if (!slot) {
+        auto s = std::make_unique<Session>();
+        s->dir = std::make_unique<TempDir>();
+        Launch l = prepare(call, "", *s->dir, {"--session"}, "");
+        if (!l.refused.empty()) {
+            RunnerOutcome o;
+            o.message = l.refused;
+            return o;
+        }
+        s->child = startChild(l.argv, l.options, true);
+        s->cgroup = l.cgroup;
+        s->sandboxed = l.sandboxed;
+        if (!s->child.started()) {
+            removeSandboxCgroup(s->cgroup);
+            p.started = false;
+            p.startError = s->child.startError;
+            return judge(call, "", call.timeLimitSeconds, p, {}, true);
+        }
+        slot = std::move(s);
+    }
+    Session& s = *slot;
+
+    Record request = call.input;
+    request.putText("grading_subcommand", call.subcommand);
+    const std::string frame = toFrame(request.serialize());
+    const GpuSlot gpu(gpuOf(), call.exclusiveGpu);
+    const auto start = Clock::now();
+    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(call.timeLimitSeconds));
+    const auto msLeft = [&] {
+        return std::max(0, static_cast<int>(std::ceil(
+                               std::chrono::duration<double, std::milli>(deadline - Clock::now()).count())));
+    };
+    bool open = true;
+    size_t sent = 0;
+    std::string payload;
+    FrameStatus status = FrameStatus::Incomplete;
+    while (open && Clock::now() < deadline) {
+        if (sent < frame.size()) {
+            pollfd out{s.child.input, POLLOUT, 0};
+            if (poll(&out, 1, 0) > 0 && (out.revents & POLLOUT)) {
+                const ssize_t n = write(s.child.input, frame.data() + sent, std::min<size_t>(frame.size() - sent, 1 << 16));
+                if (n > 0) sent += static_cast<size_t>(n);
+                else if (n < 0 && errno != EINTR && errno != EAGAIN) open = false;  // it stopped reading
+            }
+        }
+        open = pump(s, p, sent < frame.size() ? 1 : std::min(msLeft(), 50)) && open;
+        status = takeFrame(s.channel, &payload);
+        if (status != FrameStatus::Incomplete) break;
+    }
+    p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+    Channel channel;
+    if (status == FrameStatus::Complete) {
+        Expected<Record> answer = Record::parse(payload);
+        if (answer) channel.records.push_back(std::move(answer).value());
+        else channel.problem = answer.error();
+    } else if (status == FrameStatus::Malformed) {
+        channel.problem = "its channel carried something other than a framed answer: something other than the "
+                          "runner wrote there";
+    }
+    const bool answered = status == FrameStatus::Complete && channel.problem.empty();
+    const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
+    if (answered && !failure) {
+        // A second answer already waiting is a failure of this call (a later
+        // one fails the next call, or the close).
+        pump(s, p, 1);
+        if (!s.channel.empty()) channel.records.push_back(Record{});
+        if (channel.records.size() == 1) return judge(call, "", call.timeLimitSeconds, p, channel, false);
+    }
+    // The session is over: its report, a timeout, a crash, an early exit.
+    if (!answered && status == FrameStatus::Incomplete && open) {
+        p.timedOut = true;
+    } else if (failure || !open) {
+        // Give a runner that reported a failure a moment to end by itself.
+        for (int i = 0; i < 100 && pump(s, p, 20);) ++i;
+        if (!s.channel.empty()) channel.records.push_back(Record{});
+    }
+    const int st = waitStatus(s);
+    if (!p.timedOut) fillEnd(p, st, s.sandboxed);
+    slot.reset();
+    return judge(call, "", call.timeLimitSeconds, p, channel, true);
+}
+
+bool sessionsOn() {
+    const std::string v = env("GRADING_RUNNER_SESSIONS");
+    return v != "0" && v != "off";
 }
 
 }  // namespace
 
 void setSandboxPolicy(SandboxPolicy p) { policy() = p; }
+
+std::string closeSessions() {
+    std::string problems;
+    for (auto& [runner, s] : sessions()) {
+        if (!s) continue;
+        // Its stdin closed, a runner ends; whatever it writes before that
+        // came after its last answer.
+        close(s->child.input);
+        s->child.input = -1;
+        ProcessResult p;
+        for (int i = 0; i < 250 && pump(*s, p, 20); ++i) {
+        }
+        if (!s->channel.empty()) {
+            problems += "the runner " + runner + " wrote " + std::to_string(s->channel.size()) +
+                        " bytes to its channel after its last answer: something other than the runner wrote there\n";
+        }
+        waitStatus(*s);
+    }
+    sessions().clear();
+    return problems;
+}
 
 std::vector<std::string> sanitizerTools() { return split(env("GRADING_SANITIZER"), ','); }
 
@@ -286,6 +521,9 @@ RunnerOutcome callRunner(const RunnerCall& call) {
     // GRADING_SANITIZER=memcheck[,racecheck,...]: one run under each tool,
     // the first report fails the call.
     const std::vector<std::string> tools = sanitizerTools();
+    // Under a sanitizer every call is a process of its own: compute-sanitizer
+    // reports at the end of the process.
+    if (tools.empty() && sessionsOn()) return sessionCall(call);
     if (tools.empty() || call.subcommand == protocol::Probe::kName) return callOnce(call, "");
     RunnerOutcome outcome;
     for (const std::string& tool : tools) {

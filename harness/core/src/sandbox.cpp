@@ -50,11 +50,18 @@ std::vector<std::string> globPaths(const std::string& pattern) {
 }
 
 // The filesystem the runner sees: the system read-only, nothing of anyone's.
+// As root, bwrap makes the namespaces itself (no user namespace: the runner
+// is dropped to a uid of its own by setpriv, so that uid's process limit
+// holds, which root's would not); otherwise a user namespace does it.
 std::vector<std::string> baseArguments(const SandboxLimits& limits) {
-    std::vector<std::string> a = {"--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr",
-                                  "--ro-bind",     "/etc",              "/etc",          "--proc",    "/proc",
-                                  "--dev",         "/dev",              "--size",        std::to_string(limits.tmpBytes),
-                                  "--tmpfs",       kSandboxTmp};
+    std::vector<std::string> a = {"--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr", "--ro-bind",
+                                  "/etc", "/etc", "--proc", "/proc", "--dev", "/dev", "--perms", "1777",
+                                  "--size", std::to_string(limits.tmpBytes), "--tmpfs", kSandboxTmp};
+    if (geteuid() == 0) {
+        a.insert(a.begin(), {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"});
+    } else {
+        a.insert(a.begin(), "--unshare-all");
+    }
     // /bin, /lib, /lib64, /sbin: links into /usr on merged systems, folders elsewhere.
     for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
         char target[4096];
@@ -75,10 +82,6 @@ std::vector<std::string> baseArguments(const SandboxLimits& limits) {
         if (!dir.empty() && dir[0] == '/' && dir.rfind("/usr/", 0) != 0 && exists(dir)) {
             a.insert(a.end(), {"--ro-bind", dir, dir});
         }
-    }
-    if (geteuid() == 0) {
-        // Not root inside, and not root over anything outside.
-        a.insert(a.end(), {"--unshare-user", "--uid", "65534", "--gid", "65534"});
     }
     return a;
 }
@@ -106,6 +109,22 @@ std::string makePidsCgroup(int processes) {
     return {};
 }
 
+// A uid of this run's own (root only), unused by anyone, so that its process
+// limit counts this runner's processes alone.
+int unprivilegedUid() {
+    static std::atomic<unsigned> counter{0};
+    return 400000 + static_cast<int>((static_cast<unsigned>(getpid()) * 131u + counter++) % 50000u);
+}
+
+// Inside the sandbox, before the runner: as root, become `uid` with no
+// capabilities left (setpriv, util-linux).
+std::vector<std::string> dropPrivileges(int uid) {
+    if (geteuid() != 0) return {};
+    const std::string id = std::to_string(uid);
+    return {"/usr/bin/setpriv", "--reuid=" + id, "--regid=" + id, "--clear-groups", "--inh-caps=-all",
+            "--bounding-set=-all", "--"};
+}
+
 }  // namespace
 
 bool sandboxTurnedOff() { return env("GRADING_SANDBOX") == "off"; }
@@ -124,6 +143,8 @@ const std::string& sandboxUnavailable() {
         std::vector<std::string> argv = {bwrap};
         const std::vector<std::string> base = baseArguments(SandboxLimits{});
         argv.insert(argv.end(), base.begin(), base.end());
+        const std::vector<std::string> drop = dropPrivileges(unprivilegedUid());
+        argv.insert(argv.end(), drop.begin(), drop.end());
         argv.push_back("/bin/true");
         const ProcessResult r = runProcess(argv, options);
         if (r.exitedWith(0)) return "";
@@ -139,8 +160,12 @@ SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const
     c.argv = {bwrapPath()};
     const std::vector<std::string> base = baseArguments(limits);
     c.argv.insert(c.argv.end(), base.begin(), base.end());
-    c.argv.insert(c.argv.end(), {"--ro-bind", runner, kSandboxRunner, "--ro-bind", request, kSandboxRequest,
-                                 "--chdir", kSandboxTmp, "--"});
+    // /grading readable by the runner's uid (bwrap would make it root's alone).
+    c.argv.insert(c.argv.end(), {"--perms", "0755", "--dir", "/grading", "--ro-bind", runner, kSandboxRunner});
+    if (!request.empty()) c.argv.insert(c.argv.end(), {"--ro-bind", request, kSandboxRequest});
+    c.argv.insert(c.argv.end(), {"--chdir", kSandboxTmp, "--"});
+    const std::vector<std::string> drop = dropPrivileges(unprivilegedUid());
+    c.argv.insert(c.argv.end(), drop.begin(), drop.end());
     c.argv.insert(c.argv.end(), innerArgv.begin(), innerArgv.end());
 
     options.environment["TMPDIR"] = kSandboxTmp;
@@ -148,13 +173,11 @@ SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const
     options.rlimits.emplace_back(RLIMIT_FSIZE, limits.fileBytes);
     options.rlimits.emplace_back(RLIMIT_CORE, 0);
     c.cgroup = makePidsCgroup(limits.processes);
-    if (!c.cgroup.empty()) {
-        options.cgroupProcs = c.cgroup + "/cgroup.procs";
-    } else if (geteuid() != 0) {
-        // Counted per uid across the machine: room for this run's processes
-        // and threads on top of what the user already runs.
-        options.rlimits.emplace_back(RLIMIT_NPROC, static_cast<unsigned long long>(limits.processes) + 4096);
-    }
+    if (!c.cgroup.empty()) options.cgroupProcs = c.cgroup + "/cgroup.procs";
+    // Counted per real uid: as root the runner's uid is its own; otherwise
+    // the user's, so leave room for what the user already runs.
+    options.rlimits.emplace_back(RLIMIT_NPROC, static_cast<unsigned long long>(limits.processes) +
+                                                   (geteuid() == 0 ? 0 : 4096));
     return c;
 }
 

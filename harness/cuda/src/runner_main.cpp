@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "harness/cuda_check.h"
 #include "harness/guarded_buffer.h"
@@ -15,12 +16,9 @@ namespace grading {
 namespace {
 
 std::string lastWhere;  // the latest breadcrumb, named in error reports
+bool sessionMode = false;  // answers are framed (record.h) and the process serves many requests
 
-// Writes the one answer and ends the process: no destructor of a static
-// object and no atexit handler (submitted code may have registered either)
-// runs after it, so nothing can follow the answer on the channel.
-[[noreturn]] void answer(const Record& record, int status) {
-    const std::string bytes = record.serialize();
+void send(const std::string& bytes) {
     size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = write(kChannelFd, bytes.data() + done, bytes.size() - done);
@@ -28,6 +26,13 @@ std::string lastWhere;  // the latest breadcrumb, named in error reports
         if (n <= 0) break;  // the grader sees an incomplete answer, which fails
         done += static_cast<size_t>(n);
     }
+}
+
+// Writes the last answer and ends the process: no destructor of a static
+// object and no atexit handler (submitted code may have registered either)
+// runs after it, so nothing can follow the answer on the channel.
+[[noreturn]] void answer(const Record& record, int status) {
+    send(sessionMode ? toFrame(record.serialize()) : record.serialize());
     std::fflush(stderr);
     _exit(status);
 }
@@ -53,36 +58,28 @@ void breadcrumb(const std::string& where) {
     std::fflush(stderr);
 }
 
-int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
-    subcommands.push_back(serve<protocol::Probe>([](const protocol::Empty&) { return protocol::Empty{}; }));
-    const Subcommand* chosen = nullptr;
-    for (const Subcommand& s : subcommands) {
-        if (argc >= 2 && s.name == argv[1]) chosen = &s;
-    }
-    if (chosen == nullptr || argc != 4 || std::string(argv[2]) != "--in") {
-        fail(runner_exit::kBadInput, "bad-input", usage(argv[0], subcommands));
-    }
-    Expected<Record> request = Record::load(argv[3]);
-    if (!request) fail(runner_exit::kBadInput, "bad-input", std::string("request ") + argv[3] + ": " + request.error());
+namespace {
 
+// No usable device: the answer says what is really missing (no driver at
+// all reads as a version mismatch through the runtime, which would mislead).
+void requireDevice() {
     int devices = 0;
     const cudaError_t probe = cudaGetDeviceCount(&devices);
-    if (probe != cudaSuccess || devices == 0) {
-        // Say what is really missing: no driver at all reads as a version
-        // mismatch through the runtime, which would mislead.
-        std::string reason;
-        if (probe == cudaErrorInsufficientDriver && access("/dev/nvidiactl", F_OK) != 0) {
-            reason = "no NVIDIA GPU or driver found (no /dev/nvidiactl)";
-        } else if (probe == cudaErrorNoDevice || devices == 0) {
-            reason = "no NVIDIA GPU found: the CUDA runtime sees 0 devices";
-        } else {
-            reason = std::string(cudaGetErrorName(probe)) + ": " + cudaGetErrorString(probe);
-        }
-        std::fprintf(stderr, "no-device: %s\n", reason.c_str());
-        answer(protocol::encode(protocol::Failure{"no-device", reason}), runner_exit::kNoDevice);
+    if (probe == cudaSuccess && devices > 0) return;
+    std::string reason;
+    if (probe == cudaErrorInsufficientDriver && access("/dev/nvidiactl", F_OK) != 0) {
+        reason = "no NVIDIA GPU or driver found (no /dev/nvidiactl)";
+    } else if (probe == cudaErrorNoDevice || devices == 0) {
+        reason = "no NVIDIA GPU found: the CUDA runtime sees 0 devices";
+    } else {
+        reason = std::string(cudaGetErrorName(probe)) + ": " + cudaGetErrorString(probe);
     }
+    std::fprintf(stderr, "no-device: %s\n", reason.c_str());
+    answer(protocol::encode(protocol::Failure{"no-device", reason}), runner_exit::kNoDevice);
+}
 
-    Record result;
+// One request served; a failure ends the process with its report.
+Record serveOne(const Subcommand& chosen, const Record& request) {
     try {
         protocol::DeviceInfo info;
         cudaDeviceProp prop{};
@@ -93,8 +90,9 @@ int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
         char busId[32] = {};
         CUDA_TRY(cudaDeviceGetPCIBusId(busId, sizeof(busId), 0));
         info.pciBusId = busId;
-        result = chosen->handle(request.value());
+        Record result = chosen.handle(request);
         protocol::encodeInto(info, result);
+        return result;
     } catch (const InputError& e) {
         fail(runner_exit::kBadInput, "bad-input", e.what());
     } catch (const CudaError& e) {
@@ -106,6 +104,73 @@ int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
     } catch (const std::exception& e) {
         fail(runner_exit::kCudaError, "cuda-error", e.what());
     }
+}
+
+const Subcommand* find(const std::vector<Subcommand>& subcommands, const std::string& name) {
+    for (const Subcommand& s : subcommands) {
+        if (s.name == name) return &s;
+    }
+    return nullptr;
+}
+
+// The files a request left in TMPDIR go before the next request.
+void emptyTmpdir() {
+    const char* tmp = std::getenv("TMPDIR");
+    if (tmp == nullptr || *tmp == '\0') return;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(tmp, ec)) std::filesystem::remove_all(entry.path(), ec);
+}
+
+// Many requests, one CUDA context: frames in on stdin, frames out on fd 3,
+// until stdin closes. The subcommand travels in the request
+// ("grading_subcommand"). Any failure ends the session with its report.
+[[noreturn]] void session(const std::vector<Subcommand>& subcommands) {
+    sessionMode = true;
+    std::string buffer;
+    char chunk[1 << 16];
+    bool deviceChecked = false;
+    for (;;) {
+        std::string payload;
+        FrameStatus status;
+        while ((status = takeFrame(buffer, &payload)) == FrameStatus::Incomplete) {
+            const ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                // The grader closed the session. (A leak check wants the context destroyed.)
+                cudaDeviceReset();
+                std::fflush(stderr);
+                _exit(buffer.empty() ? runner_exit::kOk : runner_exit::kBadInput);
+            }
+            buffer.append(chunk, static_cast<size_t>(n));
+        }
+        if (status == FrameStatus::Malformed) fail(runner_exit::kBadInput, "bad-input", "a malformed request frame");
+        Expected<Record> request = Record::parse(payload);
+        if (!request) fail(runner_exit::kBadInput, "bad-input", "request: " + request.error());
+        const Expected<std::string> name = request->text("grading_subcommand");
+        const Subcommand* chosen = name ? find(subcommands, name.value()) : nullptr;
+        if (chosen == nullptr) fail(runner_exit::kBadInput, "bad-input", "the request names no subcommand this runner has");
+        if (!deviceChecked) requireDevice();
+        deviceChecked = true;
+        lastWhere.clear();
+        emptyTmpdir();
+        const Record result = serveOne(*chosen, request.value());
+        send(toFrame(result.serialize()));
+    }
+}
+
+}  // namespace
+
+int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
+    subcommands.push_back(serve<protocol::Probe>([](const protocol::Empty&) { return protocol::Empty{}; }));
+    if (argc == 2 && std::string(argv[1]) == "--session") session(subcommands);
+    const Subcommand* chosen = argc >= 2 ? find(subcommands, argv[1]) : nullptr;
+    if (chosen == nullptr || argc != 4 || std::string(argv[2]) != "--in") {
+        fail(runner_exit::kBadInput, "bad-input", usage(argv[0], subcommands));
+    }
+    Expected<Record> request = Record::load(argv[3]);
+    if (!request) fail(runner_exit::kBadInput, "bad-input", std::string("request ") + argv[3] + ": " + request.error());
+    requireDevice();
+    const Record result = serveOne(*chosen, request.value());
     // Destroys the context, so a leak check sees what was never freed.
     cudaDeviceReset();
     answer(result, runner_exit::kOk);

@@ -37,11 +37,28 @@ struct ProcessOptions {
     size_t outputCap = 4u << 20;                     // bytes kept per stream (the tail)
     std::vector<std::pair<int, unsigned long long>> rlimits;  // (RLIMIT_*, value) set in the child
     std::string cgroupProcs;                         // a cgroup.procs file the child joins before exec
+    int runAsUid = -1;                               // >= 0: drop to this uid (and gid) before exec
     bool channel = false;                            // a pipe on the child's fd 3, read into `channel`
     size_t channelCap = size_t{1} << 30;             // bytes kept of it (the head)
 };
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});
+
+// A child started and left running, for a conversation over its stdin and
+// fd 3 (a runner session): its descriptors are the caller's to read, write
+// and close; kill() ends its whole process group.
+struct Child {
+    int pid = -1;
+    int input = -1;    // the child's stdin, or -1
+    int out = -1;      // its stdout
+    int err = -1;      // its stderr
+    int channel = -1;  // its fd 3, or -1
+    std::string startError;
+    bool started() const { return pid > 0; }
+};
+Child startChild(const std::vector<std::string>& argv, const ProcessOptions& options, bool withInput);
+// Kills the child's group and reaps it; returns its wait status.
+int stopChild(Child& child);
 
 // "exit status 3", "killed by signal 11 (Segmentation fault)",
 // "killed at the time limit after 20 s".

@@ -73,4 +73,11 @@ private:
 
 const char* fieldTypeName(FieldType type);
 
+// A runner session's wire format: each request and each answer is a frame,
+// "frame <bytes>\n" and then that many bytes (a serialized Record).
+std::string toFrame(const std::string& payload);
+enum class FrameStatus { Complete, Incomplete, Malformed };
+// Takes one frame off the front of `buffer` into `payload` when it is all there.
+FrameStatus takeFrame(std::string& buffer, std::string* payload);
+
 }  // namespace grading

@@ -135,6 +135,14 @@ Reply<Sub> call(const std::string& runner, const typename Sub::Request& request,
     return reply;
 }
 
+// Runner sessions: by default a grading process keeps one runner process per
+// runner and sends it every call (frames on its stdin, answers on fd 3), so
+// the calls share one CUDA context; a failure ends the session and the next
+// call starts another. GRADING_RUNNER_SESSIONS=0 gives every call a process
+// of its own, as does a sanitizer. closeSessions() ends them all and says
+// what, if anything, a runner wrote after its last answer.
+std::string closeSessions();
+
 // The last "at: ..." line a runner printed, or "" if none.
 std::string lastBreadcrumb(const std::string& stderrText);
 

@@ -8,9 +8,10 @@
 //     no other student's files, no build folder, no report to write into;
 //   - no network, a PID namespace of its own (a daemon it starts dies with
 //     it; it cannot see or signal the grader), a new session;
-//   - an unprivileged uid when the grader runs as root, and bounds on
-//     processes (a pids cgroup, or RLIMIT_NPROC), file size and, by the
-//     runner client, run time.
+//   - as root: namespaces made by bwrap, and the runner started by setpriv
+//     as a uid of its own with no capabilities; otherwise a user namespace;
+//   - bounds on processes (RLIMIT_NPROC of that uid, and a pids cgroup where
+//     one can be made), file size and, by the runner client, run time.
 // GRADING_SANDBOX=off turns it off, which the instructor must ask for: then
 // submitted code runs with the grader's rights.
 #include <string>
@@ -40,9 +41,9 @@ bool sandboxTurnedOff();  // GRADING_SANDBOX=off
 // A sandboxed run of `argv` (argv[0] the runner, or compute-sanitizer with
 // the runner after it): returns the command to start and sets up `options`
 // (its environment, limits and cgroup). `runner` and `request` are host
-// paths, bound read-only at /grading/runner and /grading/request.rec; the
-// caller's argv must already name them by those inside paths (see
-// kSandboxRunner, kSandboxRequest).
+// paths, bound read-only at /grading/runner and /grading/request.rec (no
+// request: a session, whose requests come on stdin); the caller's argv must
+// already name them by those inside paths (see kSandboxRunner, kSandboxRequest).
 struct SandboxedCommand {
     std::vector<std::string> argv;
     std::string cgroup;  // a pids cgroup made for this run ("" when none): remove after

@@ -1,0 +1,105 @@
+// Runner sessions: one runner process answers the calls of a grading
+// process one after another; each call keeps its own verdict, a failure ends
+// the session and the next call starts a fresh one, and nothing a runner
+// writes outside its turn counts: an answer before it was asked, a second
+// answer, or one after its last are failures.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "harness/runner_client.h"
+
+namespace grading {
+namespace {
+
+using ::testing::HasSubstr;
+
+class Sessions : public ::testing::Test {
+protected:
+    void SetUp() override {
+        setenv("GRADING_RUNNER_SESSIONS", "1", 1);
+        setSandboxPolicy(SandboxPolicy::Off);
+        closeSessions();
+    }
+    void TearDown() override {
+        closeSessions();
+        setenv("GRADING_RUNNER_SESSIONS", "0", 1);
+    }
+    static RunnerOutcome call(const std::string& subcommand, double limit = 10.0) {
+        RunnerCall c;
+        c.runner = FAKE_RUNNER;
+        c.subcommand = subcommand;
+        c.timeLimitSeconds = limit;
+        return callRunner(c);
+    }
+    static int64_t pidOf(const RunnerOutcome& o) { return o.result.integer("pid").value(); }
+};
+
+TEST_F(Sessions, OneProcessAnswersCallAfterCall) {
+    const RunnerOutcome a = call("ok");
+    const RunnerOutcome b = call("ok");
+    const RunnerOutcome c = call("echo-input");
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok()) << a.message << b.message << c.message;
+    EXPECT_EQ(pidOf(a), pidOf(b));
+    EXPECT_EQ(pidOf(b), pidOf(c));
+    EXPECT_EQ(a.result.integer("levels").value(), 3);
+    EXPECT_EQ(closeSessions(), "");
+}
+
+TEST_F(Sessions, ACrashFailsItsCallAndTheNextStartsAfresh) {
+    const int64_t first = pidOf(call("ok"));
+    const RunnerOutcome crash = call("crash");
+    EXPECT_FALSE(crash.ok());
+    EXPECT_THAT(crash.message, HasSubstr("was killed by signal 11 (Segmentation fault) (it was in crash in session"));
+    const RunnerOutcome next = call("ok");
+    ASSERT_TRUE(next.ok()) << next.message;
+    EXPECT_NE(pidOf(next), first);
+}
+
+TEST_F(Sessions, AHangIsKilledAtItsLimitAndNamed) {
+    ASSERT_TRUE(call("ok").ok());
+    const RunnerOutcome hang = call("hang", 0.5);
+    EXPECT_FALSE(hang.ok());
+    EXPECT_TRUE(hang.process.timedOut);
+    EXPECT_THAT(hang.message, HasSubstr("the runner for `hang` did not finish in 0.5 s (it was in hang in session"));
+    EXPECT_TRUE(call("ok").ok());
+}
+
+TEST_F(Sessions, AFailureReportEndsTheSession) {
+    const RunnerOutcome error = call("error");
+    EXPECT_THAT(error.message, HasSubstr("failed (exit status 3): CUDA error in fakeKernel"));
+    EXPECT_TRUE(call("ok").ok());
+}
+
+TEST_F(Sessions, EndingWithoutAnAnswerFails) {
+    EXPECT_THAT(call("exit-zero").message, HasSubstr("exited with status 0 without a complete result"));
+}
+
+// Written right after the first, a second answer fails the call, or (when
+// it arrives a moment later) the next one, never passing unseen.
+TEST_F(Sessions, ASecondAnswerFailsTheCallOrTheNext) {
+    const RunnerOutcome twice = call("twice");
+    const RunnerOutcome next = call("ok");
+    EXPECT_TRUE(twice.message.find("answered 2 times") != std::string::npos ||
+                next.message.find("it answered before it was asked") != std::string::npos)
+        << twice.message << " / " << next.message;
+}
+
+TEST_F(Sessions, AnAnswerBetweenCallsFailsTheNextCall) {
+    ASSERT_TRUE(call("late").ok());
+    usleep(400000);
+    const RunnerOutcome next = call("ok");
+    EXPECT_FALSE(next.ok());
+    EXPECT_THAT(next.message, HasSubstr("it answered before it was asked"));
+}
+
+TEST_F(Sessions, AnAnswerAfterTheLastCallIsReportedWhenTheSessionsClose) {
+    ASSERT_TRUE(call("late").ok());
+    usleep(400000);
+    EXPECT_THAT(closeSessions(), HasSubstr("bytes to its channel after its last answer"));
+}
+
+}  // namespace
+}  // namespace grading
