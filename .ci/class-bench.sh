@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Issue 12's figures on a GPU machine, in one run:
+#  - a class from an empty build folder: one configure and build for all,
+#    then every student's tests (grade_class.sh), wall time split;
+#  - the marginal cost of more students: the same class grown by as many
+#    again, graded into the same folder (unchanged students are skipped, the
+#    new ones' files compiled and tested);
+#  - a student's day 38 edit-to-verdict in an existing build: the file
+#    touched, its runner rebuilt, the day's submission tests run.
+#   .ci/class-bench.sh BUILD_DIR OUT_DIR [students]     (BUILD_DIR: a built tree, e.g. .ci/gpu-suite.sh's)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$1
+out=$2
+students=${3:-8}
+mkdir -p "$out"
+log="$out/class-bench.txt"
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+args=(-DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHS:-native}")
+[ -d "$root/.deps/googletest" ] && args+=("-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=$root/.deps/googletest")
+
+make_class() {  # folder, first index, count: solutions, stubs and one that does not compile
+  local dir=$1 first=$2 count=$3 i
+  for ((i = first; i < first + count; i++)); do
+    local s="$dir/student$(printf %03d "$i")"
+    cp -r "$root/exercises" "$s"
+    if ((i % 4 != 3)); then
+      for f in day34/heat_tiled.cu day38/edge_mapping.cu day52/diamond.cu msw/msw_kernels.cu; do
+        cp "$root/days/${f%%/*}/solution/${f#*/}" "$s/$f"
+      done
+    fi
+    ((i == first + 1)) && echo "this is not C++" >>"$s/day38/edge_mapping.cu"
+  done
+}
+
+class="$out/class-submissions"
+rm -rf "$class" "$out/graded" && mkdir -p "$class"
+make_class "$class" 0 "$students"
+start=$(date +%s)
+"$root/harness/grading/grade_class.sh" "$class" "$out/graded" -j 8 --seed 12 --build-args "${args[@]}" \
+  >"$out/grade-class.log" 2>&1
+rc=$?
+total=$(($(date +%s) - start))
+built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class.log")
+say "class of $students (4 days each) from an empty build folder: $total s wall (configure + build $built s, tests $((total - built)) s), exit $rc"
+tail -3 "$out/grade-class.log" | tee -a "$log"
+cat "$out/graded/summary.md" >>"$log"
+
+make_class "$class" "$students" "$students"
+start=$(date +%s)
+"$root/harness/grading/grade_class.sh" "$class" "$out/graded" -j 8 --seed 12 --build-args "${args[@]}" \
+  >"$out/grade-class-grown.log" 2>&1
+more=$(($(date +%s) - start))
+built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class-grown.log")
+say "the class grown by $students more: $more s (build $built s): $((more / students)) s per added student"
+
+# A student's edit in an existing build: day 38's file touched, then the
+# runner rebuilt and the day's submission tests run.
+touch "$root/exercises/day38/edge_mapping.cu"
+start=$(date +%s.%N)
+cmake --build "$build" --target day38_runner_submission >"$out/edit-build.log" 2>&1
+mid=$(date +%s.%N)
+ctest --test-dir "$build" -L day38 -L submission -j "$(nproc)" >"$out/edit-tests.log" 2>&1
+end=$(date +%s.%N)
+say "day 38 edit-to-verdict: $(awk "BEGIN{printf \"%.1f\", $end - $start}") s (build $(awk "BEGIN{printf \"%.1f\", $mid - $start}") s, tests $(awk "BEGIN{printf \"%.1f\", $end - $mid}") s)"
