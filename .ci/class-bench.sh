@@ -14,6 +14,7 @@ build=$1
 out=$2
 students=${3:-8}
 mkdir -p "$out"
+source "$root/.ci/find-bwrap.sh"
 log="$out/class-bench.txt"
 : >"$log"
 say() { echo "$*" | tee -a "$log"; }

@@ -7,11 +7,13 @@
 # from PATH, or unpacked from .deps/bubblewrap_*.deb.
 #
 #   .ci/gpu-suite.sh [label-regex]      e.g. .ci/gpu-suite.sh 'day38|harness'
+#   REPEATS=5 WIDE_REPEATS=1 .ci/gpu-suite.sh   the suite 5 times, then once at twice the jobs
 #
 # Environment: OUT (logs and reports; default <build>/out), BUILD_DIR
 # (default /tmp/grading-gpu), CUDA_ARCHS (default native), JOBS (default the
 # core count), GRADING_SEED (replay a run), GRADING_DAYS (e.g. "day38;msw"),
-# REPEATS (run the non-submission suite this many times, a new seed each).
+# REPEATS (run the non-submission suite this many times, a new seed each),
+# WIDE_REPEATS (then this many more at twice JOBS), SKIP_BUILD=1 (reuse BUILD_DIR).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-/tmp/grading-gpu}
@@ -26,12 +28,7 @@ export GRADING_SEED=${GRADING_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 say "GRADING_SEED=$GRADING_SEED (replay with GRADING_SEED=$GRADING_SEED)"
 nvidia-smi -L 2>&1 | tee -a "$summary" || true
 
-if ! command -v bwrap >/dev/null && [ -z "${GRADING_BWRAP:-}" ]; then
-  deb=$(ls "$root"/.deps/bubblewrap_*.deb 2>/dev/null | head -1)
-  if [ -n "$deb" ]; then
-    dpkg -x "$deb" /tmp/bubblewrap && export GRADING_BWRAP=/tmp/bubblewrap/usr/bin/bwrap
-  fi
-fi
+source "$root/.ci/find-bwrap.sh"
 say "sandbox: $(command -v bwrap || echo "${GRADING_BWRAP:-none}")"
 
 args=(-G Ninja "-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-native}")
@@ -39,24 +36,35 @@ args=(-G Ninja "-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-native}")
 [ -d "$root/.deps/googletest" ] && args+=("-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=$root/.deps/googletest")
 [ -d "$root/.deps/benchmark" ] && args+=("-DCMAKE_PREFIX_PATH=$root/.deps/benchmark/usr")
 start=$(date +%s)
-cmake -S "$root" -B "$build" "${args[@]}" > "$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-cmake --build "$build" -- -k 0 > "$out/build.log" 2>&1
-build_rc=$?
+build_rc=0
+if [ -z "${SKIP_BUILD:-}" ]; then
+  cmake -S "$root" -B "$build" "${args[@]}" > "$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+fi
+cmake --build "$build" -- -k 0 > "$out/build.log" 2>&1 || build_rc=$?
 say "build: exit $build_rc in $(( $(date +%s) - start )) s"
 [ $build_rc -eq 0 ] || grep -E "error|FAILED" "$out/build.log" | head -40 | tee -a "$summary"
 
 # Timing-sensitive tests are RUN_SERIAL; GPU slots bound the rest per GPU.
 ctest_common=(--test-dir "$build" --output-on-failure --test-output-size-passed 65536 -j "$jobs")
 rc_tests=0
-for ((r = 1; r <= ${REPEATS:-1}; r++)); do
+# REPEATS runs at -j JOBS, each with a new seed; WIDE_REPEATS more at twice that.
+total_runs=$(( ${REPEATS:-1} + ${WIDE_REPEATS:-0} ))
+for ((r = 1; r <= total_runs; r++)); do
   [ "$r" -gt 1 ] && export GRADING_SEED=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+  width=$jobs
+  [ "$r" -gt "${REPEATS:-1}" ] && width=$((2 * jobs))
   start=$(date +%s)
-  ctest "${ctest_common[@]}" -LE submission -L "$labels" --output-junit "$out/junit-tests.xml" \
+  ctest "${ctest_common[@]}" -j "$width" -LE submission -L "$labels" --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1 || rc_tests=1
-  say "== non-submission suite, run $r (seed $GRADING_SEED, -j $jobs): $(grep -E 'tests passed|tests failed' "$out/ctest-tests.log") in $(( $(date +%s) - start )) s"
+  say "== non-submission suite, run $r (seed $GRADING_SEED, -j $width): $(grep -E 'tests passed|tests failed' "$out/ctest-tests.log") in $(( $(date +%s) - start )) s"
   grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log" | head -40 | tee -a "$summary"
 done
 grep -A40 "Label Time Summary" "$out/ctest-tests.log" | sed '/^$/q' >> "$summary"
+
+if [ -n "${SKIP_GRADE:-}" ]; then
+  [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]
+  exit
+fi
 
 # The submission (exercises/ unless configured otherwise), graded through the
 # grade target as a student sees it; the stub fails its gates, so this does

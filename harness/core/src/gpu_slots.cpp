@@ -30,10 +30,10 @@ int openSlot(const std::string& dir, const std::string& gpu, int k) {
 
 int gpuSlotsPerDevice() {
     const char* v = std::getenv("GRADING_GPU_SLOTS");
-    if (v == nullptr || *v == '\0') return 4;
+    if (v == nullptr || *v == '\0') return 8;
     char* end = nullptr;
     const long n = std::strtol(v, &end, 10);
-    return *end == '\0' && n >= 0 && n <= 1024 ? static_cast<int>(n) : 4;
+    return *end == '\0' && n >= 0 && n <= 1024 ? static_cast<int>(n) : 8;
 }
 
 GpuSlot::GpuSlot(const std::string& gpuName, bool exclusive) {

@@ -1,6 +1,7 @@
 #include "harness/runner_client.h"
 
 #include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -317,10 +318,26 @@ std::map<std::string, std::unique_ptr<Session>>& sessions() {
     return open;
 }
 
-int waitStatus(Session& s) {
-    const int status = stopChild(s.child);
+void kill_group(pid_t pid) { ::kill(-pid, SIGKILL); }
+
+// The session's end: a runner that is ending by itself (it answered with a
+// failure, or closed its channel) is given a moment to, so its own status is
+// the one reported; one that is not is killed.
+int waitStatus(Session& s, bool kill) {
+    int status = 0;
+    bool reaped = false;
+    for (int i = 0; !kill && i < 400 && !reaped; ++i) {
+        const pid_t r = waitpid(s.child.pid, &status, WNOHANG);
+        if (r == s.child.pid) reaped = true;
+        else usleep(5000);
+    }
+    if (reaped) {
+        kill_group(s.child.pid);  // anything it left behind
+        s.child.pid = -1;
+    }
+    const int killed = stopChild(s.child);
     removeSandboxCgroup(s.cgroup);
-    return status;
+    return reaped ? status : killed;
 }
 
 // The process result of an ended session from its wait status.
@@ -360,14 +377,14 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     // A session that wrote while nobody asked is over, and so is this call.
     if (slot && !pump(*slot, p, 0)) {
         slot->channel.clear();
-        waitStatus(*slot);
+        waitStatus(*slot, true);
         slot.reset();
     }
     if (slot && !slot->channel.empty()) {
         Channel unasked;
         unasked.problem = "it answered before it was asked (" + std::to_string(slot->channel.size()) +
                           " bytes on its channel between calls): something other than the runner wrote there";
-        waitStatus(*slot);
+        waitStatus(*slot, true);
         slot.reset();
         return judge(call, "", call.timeLimitSeconds, p, unasked, true);
     }
@@ -449,7 +466,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         for (int i = 0; i < 100 && pump(s, p, 20);) ++i;
         if (!s.channel.empty()) channel.records.push_back(Record{});
     }
-    const int st = waitStatus(s);
+    const int st = waitStatus(s, p.timedOut);
     if (!p.timedOut) fillEnd(p, st, s.sandboxed);
     slot.reset();
     return judge(call, "", call.timeLimitSeconds, p, channel, true);
@@ -479,7 +496,7 @@ std::string closeSessions() {
             problems += "the runner " + runner + " wrote " + std::to_string(s->channel.size()) +
                         " bytes to its channel after its last answer: something other than the runner wrote there\n";
         }
-        waitStatus(*s);
+        waitStatus(*s, false);
     }
     sessions().clear();
     return problems;

@@ -1,7 +1,7 @@
 #pragma once
 // A bound on how many runners share one GPU, across every grading process on
 // the machine (ctest -j, several students at once): a runner call takes one
-// of GRADING_GPU_SLOTS slots of its GPU (default 4; 0 turns the bound off)
+// of GRADING_GPU_SLOTS slots of its GPU (default 8; 0 turns the bound off)
 // before it starts, and a timed call takes them all, so nothing else runs on
 // that GPU while it measures. The slots are flock()ed files under
 // $TMPDIR/grading-gpu-slots; the kernel drops a lock when its holder dies, so
@@ -26,7 +26,7 @@ private:
     std::vector<int> fds_;
 };
 
-// GRADING_GPU_SLOTS, or 4.
+// GRADING_GPU_SLOTS, or 8.
 int gpuSlotsPerDevice();
 
 }  // namespace grading
