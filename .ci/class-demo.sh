@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Grades a demonstration class with harness/grading/grade_class.sh: the
-# reference solutions, the untouched stubs, hostile submissions from
-# tests/hostile, one that does not compile and one with a file missing.
+# instructor solutions, the untouched stubs, hostile submissions from
+# days/day38/hostile, one that does not compile and one with a file missing.
 #   .ci/class-demo.sh OUT_DIR [extra cmake args...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,11 +13,11 @@ rm -rf "$class" && mkdir -p "$class"
 cp -r "$root/exercises" "$class/stub"
 cp -r "$root/exercises" "$class/reference"
 for f in day34/heat_tiled.cu day38/edge_mapping.cu day52/diamond.cu msw/msw_kernels.cu; do
-  cp "$root/reference/$f" "$class/reference/$f"
+  cp "$root/days/${f%%/*}/solution/${f#*/}" "$class/reference/$f"
 done
 for h in hardcoded illegal_address side_stream exit_zero cached_replay; do
   cp -r "$root/exercises" "$class/$h"
-  cp "$root/tests/hostile/$h/day38/edge_mapping.cu" "$class/$h/day38/edge_mapping.cu"
+  cp "$root/days/day38/hostile/$h.cu" "$class/$h/day38/edge_mapping.cu"
 done
 cp -r "$class/reference" "$class/compile_error"
 printf '\nthis is not C++\n' >> "$class/compile_error/day38/edge_mapping.cu"
