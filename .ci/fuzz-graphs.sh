@@ -4,6 +4,9 @@
 # kept corpus. A crash fails the run and leaves its input beside the corpus
 # (days/day38/tests/fuzz-corpus/crash-*), to be fixed and kept as a
 # regression test (the host test GraphFuzzCorpus reads every file there).
+# CI fuzzes from a fixed seed, so a run that passed passes again and a new
+# finding comes from a changed loader, not from luck; FUZZ_SEED=0 lets
+# libFuzzer pick one (a longer hunt, by hand).
 #   .ci/fuzz-graphs.sh [seconds]      (default 60)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,5 +20,5 @@ mkdir -p "$work/corpus"
 cp "$day"/tests/fuzz-corpus/* "$work/corpus/"
 rm -f "$work/corpus/README.md"
 # -rss_limit_mb: an input that makes a loader allocate past this is a finding.
-"$work/graph_fuzz" "$work/corpus" -max_total_time="$seconds" -rss_limit_mb=1024 -malloc_limit_mb=512 \
+"$work/graph_fuzz" "$work/corpus" -max_total_time="$seconds" -rss_limit_mb=1024 -malloc_limit_mb=512 -seed="${FUZZ_SEED:-1}" \
   -artifact_prefix="$day/tests/fuzz-corpus/crash-" -print_final_stats=1 2>&1 | tail -25

@@ -10,6 +10,14 @@
 namespace grading {
 namespace {
 
+// A comment's text without the carriage returns it ends in: a CRLF line has
+// lost one already, and more than one is noise no writer could keep (the
+// reader drops one per line), so a comment reads back the same after writeGraph.
+std::string commentText(const std::string& line) {
+    const size_t end = line.find_last_not_of('\r');
+    return end == std::string::npos || end == 0 ? std::string() : line.substr(1, end);
+}
+
 // Reads the next line that is neither a comment nor blank, counting lines so
 // errors can name them. Comment lines are kept: they carry provenance.
 class LineReader {
@@ -23,7 +31,7 @@ public:
             if (!line->empty() && line->back() == '\r') line->pop_back();
             if (line->empty()) continue;
             if ((*line)[0] == '#') {
-                comments_->push_back(line->substr(1));
+                comments_->push_back(commentText(*line));
                 continue;
             }
             return true;
@@ -244,7 +252,7 @@ Expected<Graph> parseSnapEdgeList(std::istream& in, const std::string& name) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (isBlank(line)) continue;
         if (line[0] == '#') {
-            comments.push_back(line.substr(1));
+            comments.push_back(commentText(line));
             continue;
         }
         long long u = 0;
