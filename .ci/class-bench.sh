@@ -15,6 +15,7 @@ out=$2
 students=${3:-8}
 mkdir -p "$out"
 source "$root/.ci/find-bwrap.sh"
+source "$root/.ci/class-lib.sh"
 log="$out/class-bench.txt"
 : >"$log"
 say() { echo "$*" | tee -a "$log"; }
@@ -25,12 +26,7 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
   local dir=$1 first=$2 count=$3 i
   for ((i = first; i < first + count; i++)); do
     local s="$dir/student$(printf %03d "$i")"
-    cp -r "$root/exercises" "$s"
-    if ((i % 4 != 3)); then
-      for f in day34/heat_tiled.cu day38/edge_mapping.cu day52/diamond.cu msw/msw_kernels.cu; do
-        cp "$root/days/${f%%/*}/solution/${f#*/}" "$s/$f"
-      done
-    fi
+    if ((i % 4 != 3)); then stage_solution "$s"; else cp -r "$root/exercises" "$s"; fi
     ((i == first + 1)) && echo "this is not C++" >>"$s/day38/edge_mapping.cu"
   done
 }

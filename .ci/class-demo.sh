@@ -5,16 +5,14 @@
 #   .ci/class-demo.sh OUT_DIR [extra cmake args...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/.ci/class-lib.sh"
 out=$1
 shift
 class="$out/class"
 rm -rf "$class" && mkdir -p "$class"
 
 cp -r "$root/exercises" "$class/stub"
-cp -r "$root/exercises" "$class/reference"
-for f in day34/heat_tiled.cu day38/edge_mapping.cu day52/diamond.cu msw/msw_kernels.cu; do
-  cp "$root/days/${f%%/*}/solution/${f#*/}" "$class/reference/$f"
-done
+stage_solution "$class/reference"
 for h in hardcoded illegal_address side_stream exit_zero cached_replay; do
   cp -r "$root/exercises" "$class/$h"
   cp "$root/days/day38/hostile/$h.cu" "$class/$h/day38/edge_mapping.cu"

@@ -15,7 +15,7 @@ day="$root/days/day38"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -I"$day" -I"$root/harness/core/include" "$day/tests/graph_fuzz.cpp" "$day/graph.cpp" -o "$work/graph_fuzz"
+  -I"$day" -I"$day/course" -I"$root/harness/core/include" "$day/tests/graph_fuzz.cpp" "$day/graph.cpp" -o "$work/graph_fuzz"
 mkdir -p "$work/corpus"
 cp "$day"/tests/fuzz-corpus/* "$work/corpus/"
 rm -f "$work/corpus/README.md"

@@ -13,7 +13,8 @@
 # (default /tmp/grading-gpu), CUDA_ARCHS (default native), JOBS (default the
 # core count), GRADING_SEED (replay a run), GRADING_DAYS (e.g. "day38;msw"),
 # REPEATS (run the non-submission suite this many times, a new seed each),
-# WIDE_REPEATS (then this many more at twice JOBS), SKIP_BUILD=1 (reuse BUILD_DIR).
+# WIDE_REPEATS (then this many more at twice JOBS), SKIP_BUILD=1 (reuse BUILD_DIR),
+# SKIP_GRADE=1 (stop after the suite: no grade target, leak check or benchmark).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-/tmp/grading-gpu}
@@ -45,7 +46,7 @@ say "build: exit $build_rc in $(( $(date +%s) - start )) s"
 [ $build_rc -eq 0 ] || grep -E "error|FAILED" "$out/build.log" | head -40 | tee -a "$summary"
 
 # Timing-sensitive tests are RUN_SERIAL; GPU slots bound the rest per GPU.
-ctest_common=(--test-dir "$build" --output-on-failure --test-output-size-passed 65536 -j "$jobs")
+ctest_common=(--test-dir "$build" --output-on-failure --test-output-size-passed 65536)
 rc_tests=0
 # REPEATS runs at -j JOBS, each with a new seed; WIDE_REPEATS more at twice that.
 total_runs=$(( ${REPEATS:-1} + ${WIDE_REPEATS:-0} ))
@@ -78,7 +79,7 @@ sed -n '/^submission:/,/^score:/p' "$out/grade-report.txt" | tee -a "$summary"
 if command -v compute-sanitizer >/dev/null; then
   start=$(date +%s)
   GRADING_SANITIZER=memcheck GRADING_SANITIZER_FLAGS="--leak-check full" \
-    ctest "${ctest_common[@]}" -R '^reference\.52\.(diamond|serial|stress)$' > "$out/leakcheck.log" 2>&1
+    ctest "${ctest_common[@]}" -j "$jobs" -R '^reference\.52\.(diamond|serial|stress)$' > "$out/leakcheck.log" 2>&1
   say "== leak check (day 52 reference under memcheck --leak-check full): $(grep -E 'tests passed|tests failed' "$out/leakcheck.log") in $(( $(date +%s) - start )) s"
 fi
 

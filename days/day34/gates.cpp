@@ -44,17 +44,6 @@ std::string policyText(int copyEvery) {
 
 }  // namespace
 
-std::string formatValue(double v) {
-    char text[64];
-    std::snprintf(text, sizeof(text), "%.9g", v);
-    return text;
-}
-
-std::string cellName(size_t index, int n) {
-    const size_t stride = static_cast<size_t>(n);
-    return "row " + std::to_string(index / stride) + ", col " + std::to_string(index % stride);
-}
-
 GateResult checkStencil(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                         const std::vector<double>& want, double relTolerance) {
     const char* id = "34.stencil";

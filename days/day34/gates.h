@@ -2,6 +2,8 @@
 // The day 34 gates (grading.md, "Day 34"): plain host functions over what a
 // runner returned and the host reference; each names the first disagreement
 // (where, got, want). day.cpp declares which cases each one runs on.
+#include <cstddef>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,10 +51,18 @@ grading::GateResult checkCopy(int n, const std::vector<float>& got, const std::v
 // Every figure (name, milliseconds) is a real, positive time.
 grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
 
-// "%.9g", the way the course prints a float it compares.
-std::string formatValue(double v);
+// "%.9g", the way the course prints a float it compares. Inline: the
+// runner names cells and values the same way.
+inline std::string formatValue(double v) {
+    char text[64];
+    std::snprintf(text, sizeof(text), "%.9g", v);
+    return text;
+}
 
 // "row 1, col 2" of cell `index` of an n x n grid.
-std::string cellName(size_t index, int n);
+inline std::string cellName(size_t index, int n) {
+    const size_t stride = static_cast<size_t>(n);
+    return "row " + std::to_string(index / stride) + ", col " + std::to_string(index % stride);
+}
 
 }  // namespace day34

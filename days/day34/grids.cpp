@@ -1,13 +1,8 @@
 #include "grids.h"
 
-namespace day34 {
+#include "harness/splitmix64.h"
 
-uint64_t SplitMix64::next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+namespace day34 {
 
 uint64_t mixSeed(uint64_t seed, const std::string& salt) {
     uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a of the salt, then one splitmix round with the seed
@@ -15,11 +10,11 @@ uint64_t mixSeed(uint64_t seed, const std::string& salt) {
         h ^= c;
         h *= 0x100000001b3ull;
     }
-    return SplitMix64(seed ^ h).next();
+    return grading::SplitMix64(seed ^ h).next();
 }
 
 std::vector<float> seededGrid(int n, uint64_t seed) {
-    SplitMix64 rng(seed);
+    grading::SplitMix64 rng(seed);
     const size_t stride = static_cast<size_t>(n);
     std::vector<float> grid(stride * stride);
     const auto draw = [&rng](SideBand band) {

@@ -13,17 +13,6 @@
 
 namespace day34 {
 
-// Our own splitmix64: the same seed gives the same grid on every machine.
-class SplitMix64 {
-public:
-    explicit SplitMix64(uint64_t seed) : state_(seed) {}
-    uint64_t next();
-    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-
-private:
-    uint64_t state_;
-};
-
 // The grading seed mixed with what a grid is for (gate, kernel, size), so
 // every call gets its own grid and the same seed replays them all.
 uint64_t mixSeed(uint64_t seed, const std::string& salt);

@@ -28,12 +28,15 @@
 #include "harness/runner_main.h"
 #include "heat_kernels.h"
 #include "heat_pingpong.h"
+#include "gates.h"
 #include "protocol.h"
 
 namespace {
 
 using grading::InputError;
 namespace proto = day34::protocol;
+using day34::cellName;
+using day34::formatValue;
 
 constexpr int kMaxSide = 8192;       // 256 MiB a buffer
 constexpr int kMaxSteps = 100000;
@@ -306,17 +309,6 @@ void checkR(float r) {
 std::string formatR(float r) {
     char text[32];
     std::snprintf(text, sizeof(text), "%.2f", static_cast<double>(r));
-    return text;
-}
-
-std::string cellName(size_t index, int n) {
-    const size_t stride = static_cast<size_t>(n);
-    return "row " + std::to_string(index / stride) + ", col " + std::to_string(index % stride);
-}
-
-std::string formatValue(float v) {
-    char text[64];
-    std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(v));
     return text;
 }
 

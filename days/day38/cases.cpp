@@ -99,11 +99,6 @@ std::vector<int> zeroDegreeVertices(const grading::Graph& g) {
     return zeros;
 }
 
-template <class T>
-void shuffle(std::vector<T>& v, grading::SplitMix64& rng) {
-    for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
-}
-
 // `others` with `zeros` put first, last, and between others at seeded places.
 std::vector<int> interleave(std::vector<int> others, std::vector<int> zeros, grading::SplitMix64& rng) {
     if (zeros.empty()) return others;
@@ -175,9 +170,9 @@ Expansion expansionCase(const GraphCase& c, uint64_t seed) {
         if (d > e.level) d = -1;
     }
     std::vector<int> others = c.host.frontier(e.level);
-    shuffle(others, rng);
+    grading::shuffle(others, rng);
     std::vector<int> zeros = zeroDegreeVertices(c.graph);
-    shuffle(zeros, rng);
+    grading::shuffle(zeros, rng);
     zeros.resize(std::min<size_t>(zeros.size(), 64));
     for (int z : zeros) e.before[z] = e.level;  // they are in the frontier
     e.frontier = interleave(others, zeros, rng);
@@ -189,7 +184,7 @@ WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed) {
     const grading::Graph& g = c.graph;
     std::vector<int> all(g.vertexCount);
     for (int v = 0; v < g.vertexCount; ++v) all[v] = v;
-    shuffle(all, rng);
+    grading::shuffle(all, rng);
     std::vector<int> zeros;
     std::vector<int> others;
     for (int v : all) (g.degree(v) == 0 ? zeros : others).push_back(v);
@@ -204,7 +199,7 @@ WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed) {
     };
     add(interleave(others, zeros, rng));
     std::vector<int> widest = c.host.frontier(widestLevel(c.host));
-    shuffle(widest, rng);
+    grading::shuffle(widest, rng);
     add(widest);
     add({zeros.empty() ? all.front() : zeros.front()});
     return f;

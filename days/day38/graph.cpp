@@ -1,5 +1,7 @@
 #include "graph.h"
 
+#include "bfs_constants.h"
+
 #include <algorithm>
 #include <climits>
 #include <fstream>
@@ -439,11 +441,11 @@ uint32_t walkChecksum(const Graph& g, int vertex, int repeats) {
 
 long long laneSlotsThreadPerVertex(const std::vector<int>& frontierDegrees) {
     long long slots = 0;
-    for (size_t warp = 0; warp < frontierDegrees.size(); warp += kWarpSize) {
-        const size_t end = std::min(frontierDegrees.size(), warp + kWarpSize);
+    for (size_t warp = 0; warp < frontierDegrees.size(); warp += day38::kWarpSize) {
+        const size_t end = std::min(frontierDegrees.size(), warp + day38::kWarpSize);
         const int widest = *std::max_element(frontierDegrees.begin() + warp,
                                              frontierDegrees.begin() + end);
-        slots += static_cast<long long>(kWarpSize) * widest;
+        slots += static_cast<long long>(day38::kWarpSize) * widest;
     }
     return slots;
 }
@@ -482,7 +484,7 @@ std::vector<LevelStats> levelStats(const Graph& g, const HostBfs& bfs) {
             }
         }
         s.frontier = static_cast<int>(degrees.size());
-        s.warps = (s.frontier + kWarpSize - 1) / kWarpSize;
+        s.warps = (s.frontier + day38::kWarpSize - 1) / day38::kWarpSize;
         s.laneSlots = laneSlotsThreadPerVertex(degrees);
         levels.push_back(s);
     }

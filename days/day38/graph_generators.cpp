@@ -21,13 +21,6 @@ Graph fromEdges(int n, const std::vector<std::pair<int, int>>& edges) {
 
 }  // namespace
 
-uint64_t SplitMix64::next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 Graph chainGraph(int vertices) {
     std::vector<std::pair<int, int>> edges;
     for (int v = 0; v + 1 < vertices; ++v) edges.emplace_back(v, v + 1);

@@ -1,25 +1,14 @@
 #pragma once
 // Seeded graphs a submission has never seen, each stressing one thing: the
 // number of levels, one huge hub, scale-free skew, a large diameter, isolated
-// vertices. The same seed gives the same graph on every machine (our own
-// splitmix64, not the standard library's implementation-defined distributions).
+// vertices. The same seed gives the same graph on every machine.
 #include <cstdint>
 #include <string>
 
 #include "graph.h"
+#include "harness/splitmix64.h"
 
 namespace grading {
-
-class SplitMix64 {
-public:
-    explicit SplitMix64(uint64_t seed) : state_(seed) {}
-    uint64_t next();
-    uint64_t below(uint64_t bound) { return next() % bound; }  // bias is negligible here
-    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
-private:
-    uint64_t state_;
-};
 
 Graph chainGraph(int vertices);               // 0 - 1 - ... - (n-1)
 Graph starGraph(int leaves);                  // hub 0 joined to 1..leaves

@@ -161,13 +161,11 @@ OverlapVerdict checkOverlap(double serialMs, double diamondMs, int smCount) {
     v.result = GateResult::pass("52.overlap");
     v.gated = smCount >= kMinSmsForGate;
     const std::string sms = " on " + std::to_string(smCount) + " SMs";
-    for (const auto& [name, t] : {std::pair<const char*, double>{"serial", serialMs}, {"diamond", diamondMs}}) {
-        if (!(t > 0.0) || !std::isfinite(t)) {
-            v.result = GateResult::fail(v.result.id, std::string("the ") + name + " time is not a positive time: " +
-                                                         formatText("%g", t) + " ms" + sms);
-            v.note = v.result.message;
-            return v;
-        }
+    const GateResult times = grading::checkPositiveTimes(v.result.id, {{"the serial time", serialMs}, {"the diamond time", diamondMs}});
+    if (!times.passed) {
+        v.result = GateResult::fail(v.result.id, times.message + sms);
+        v.note = v.result.message;
+        return v;
     }
     v.ratio = serialMs / diamondMs;
     const std::string figures = "serial " + ms(serialMs) + " / diamond " + ms(diamondMs) + " = " + ratioText(v.ratio);

@@ -16,19 +16,15 @@
 #include <vector>
 
 #include "forkjoin_constants.h"
+#include "harness/splitmix64.h"
 
 namespace day52 {
 
 constexpr uint64_t kCourseInputKey = 0;
 constexpr size_t kPaletteSize = 4096;
 
-// SplitMix64's finaliser: a good 64-bit mix of one word.
-inline uint64_t mix64(uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+// A good 64-bit mix of one word: splitmix64's first output from it.
+inline uint64_t mix64(uint64_t z) { return grading::SplitMix64(z).next(); }
 
 // A multiple of 2^-14 in [-512, 512): 24 significant bits at most, exact in float.
 inline float paletteValue(uint64_t key, size_t k) {

@@ -19,25 +19,7 @@ const char* const kFastName = "fast_find_mismatch(d_a, d_b, n)";
 
 namespace {
 
-// splitmix64: word(key, i) of arrays.h is the (i + 1)-th output from `key`.
-class Rng {
-public:
-    explicit Rng(uint64_t seed) : state_(seed) {}
-    uint64_t next() {
-        state_ += 0x9e3779b97f4a7c15ull;
-        return msw::arrays::mix(state_);
-    }
-    uint64_t below(uint64_t bound) { return next() % bound; }  // bias is negligible here
-    uint64_t bit() { return uint64_t{1} << below(64); }
-
-private:
-    uint64_t state_;
-};
-
-template <class T>
-void shuffle(std::vector<T>& v, Rng& rng) {
-    for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
-}
+using Rng = grading::SplitMix64;  // word(key, i) of arrays.h is its (i + 1)-th output from `key`
 
 }  // namespace
 
@@ -254,7 +236,7 @@ EditLists editLists(uint64_t key, const std::vector<IndexCase>& cases, uint64_t 
             edits.emplace_back(c.planted[k], msw::arrays::word(key, c.planted[k]) ^ c.masks[k]);
         }
         for (uint64_t i : c.decoys) edits.emplace_back(i, msw::arrays::word(key, i));
-        shuffle(edits, rng);
+        grading::shuffle(edits, rng);
         for (const auto& [index, value] : edits) {
             e.index.push_back(index);
             e.value.push_back(value);

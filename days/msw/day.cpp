@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "cases.h"
+#include "fast_search.h"
 #include "gates.h"
 #include "harness/day.h"
 #include "harness/text.h"
@@ -125,10 +126,12 @@ void report(const CaseContext& ctx) {
     for (const std::string& impl : kImpls) {
         const auto reply = callTime(ctx.runner, impl, kReportWords, key, questions, kReportRuns,
                                     caseStream(ctx.seed, "report"), reportSeconds(), true);
-        const bool absent = !reply.ok() && reply.problem.find("is not in this runner") != std::string::npos;
+        const bool absent = !reply.ok() && reply.problem.find(kFastSearchAbsent) != std::string::npos;
         if (!reply.ok() && !absent) wrong.push_back(impl + ": " + reply.problem);
         const size_t runs = kReportRuns;
-        if (reply.ok() && (reply.result.ms.size() != where.size() * runs || reply.result.answers.size() != where.size() * runs)) {
+        const bool complete = reply.ok() && reply.result.ms.size() == where.size() * runs &&
+                              reply.result.answers.size() == where.size() * runs;
+        if (reply.ok() && !complete) {
             wrong.push_back(impl + ": the runner returned " + std::to_string(reply.result.ms.size()) + " times and " +
                             std::to_string(reply.result.answers.size()) + " answers for " +
                             std::to_string(where.size() * runs) + " timed runs");
@@ -140,7 +143,7 @@ void report(const CaseContext& ctx) {
             row.wordsRead = 2 * (want[k] < kReportWords ? want[k] + 1 : kReportWords);
             if (!reply.ok()) {
                 row.failure = absent ? "the fast search is instructor-only" : reply.problem;
-            } else if (reply.result.ms.size() == where.size() * runs && reply.result.answers.size() == where.size() * runs) {
+            } else if (complete) {
                 // Timed work is graded work: each run's answer, by msw.index's rule.
                 for (size_t r = 0; r < runs && row.failure.empty(); ++r) {
                     const GateResult v = msw::grade::checkIndex(

@@ -3,9 +3,11 @@
 // only takes it when no unit defined the function (the solution's archive
 // comes first in the reference runner); weak as well, so a strong definition
 // wins even if both were pulled in.
+#include <string>
+
 #include "fast_search.h"
 #include "harness/runner_main.h"
 
 __attribute__((weak)) size_t fast_find_mismatch(const uintmax_t*, const uintmax_t*, size_t) {
-    throw grading::InputError("the fast search is not in this runner (it is instructor-only: solution/msw_fast.cu)");
+    throw grading::InputError(std::string(kFastSearchAbsent) + " (it is instructor-only: solution/msw_fast.cu)");
 }

@@ -8,5 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+// How fast_absent.cpp's version begins its message; the report reads it.
+constexpr const char* kFastSearchAbsent = "the fast search is not in this runner";
+
 // The first index where d_a and d_b (n device words each) differ, or n.
 size_t fast_find_mismatch(const uintmax_t* d_a, const uintmax_t* d_b, size_t n);

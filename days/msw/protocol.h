@@ -52,7 +52,6 @@ struct FindRequest {
 struct FindResult {
     std::vector<int64_t> got;          // par_find_mismatch(d_a, b, d_large_block, n), or fast_find_mismatch
     std::vector<int64_t> gotWrapper;   // two_phase: par_find_mismatch(a, b, n); -1 where not asked
-    uint64_t blockWords = 0;           // the block the runner allocated: large_block_words(n)
     std::vector<uint64_t> launchStart;  // searches + 1 offsets into the launch fields
     std::vector<int32_t> launchKernel;  // Kernel
     std::vector<uint64_t> launchCount;  // the n the kernel was given
@@ -65,7 +64,6 @@ struct FindResult {
     static void fields(Self& s, Visit&& field) {
         field("got", s.got);
         field("got_wrapper", s.gotWrapper);
-        field("block_words", s.blockWords);
         field("launch_start", s.launchStart);
         field("launch_kernel", s.launchKernel);
         field("launch_count", s.launchCount);
@@ -109,7 +107,7 @@ struct EmptyResult {
     }
 };
 
-// large_block_words and sqrt_chunk_words for many n (no kernel runs).
+// large_block_words for many n (no kernel runs).
 struct BlockRequest {
     std::vector<uint64_t> n;
 
@@ -121,12 +119,10 @@ struct BlockRequest {
 
 struct BlockResult {
     std::vector<uint64_t> blockWords;
-    std::vector<uint64_t> chunkWords;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("block_words", s.blockWords);
-        field("chunk_words", s.chunkWords);
     }
 };
 

@@ -334,7 +334,6 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
     proto::FindResult r;
     r.got.assign(searches, -1);
     r.gotWrapper.assign(searches, -1);
-    r.blockWords = blockWords;
     r.wordStart.push_back(0);
     bool recording = false;
     uint64_t cap = 0;
@@ -485,7 +484,6 @@ proto::BlockResult blockSizes(const proto::BlockRequest& req) {
     proto::BlockResult r;
     for (uint64_t n : req.n) {
         r.blockWords.push_back(large_block_words(static_cast<size_t>(n)));
-        r.chunkWords.push_back(sqrt_chunk_words(static_cast<size_t>(n)));
     }
     return r;
 }

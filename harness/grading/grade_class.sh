@@ -44,18 +44,19 @@ cores="$(nproc 2>/dev/null || echo 4)"
 merge() {
   (($# >= 2)) || usage
   mkdir -p "$1"
-  local out shard rows=() missing=0 count=0
+  local out shard rows=() missing=0 count built=""
   out="$(cd "$1" && pwd)"
   shift
+  count=$#
   : >"$out/names.tsv"
   for shard in "$@"; do
-    count=$((count + 1))
     if [[ ! -f "$shard/done" ]]; then
       echo "shard $shard: did not finish (no $shard/done); its students are not in the class table" >&2
       missing=$((missing + 1))
       continue
     fi
     cat "$shard/names.tsv" >>"$out/names.tsv"
+    [[ -x "$shard/build/harness/grading/grade_report" ]] && built="$shard/build"  # its grade_report serves the merge
     local dir
     for dir in "$shard"/s[0-9]*/; do
       [[ -s "$dir/summary.tsv" ]] || continue
@@ -67,8 +68,8 @@ merge() {
     done
   done
   sort -u -o "$out/names.tsv" "$out/names.tsv"
-  local tool="${GRADE_REPORT:-}"
-  [[ -n "$tool" ]] || tool="$(build_report_tool "$out")"
+  local tool
+  tool="$(report_tool "$out" "${built:-}")"
   if ((${#rows[@]})); then
     "$tool" summarize --csv "$out/summary.csv" --markdown "$out/summary.md" "${rows[@]}" >/dev/null
   fi
@@ -80,8 +81,12 @@ merge() {
   touch "$out/done"
 }
 
-build_report_tool() {  # a grade_report of this repository's, built once under $1
-  local tool="$1/tool-build/grade_report"
+# grade_report: $GRADE_REPORT, else the one a class build ($2) made, else one
+# of this repository's built once under $1.
+report_tool() {
+  local tool="${GRADE_REPORT:-${2:+$2/harness/grading/grade_report}}"
+  [[ -n "$tool" && -x "$tool" ]] && { echo "$tool"; return; }
+  tool="$1/tool-build/grade_report"
   if [[ ! -x "$tool" ]]; then
     { cmake -S "$repo/harness/grading" -B "$1/tool-build" -DCMAKE_BUILD_TYPE=Release &&
       cmake --build "$1/tool-build" --target grade_report; } >"$1/tool-build.log" 2>&1 ||
@@ -229,9 +234,6 @@ grade() {
   done < <(find "$submissions" -mindepth 1 -maxdepth 1 -print0 | LC_ALL=C sort -z)
   ((staged)) || die "no student folders in $submissions${shard_n:+ for shard $shard}"
 
-  local tool="${GRADE_REPORT:-}"
-  [[ -n "$tool" ]] || tool="$(build_report_tool "$out")"
-
   # One configure and one build for the whole class; a student whose file
   # does not compile fails that student's targets only (-k 0).
   local build="$out/build" start
@@ -243,6 +245,8 @@ grade() {
       cmake --build "$build" -- -k 0
   } >"$out/build.log" 2>&1 || true
   echo "built in $(($(date +%s) - start)) s (log: $out/build.log)"
+  local tool
+  tool="$(report_tool "$out" "$build")"
 
   # What every verdict depends on besides the student's own files.
   local harness_id
@@ -295,7 +299,15 @@ grade() {
     printf '[%d/%d] %s (%s): %s; %d failed so far, %d s elapsed, about %d s left\n' \
       "$done_count" "$count" "$1" "$(cat "$out/$1/name")" "$2" "$failed" "$elapsed" "$eta" | tee -a "$out/progress.log"
   }
-  local pids=() pending=() i
+  reap() {  # a student whose grading ended: counted, shown, cleaned up
+    local status=1 result="no result"
+    [[ -f "$out/$1/.graded" ]] && IFS=$'\t' read -r _ status result <"$out/$1/.graded"
+    done_count=$((done_count + 1))
+    ((status == 0)) || failed=$((failed + 1))
+    progress "$1" "$result"
+    rm -f "$out/$1/.graded"
+  }
+  local pending=() i
   for i in "${!ids[@]}"; do
     if ((running >= jobs)); then
       wait -n 2>/dev/null || true
@@ -303,7 +315,9 @@ grade() {
     fi
     (
       result="$(grade_one "${ids[$i]}" "$((i + 1))")" && status=0 || status=1
-      printf '%s\t%s\t%s\n' "${ids[$i]}" "$status" "$result" >"$out/${ids[$i]}/.graded"
+      # Renamed into place, so the reader never sees half a line.
+      printf '%s\t%s\t%s\n' "${ids[$i]}" "$status" "$result" >"$out/${ids[$i]}/.graded.part"
+      mv "$out/${ids[$i]}/.graded.part" "$out/${ids[$i]}/.graded"
     ) &
     running=$((running + 1))
     pending+=("${ids[$i]}")
@@ -311,11 +325,7 @@ grade() {
     local still=() p
     for p in "${pending[@]}"; do
       if [[ -f "$out/$p/.graded" ]]; then
-        done_count=$((done_count + 1))
-        IFS=$'\t' read -r _ status result <"$out/$p/.graded"
-        ((status == 0)) || failed=$((failed + 1))
-        progress "$p" "$result"
-        rm -f "$out/$p/.graded"
+        reap "$p"
       else
         still+=("$p")
       fi
@@ -323,13 +333,7 @@ grade() {
     pending=("${still[@]+"${still[@]}"}")
   done
   wait
-  for p in "${pending[@]+"${pending[@]}"}"; do
-    done_count=$((done_count + 1))
-    IFS=$'\t' read -r _ status result <"$out/$p/.graded" || { status=1; result="no result"; }
-    ((status == 0)) || failed=$((failed + 1))
-    progress "$p" "$result"
-    rm -f "$out/$p/.graded"
-  done
+  for p in "${pending[@]+"${pending[@]}"}"; do reap "$p"; done
 
   local rows=()
   for id in "${ids[@]}"; do

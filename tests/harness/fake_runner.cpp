@@ -88,7 +88,7 @@ std::string env(const char* name) {
 // Session mode: requests framed on stdin, answers framed on fd 3. The
 // subcommand is the request's "grading_subcommand": ok and echo-input answer;
 // crash, hang and exit-zero end the session badly; twice answers twice;
-// late answers, then writes again after a pause.
+// late answers, then writes again after a pause; late-exit then exits.
 int session() {
     std::string buffer;
     char chunk[4096];
@@ -115,9 +115,10 @@ int session() {
         r.putInt("pid", getpid());
         send(grading::toFrame(withDevice(r).serialize()));
         if (command == "twice") send(grading::toFrame(withDevice(r).serialize()));
-        if (command == "late") {
+        if (command == "late" || command == "late-exit") {
             usleep(200000);
             send(grading::toFrame(withDevice(r).serialize()));
+            if (command == "late-exit") _exit(0);
         }
         answered = true;
     }

@@ -95,6 +95,15 @@ TEST_F(Sessions, AnAnswerBetweenCallsFailsTheNextCall) {
     EXPECT_THAT(next.message, HasSubstr("it answered before it was asked"));
 }
 
+// The writer gone by the next call does not take its bytes with it.
+TEST_F(Sessions, AnAnswerBetweenCallsFailsTheNextCallEvenWhenTheWriterExited) {
+    ASSERT_TRUE(call("late-exit").ok());
+    usleep(400000);
+    const RunnerOutcome next = call("ok");
+    EXPECT_FALSE(next.ok());
+    EXPECT_THAT(next.message, HasSubstr("it answered before it was asked"));
+}
+
 TEST_F(Sessions, AnAnswerAfterTheLastCallIsReportedWhenTheSessionsClose) {
     ASSERT_TRUE(call("late").ok());
     usleep(400000);

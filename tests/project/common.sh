@@ -17,3 +17,14 @@ fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
+
+# A repository with the build and the harness but no day: what new-day
+# scaffolds into. Then `new-day zdemo` for the checks that need a small day.
+bare_repo() {
+  rm -rf "$1" && mkdir -p "$1/days" "$1/exercises"
+  cp -r "$GRADING_TEST_SOURCE"/{CMakeLists.txt,CMakePresets.json,cmake,harness} "$1/"
+}
+zdemo_repo() {
+  bare_repo "$1"
+  "$1/harness/tools/new-day" zdemo --root "$1" >/dev/null
+}

@@ -6,8 +6,7 @@
 # submission folder fails it naming the path.
 source "$(dirname "$0")/common.sh"
 repo="$work/scaffold-repo"
-rm -rf "$repo" && mkdir -p "$repo/days" "$repo/exercises"
-cp -r "$GRADING_TEST_SOURCE"/{CMakeLists.txt,CMakePresets.json,cmake,harness} "$repo/"
+bare_repo "$repo"
 before=$(cd "$repo" && find . -type f | sort)
 "$repo/harness/tools/new-day" zdemo --root "$repo" > "$work/new-day.log"
 created=$(cd "$repo" && comm -13 <(echo "$before") <(find . -type f | sort))

@@ -6,9 +6,7 @@
 # shows the names as they are.
 source "$(dirname "$0")/common.sh"
 repo="$work/odd-names-repo"
-rm -rf "$repo" && mkdir -p "$repo/days" "$repo/exercises"
-cp -r "$GRADING_TEST_SOURCE"/{CMakeLists.txt,CMakePresets.json,cmake,harness} "$repo/"
-"$repo/harness/tools/new-day" zdemo --root "$repo" >/dev/null
+zdemo_repo "$repo"
 
 # The issue's own attempt (as root, ${HOME%%r*} is "/", so it names /tmp/pwned),
 # then every kind of syntax a shell or CMake might read.

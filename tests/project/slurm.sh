@@ -67,9 +67,7 @@ sinfo -h -o '%P %T %c' || fail "Slurm did not come up; see $state/log"
 
 # The class: a tiny scaffolded day, four students (one who does not compile).
 repo="$work/slurm-repo"
-rm -rf "$repo" && mkdir -p "$repo/days" "$repo/exercises"
-cp -r "$GRADING_TEST_SOURCE"/{CMakeLists.txt,CMakePresets.json,cmake,harness} "$repo/"
-"$repo/harness/tools/new-day" zdemo --root "$repo" >/dev/null
+zdemo_repo "$repo"
 subs="$work/slurm-class"
 rm -rf "$subs"
 for s in ana ben cleo dev; do

@@ -12,6 +12,7 @@
 
 #include "cases.h"
 #include "grids.h"
+#include "harness/splitmix64.h"
 #include "heat_constants.h"
 #include "heat_initial.h"
 #include "reference.h"
@@ -184,7 +185,7 @@ TEST(Day34Grids, TheSameSeedGivesTheSameGridAndAnotherSeedAnother) {
     for (size_t i = 1; i < a.size(); ++i) same += a[i] == b[i] ? 1 : 0;
     EXPECT_LT(same, a.size() / 100);
     // Fixed values: the generator is ours, identical on every machine.
-    day34::SplitMix64 rng(0);
+    grading::SplitMix64 rng(0);
     EXPECT_EQ(rng.next(), 0xe220a8397b1dcdafull);
     EXPECT_NE(day34::mixSeed(1, "34.stencil/tiled"), day34::mixSeed(1, "34.ring/tiled"));
     EXPECT_NE(day34::mixSeed(1, "34.stencil/tiled"), day34::mixSeed(2, "34.stencil/tiled"));

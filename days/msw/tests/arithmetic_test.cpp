@@ -48,7 +48,7 @@ TEST(MswArithmetic, FloorSqrtIsExactEverywhere) {
     }
     uint64_t state = 7;
     for (int t = 0; t < 200000; ++t) {
-        state = msw::arrays::mix(state + 0x9e3779b97f4a7c15ull);
+        state = grading::splitMix64Finalize(state + grading::kSplitMix64Step);
         const uint64_t x = state >> (state % 64);
         ASSERT_EQ(msw::floor_sqrt(x), msw::grade::floorSqrt(x)) << x;
     }

@@ -81,7 +81,6 @@ public:
         // Slack past the block stands in for the guard words.
         std::vector<uint64_t> block(blockWords + 64, kPoison);
         proto::FindResult r;
-        r.blockWords = blockWords;
         r.wordStart.push_back(0);
         for (size_t k = 0; k + 1 < req.editStart.size(); ++k) {
             std::vector<uint64_t> b = a;
@@ -116,7 +115,7 @@ private:
             r->launchKernel.push_back(kernel);
             r->launchCount.push_back(count);
             uint64_t nonZero = 0;
-            for (uint64_t off = 0; off < r->blockWords; ++off) {
+            for (uint64_t off = 0, words = build_.blockWords(n); off < words; ++off) {
                 if (block[off] == 0) continue;
                 if (nonZero++ < cap) {
                     r->wordOffset.push_back(off);

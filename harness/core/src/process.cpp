@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <grp.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,18 +22,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated) {
-    if (dst->size() + n > cap) {
-        *truncated = true;
-        // Keep the tail: the last lines say where the child was.
-        dst->append(data, n);
-        dst->erase(0, dst->size() - cap);
-        return;
-    }
-    dst->append(data, n);
-}
-
 }  // namespace
+
+void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated) {
+    dst->append(data, n);
+    if (dst->size() > cap) {
+        *truncated = true;
+        dst->erase(0, dst->size() - cap);
+    }
+}
 
 Child startChild(const std::vector<std::string>& argv, const ProcessOptions& options, bool withInput) {
     Child c;
@@ -103,16 +99,6 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
                 const int n = snprintf(pid, sizeof pid, "%d", static_cast<int>(getpid()));
                 (void)!write(fd, pid, static_cast<size_t>(n));
                 close(fd);
-            }
-        }
-        if (options.runAsUid >= 0) {
-            // Last, so the limits above were set with the rights to set them.
-            const gid_t gid = static_cast<gid_t>(options.runAsUid);
-            const uid_t uid = static_cast<uid_t>(options.runAsUid);
-            if (setgroups(0, nullptr) != 0 || setresgid(gid, gid, gid) != 0 || setresuid(uid, uid, uid) != 0) {
-                const int e = errno;
-                (void)!write(execPipe[1], &e, sizeof(e));
-                _exit(127);
             }
         }
         if (!options.workingDirectory.empty() && chdir(options.workingDirectory.c_str()) != 0) {

@@ -318,8 +318,6 @@ std::map<std::string, std::unique_ptr<Session>>& sessions() {
     return open;
 }
 
-void kill_group(pid_t pid) { ::kill(-pid, SIGKILL); }
-
 // The session's end: a runner that is ending by itself (it answered with a
 // failure, or closed its channel) is given a moment to, so its own status is
 // the one reported; one that is not is killed.
@@ -331,11 +329,7 @@ int waitStatus(Session& s, bool kill) {
         if (r == s.child.pid) reaped = true;
         else usleep(5000);
     }
-    if (reaped) {
-        kill_group(s.child.pid);  // anything it left behind
-        s.child.pid = -1;
-    }
-    const int killed = stopChild(s.child);
+    const int killed = stopChild(s.child);  // and anything it left behind in its group
     removeSandboxCgroup(s.cgroup);
     return reaped ? status : killed;
 }
@@ -347,23 +341,35 @@ void fillEnd(ProcessResult& p, int status, bool sandboxed) {
     if (sandboxed) unwrapSandboxStatus(p);
 }
 
-// Reads what is ready on the session's descriptors within `waitMs`; false
-// when the channel closed (the runner ended).
+// Reads what is ready on the session's descriptors within `waitMs`, with
+// runProcess's bounds; false when the channel closed (the runner ended) or
+// overflowed. A closed stdout or stderr is dropped, so poll does not spin on it.
 bool pump(Session& s, ProcessResult& p, int waitMs) {
-    pollfd fds[3] = {{s.child.channel, POLLIN, 0}, {s.child.err, POLLIN, 0}, {s.child.out, POLLIN, 0}};
-    const int ready = poll(fds, 3, waitMs);
-    if (ready <= 0) return true;
+    static const ProcessOptions bounds;
+    int* const fds[3] = {&s.child.channel, &s.child.err, &s.child.out};
+    pollfd polled[3];
+    for (int i = 0; i < 3; ++i) polled[i] = {*fds[i], POLLIN, 0};
+    if (poll(polled, 3, waitMs) <= 0) return true;
     char buffer[65536];
     bool open = true;
     for (int i = 0; i < 3; ++i) {
-        if ((fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
-        const ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
-        if (n > 0) {
-            std::string& sink = i == 0 ? s.channel : i == 1 ? p.err : p.out;
-            sink.append(buffer, static_cast<size_t>(n));
-            if (i > 0 && sink.size() > (4u << 20)) sink.erase(0, sink.size() - (4u << 20));
-        } else if (i == 0 && (n == 0 || errno != EINTR)) {
-            open = false;
+        if (*fds[i] < 0 || (polled[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+        const ssize_t n = read(*fds[i], buffer, sizeof buffer);
+        if (n > 0 && i == 0) {
+            s.channel.append(buffer, static_cast<size_t>(n));
+            if (s.channel.size() > bounds.channelCap) {
+                p.channelOverflow = true;
+                open = false;
+            }
+        } else if (n > 0) {
+            appendCapped(i == 1 ? &p.err : &p.out, buffer, static_cast<size_t>(n), bounds.outputCap, &p.truncated);
+        } else if (n == 0 || errno != EINTR) {
+            if (i == 0) {
+                open = false;
+            } else {
+                close(*fds[i]);
+                *fds[i] = -1;
+            }
         }
     }
     return open;
@@ -374,19 +380,22 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     auto& slot = sessions()[key];
     ProcessResult p;
     p.started = true;
-    // A session that wrote while nobody asked is over, and so is this call.
-    if (slot && !pump(*slot, p, 0)) {
-        slot->channel.clear();
-        waitStatus(*slot, true);
-        slot.reset();
-    }
-    if (slot && !slot->channel.empty()) {
-        Channel unasked;
-        unasked.problem = "it answered before it was asked (" + std::to_string(slot->channel.size()) +
-                          " bytes on its channel between calls): something other than the runner wrote there";
-        waitStatus(*slot, true);
-        slot.reset();
-        return judge(call, "", call.timeLimitSeconds, p, unasked, true);
+    // A session that wrote while nobody asked is over, and so is this call,
+    // whether or not the writer is still alive; one that just ended restarts.
+    if (slot) {
+        const bool alive = pump(*slot, p, 0);
+        if (!slot->channel.empty()) {
+            Channel unasked;
+            unasked.problem = "it answered before it was asked (" + std::to_string(slot->channel.size()) +
+                              " bytes on its channel between calls): something other than the runner wrote there";
+            waitStatus(*slot, true);
+            slot.reset();
+            return judge(call, "", call.timeLimitSeconds, p, unasked, true);
+        }
+        if (!alive) {
+            waitStatus(*slot, true);
+            slot.reset();
+        }
     }
     if (!slot) {
         auto s = std::make_unique<Session>();
@@ -448,6 +457,8 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     } else if (status == FrameStatus::Malformed) {
         channel.problem = "its channel carried something other than a framed answer: something other than the "
                           "runner wrote there";
+    } else if (p.channelOverflow) {
+        channel.problem = "the answer was larger than the channel takes";
     }
     const bool answered = status == FrameStatus::Complete && channel.problem.empty();
     const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
@@ -502,10 +513,6 @@ std::string closeSessions() {
     return problems;
 }
 
-std::vector<std::string> sanitizerTools() { return split(env("GRADING_SANITIZER"), ','); }
-
-double timeLimitScale() { return sanitizerTools().empty() ? 1.0 : kSanitizerSlowdown; }
-
 TempDir::TempDir() {
     const char* base = std::getenv("TMPDIR");
     std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/grading-XXXXXX";
@@ -537,7 +544,7 @@ std::string lastBreadcrumb(const std::string& stderrText) {
 RunnerOutcome callRunner(const RunnerCall& call) {
     // GRADING_SANITIZER=memcheck[,racecheck,...]: one run under each tool,
     // the first report fails the call.
-    const std::vector<std::string> tools = sanitizerTools();
+    const std::vector<std::string> tools = split(env("GRADING_SANITIZER"), ',');
     // Under a sanitizer every call is a process of its own: compute-sanitizer
     // reports at the end of the process.
     if (tools.empty() && sessionsOn()) return sessionCall(call);

@@ -6,20 +6,10 @@
 #include <set>
 
 #include "grading/junit.h"
+#include "text_lines.h"
 
 namespace grading::report {
 namespace {
-
-std::vector<std::string> splitTabs(const std::string& line) {
-    std::vector<std::string> fields;
-    size_t start = 0;
-    for (;;) {
-        const size_t tab = line.find('\t', start);
-        fields.push_back(line.substr(start, tab - start));
-        if (tab == std::string::npos) return fields;
-        start = tab + 1;
-    }
-}
 
 const char* const kColumns[] = {"id", "day", "points", "visibility", "tests", "title"};
 
@@ -34,7 +24,7 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.empty() || line[0] == '#') continue;
         const std::string where = source + ":" + std::to_string(lineNo) + ": ";
-        const std::vector<std::string> fields = splitTabs(line);
+        const std::vector<std::string> fields = text::splitTabs(line);
         if (column.empty()) {
             for (size_t i = 0; i < fields.size(); ++i) column[fields[i]] = i;
             for (const char* name : kColumns) {
@@ -80,12 +70,7 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
             }
         }
         if (column.count("requires") && fields[column["requires"]] != "-") {
-            std::string list = fields[column["requires"]];
-            for (size_t start = 0; start <= list.size();) {
-                const size_t comma = std::min(list.find(',', start), list.size());
-                if (comma > start) g.requires.push_back(list.substr(start, comma - start));
-                start = comma + 1;
-            }
+            g.requires = text::splitCommas(fields[column["requires"]]);
         }
         if (!ids.insert(g.id).second) throw InputError(where + "gate " + g.id + " is listed twice");
         gates.push_back(std::move(g));

@@ -6,6 +6,7 @@
 
 #include "grading/precheck.h"
 #include "grading/report.h"
+#include "text_lines.h"
 
 namespace {
 
@@ -51,15 +52,6 @@ bool option(int argc, char** argv, int& i, const std::string& name, std::string*
     if (i + 1 >= argc) throw UsageError(name + " needs a value");
     *value = argv[++i];
     return true;
-}
-
-std::vector<std::string> splitCommas(const std::string& list) {
-    std::vector<std::string> out;
-    std::istringstream in(list);
-    for (std::string item; std::getline(in, item, ',');) {
-        if (!item.empty()) out.push_back(item);
-    }
-    return out;
 }
 
 int summarize(int argc, char** argv) {
@@ -115,7 +107,7 @@ int gradeOne(int argc, char** argv) {
         if (option(argc, argv, i, "--junit", &value)) junits.push_back(value);
         else if (option(argc, argv, i, "--gates", &value)) gatesPath = value;
         else if (option(argc, argv, i, "--prefix", &value)) input.prefix = value;
-        else if (option(argc, argv, i, "--days", &value)) input.days = splitCommas(value);
+        else if (option(argc, argv, i, "--days", &value)) input.days = grading::text::splitCommas(value);
         else if (option(argc, argv, i, "--build-log", &value)) input.buildLog = readFile(value, "build log");
         else if (option(argc, argv, i, "--ctest-log", &value)) input.ctestLog = readFile(value, "ctest log");
         else if (option(argc, argv, i, "--student", &value)) student = value;

@@ -198,9 +198,7 @@ std::string findingsTsv(const std::vector<Finding>& findings) {
 std::vector<Finding> parseFindingsTsv(const std::string& tsv) {
     std::vector<Finding> out;
     for (const std::string& line : text::splitLines(tsv)) {
-        std::vector<std::string> f;
-        std::istringstream cells(line);
-        for (std::string c; std::getline(cells, c, '\t');) f.push_back(c);
+        const std::vector<std::string> f = text::splitTabs(line);
         if (f.size() < 4) continue;
         out.push_back({f[0], std::atoi(f[1].c_str()), f[2], f[3]});
     }

@@ -40,11 +40,13 @@ bool gtestFinished(const std::string& output) {
     return false;
 }
 
+// A skip ctest itself reports (the test's skip return code or regex).
+bool ctestSkipped(const JunitCase& t) {
+    return t.skippedMessage == "SKIP_REGULAR_EXPRESSION_MATCHED" || startsWith(t.skippedMessage, "SKIP_RETURN_CODE");
+}
+
 Verdict verdictOf(const JunitCase& t) {
-    if (t.status == "notrun" && (t.skippedMessage == "SKIP_REGULAR_EXPRESSION_MATCHED" ||
-                                 startsWith(t.skippedMessage, "SKIP_RETURN_CODE"))) {
-        return Verdict::Skipped;
-    }
+    if (t.status == "notrun" && ctestSkipped(t)) return Verdict::Skipped;
     if (t.status == "run" && !t.hasFailure) {
         // A gtest skip reads as a pass when the test has no SKIP_REGULAR_EXPRESSION.
         return t.output.find("[  SKIPPED ]") != std::string::npos ? Verdict::Skipped : Verdict::Passed;
@@ -58,9 +60,7 @@ std::string skipReason(const JunitCase& t) {
     for (size_t i = 0; i + 1 < lines.size(); ++i) {
         if (endsWith(lines[i], ": Skipped") && !trim(lines[i + 1]).empty()) return trim(lines[i + 1]);
     }
-    const bool ctestOwn = t.skippedMessage == "SKIP_REGULAR_EXPRESSION_MATCHED" ||
-                          startsWith(t.skippedMessage, "SKIP_RETURN_CODE");
-    return t.hasSkipped && !ctestOwn ? t.skippedMessage : "skipped without a reason";
+    return t.hasSkipped && !ctestSkipped(t) ? t.skippedMessage : "skipped without a reason";
 }
 
 // The text of the first gtest assertion failure, without the expression dump
@@ -311,8 +311,6 @@ Report grade(const GradeInput& input) {
     Report report;
     report.prefix = input.prefix;
     for (const std::string& day : days) {
-        DayTotal total;
-        total.day = day;  // the sums come once every gate is known
         GateOutcome builds;
         builds.buildsGate = true;
         builds.gate = {day + ".builds", day, 0, "visible", "", "the " + day + " submission compiles"};
@@ -339,7 +337,6 @@ Report grade(const GradeInput& input) {
             report.gates.push_back(
                 gradeGate(g, tests, input.prefix, ends, failed != buildFailed.end() ? &failed->second : nullptr));
         }
-        report.days.push_back(total);
     }
 
     // A gate whose requirement did not pass earns nothing: its own pass may
@@ -358,8 +355,10 @@ Report grade(const GradeInput& input) {
             break;
         }
     }
-    for (DayTotal& total : report.days) {
-        total.earned = total.max = total.gates = total.gatesPassed = 0;
+    // The sums, once every gate's verdict is final.
+    for (const std::string& day : days) {
+        DayTotal& total = report.days.emplace_back();
+        total.day = day;
         for (const GateOutcome& o : report.gates) {
             if (o.gate.day != total.day || o.buildsGate) continue;
             total.earned += o.earned;
@@ -460,9 +459,7 @@ std::string formatTable(const Report& report) {
     if (!report.flags.empty()) {
         out << "\nflagged for review (" << report.flags.size()
             << " lines; not scored: the gates above decide, the sandbox contains):\n";
-        for (const Finding& f : report.flags) {
-            out << "  " << f.file << ":" << f.line << ": [" << f.rule << "] " << f.text << "\n";
-        }
+        for (const std::string& line : text::splitLines(formatFindings(report.flags))) out << "  " << line << "\n";
     }
     return out.str();
 }
@@ -491,9 +488,7 @@ std::string resultsJson(const Report& report, const std::string& output) {
         out << (i ? ", " : "") << jsonString(report.header[i].first) << ": " << jsonString(report.header[i].second);
     }
     if (!report.flags.empty()) {
-        std::string flagged;
-        for (const Finding& f : report.flags) flagged += f.file + ":" + std::to_string(f.line) + ": [" + f.rule + "] " + f.text + "\n";
-        out << (report.header.empty() ? "" : ", ") << "\"flagged_for_review\": " << jsonString(flagged);
+        out << (report.header.empty() ? "" : ", ") << "\"flagged_for_review\": " << jsonString(formatFindings(report.flags));
     }
     out << "},\n  \"tests\": [";
     for (size_t i = 0; i < report.gates.size(); ++i) {

@@ -1,5 +1,5 @@
 #pragma once
-// Line splitting and trimming shared by the log and report readers.
+// Line and field splitting and trimming shared by the log and report readers.
 #include <sstream>
 #include <string>
 #include <vector>
@@ -12,6 +12,28 @@ inline std::vector<std::string> splitLines(const std::string& text) {
     for (std::string line; std::getline(in, line);) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         out.push_back(line);
+    }
+    return out;
+}
+
+// The fields of a tab-separated line, empty ones included.
+inline std::vector<std::string> splitTabs(const std::string& line) {
+    std::vector<std::string> fields;
+    size_t start = 0;
+    for (;;) {
+        const size_t tab = line.find('\t', start);
+        fields.push_back(line.substr(start, tab - start));
+        if (tab == std::string::npos) return fields;
+        start = tab + 1;
+    }
+}
+
+// The non-empty items of a comma list ("day38,day34", "34.stencil").
+inline std::vector<std::string> splitCommas(const std::string& list) {
+    std::vector<std::string> out;
+    std::istringstream in(list);
+    for (std::string item; std::getline(in, item, ',');) {
+        if (!item.empty()) out.push_back(item);
     }
     return out;
 }

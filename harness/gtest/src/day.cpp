@@ -22,9 +22,8 @@ void Day::gate(GateSpec spec, std::vector<GateCase> cases) {
     gates_.push_back({std::move(spec), std::move(cases)});
 }
 
-void Day::observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run,
-                  bool studentCode) {
-    observations_.push_back({std::move(name), limitSeconds, studentCode, std::move(run)});
+void Day::observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run) {
+    observations_.push_back({std::move(name), limitSeconds, std::move(run)});
 }
 
 const DayGate* Day::find(const std::string& id) const {
@@ -93,10 +92,14 @@ const RunnerOutcome& probe(const std::string& runner) {
     return it->second;
 }
 
-void expectGate(const GateResult& result, const std::string& context) {
-    ::testing::Test::RecordProperty("gate", result.id);
+void printGate(const GateResult& result, const std::string& context) {
     std::cout << "GATE " << result.id << (result.passed ? " PASS " : " FAIL ") << context
               << (result.passed ? "" : ": " + result.message) << "\n";
+}
+
+void expectGate(const GateResult& result, const std::string& context) {
+    ::testing::Test::RecordProperty("gate", result.id);
+    printGate(result, context);
     EXPECT_TRUE(result.passed) << result.id << " failed, " << context << ": " << result.message;
 }
 

@@ -6,7 +6,7 @@
 //   <day>_tests --suite reference|submission --runner R --gate ID
 //   <day>_tests --suite observe --runner R --observation NAME
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
-//   <day>_tests --suite expect --runner R --expect FILE --name N
+//   <day>_tests --suite planted|hostile --runner R --expect FILE --name N
 //                                                  a planted bug or hostile submission fails its gate
 //   <day>_tests --suite reference --gate ID --no-solution   skips: the tree has no solutions
 //   <day>_tests --gates-tsv                        the declarations, for the report
@@ -73,7 +73,6 @@ bool selected(const GateCase& c, bool studentOnly, const std::vector<std::string
 // the first failing case's message, named.
 struct GateRun {
     bool ran = false;  // false: no case selected, or no device
-    bool noDevice = false;
     GateResult result;
 };
 
@@ -84,9 +83,8 @@ GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, c
     for (const GateCase& c : g.cases) {
         if (!selected(c, studentOnly, only)) continue;
         run.ran = true;
-        GateResult r = runCase(g, c, runner, seed);
-        std::cout << "GATE " << g.spec.id << (r.passed ? " PASS " : " FAIL ") << contextOf(c, seed)
-                  << (r.passed ? "" : ": " + r.message) << "\n";
+        const GateResult r = runCase(g, c, runner, seed);
+        grading::testing::printGate(r, contextOf(c, seed));
         if (!r.passed && run.result.passed) {
             run.result = GateResult::fail(g.spec.id, contextOf(c, seed) + ": " + r.message);
         }
@@ -209,7 +207,7 @@ void registerStub(const grading::Day& day, const Options& o) {
 // A planted bug or hostile submission: its gate fails, with the message the
 // expectation names, on the graded cases (or the ones it lists).
 void registerExpect(const grading::Day& day, const Options& o) {
-    registerTest(o.suite == "expect" ? "expect" : o.suite, o.name, [&day, o] {
+    registerTest(o.suite, o.name, [&day, o] {
         const grading::Expected<Expectation> read = readExpectation(o.expectFile);
         ASSERT_TRUE(read.ok()) << read.error();
         const Expectation& e = read.value();
@@ -365,7 +363,6 @@ int emitCtest(const grading::Day& day, const Options& o) {
                     g.spec.timed);
             }
             for (const grading::Observation& ob : day.observations()) {
-                if (submission && !ob.studentCode) continue;
                 std::vector<std::string> args = {"--suite", "observe", "--observation", ob.name};
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
@@ -475,7 +472,7 @@ int main(int argc, char** argv) {
         registerObservation(day, o);
     } else if (o.suite == "stub") {
         registerStub(day, o);
-    } else if (o.suite == "planted" || o.suite == "hostile" || o.suite == "expect") {
+    } else if (o.suite == "planted" || o.suite == "hostile") {
         registerExpect(day, o);
     } else if (!o.suite.empty()) {
         std::cerr << "unknown suite \"" << o.suite << "\"\n";

@@ -37,12 +37,15 @@ struct ProcessOptions {
     size_t outputCap = 4u << 20;                     // bytes kept per stream (the tail)
     std::vector<std::pair<int, unsigned long long>> rlimits;  // (RLIMIT_*, value) set in the child
     std::string cgroupProcs;                         // a cgroup.procs file the child joins before exec
-    int runAsUid = -1;                               // >= 0: drop to this uid (and gid) before exec
     bool channel = false;                            // a pipe on the child's fd 3, read into `channel`
     size_t channelCap = size_t{1} << 30;             // bytes kept of it (the head)
 };
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});
+
+// Appends a stream's bytes keeping at most `cap`, the tail (the last lines
+// say where the child was); sets *truncated when it dropped any.
+void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated);
 
 // A child started and left running, for a conversation over its stdin and
 // fd 3 (a runner session): its descriptors are the caller's to read, write

@@ -50,11 +50,6 @@ constexpr double kSanitizerSlowdown = 20.0;
 // the submission, stub and hostile suites), Preferred otherwise.
 void setSandboxPolicy(SandboxPolicy policy);
 
-// The sanitizer tools of GRADING_SANITIZER (comma list; empty: none).
-std::vector<std::string> sanitizerTools();
-// 1, or kSanitizerSlowdown when GRADING_SANITIZER names a tool.
-double timeLimitScale();
-
 // A directory under $TMPDIR (or /tmp), removed with everything in it.
 class TempDir {
 public:

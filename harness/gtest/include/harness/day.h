@@ -64,7 +64,6 @@ struct DayGate {
 struct Observation {
     std::string name;           // "report"
     double limitSeconds = 120;
-    bool studentCode = true;    // also worth running for a submission
     std::function<void(const CaseContext&)> run;  // prints its tables; throws when it cannot
 };
 
@@ -73,8 +72,7 @@ public:
     explicit Day(std::string name) : name_(std::move(name)) {}
 
     void gate(GateSpec spec, std::vector<GateCase> cases);
-    void observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run,
-                 bool studentCode = true);
+    void observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run);
 
     const std::string& name() const { return name_; }
     const std::vector<DayGate>& gates() const { return gates_; }

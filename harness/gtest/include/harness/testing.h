@@ -1,5 +1,5 @@
 #pragma once
-// GoogleTest glue shared by the driver and any hand-written GPU test: the
+// GoogleTest glue of the day driver (driver.cpp, day.cpp): the
 // grading seed, the per-runner device check, and how a gate verdict is shown.
 #include <gtest/gtest.h>
 
@@ -23,9 +23,12 @@ uint64_t gradingSeed();
 // The runner's "probe" subcommand, run once per process per runner.
 const RunnerOutcome& probe(const std::string& runner);
 
-// Shows a verdict the way the grade report reads it ("GATE <id> PASS|FAIL
-// <context>: <message>" on stdout, the gate id as a test property) and fails
-// the test when the gate failed.
+// Prints a verdict the way the grade report reads it: "GATE <id> PASS|FAIL
+// <context>: <message>" on stdout.
+void printGate(const GateResult& result, const std::string& context);
+
+// printGate, the gate id as a test property, and a failed test when the gate
+// failed.
 void expectGate(const GateResult& result, const std::string& context);
 
 }  // namespace grading::testing
