@@ -1,7 +1,7 @@
 # The grade target (cmake -P): the submission's runners built afresh, its
 # tests run, the gate report printed. The exit status is the report's: 0 only
 # when every gate passed.
-#   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DGATES -DDAYS -DFILES
+#   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DHTML -DGATES -DDAYS -DFILES
 cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
 set(log "${BUILD_DIR}/grade-build.log")
 set(notes "")
@@ -88,6 +88,17 @@ execute_process(
           --build-log "${log}" --flags "${flags}" --show-reports --results-json "${BUILD_DIR}/results.json"
           --ctest-log "${BUILD_DIR}/ctest-submission.log"
   RESULT_VARIABLE report_rc)
+# The same results as one page beside results.json (grading.md, "Pictures"),
+# by grade_html (HTML); it never changes the verdict.
+if(report_rc EQUAL 0 OR report_rc EQUAL 1)  # a verdict, so results.json is this run's
+  execute_process(COMMAND "${HTML}" report --results "${BUILD_DIR}/results.json"
+                          --out "${BUILD_DIR}/report.html" RESULT_VARIABLE html_rc)
+  if(html_rc EQUAL 0)
+    message(STATUS "the report as a page: ${BUILD_DIR}/report.html")
+  else()
+    message(WARNING "no report.html (grade_html: ${html_rc}); the text report above stands")
+  endif()
+endif()
 if(NOT report_rc EQUAL 0)
   message(FATAL_ERROR "not every gate passed (the report above says which); results.json: ${BUILD_DIR}/results.json")
 endif()

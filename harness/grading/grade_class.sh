@@ -19,10 +19,10 @@
 #   --build-args   the rest of the arguments go to the one cmake configure
 #                  (e.g. -DCMAKE_CUDA_ARCHITECTURES=90 -DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=...)
 #
-# Per student, OUT_DIR/<sNNNN>/: results.json (Gradescope), junit.xml, report.txt, summary.tsv,
-# stamp, name (the folder's real name). For the class: OUT_DIR/names.tsv (staged name, real name),
-# OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names), OUT_DIR/progress.log,
-# OUT_DIR/done (written last, when every student was graded).
+# Per student, OUT_DIR/<sNNNN>/: results.json (Gradescope), junit.xml, report.txt, report.html,
+# summary.tsv, stamp, name (the folder's real name). For the class: OUT_DIR/names.tsv (staged name,
+# real name), OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names),
+# OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded).
 #
 # A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
 # reaches the reports escaped. Hidden folders, links and the output folder itself are not students.
@@ -63,7 +63,7 @@ merge() {
       local id
       id="$(basename "$dir")"
       mkdir -p "$out/$id"
-      cp "$dir"/{results.json,summary.tsv,report.txt,name} "$out/$id/" 2>/dev/null || true
+      cp "$dir"/{results.json,summary.tsv,report.txt,report.html,name} "$out/$id/" 2>/dev/null || true
       rows+=("$out/$id/summary.tsv")
     done
   done
@@ -72,6 +72,7 @@ merge() {
   tool="$(report_tool "$out" "${built:-}")"
   if ((${#rows[@]})); then
     "$tool" summarize --csv "$out/summary.csv" --markdown "$out/summary.md" "${rows[@]}" >/dev/null
+    pictures "$tool" class "$out"
   fi
   echo "merged $((count - missing)) of $count shards, ${#rows[@]} students: $out/summary.csv, $out/summary.md"
   if ((missing)); then
@@ -89,10 +90,19 @@ report_tool() {
   tool="$1/tool-build/grade_report"
   if [[ ! -x "$tool" ]]; then
     { cmake -S "$repo/harness/grading" -B "$1/tool-build" -DCMAKE_BUILD_TYPE=Release &&
-      cmake --build "$1/tool-build" --target grade_report; } >"$1/tool-build.log" 2>&1 ||
+      cmake --build "$1/tool-build" --target grade_report grade_html; } >"$1/tool-build.log" 2>&1 ||
       { echo "grade_class.sh: building grade_report failed, see $1/tool-build.log" >&2; exit 1; }
   fi
   echo "$tool"
+}
+
+# The pictures (grading.md, "Pictures"): grade_html, built beside grade_report ($1), draws a
+# page (the rest are its arguments). Never a reason to fail: the text results stand alone.
+pictures() {
+  local html
+  html="$(dirname "$1")/grade_html"
+  shift
+  if [[ -x "$html" ]]; then "$html" "$@" >/dev/null || true; fi
 }
 
 # ---------------------------------------------------------------- slurm
@@ -272,7 +282,7 @@ grade() {
       echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
       return 0
     fi
-    rm -f "$dest"/{stamp,junit.xml,ctest.log,results.json,report.txt,summary.tsv}
+    rm -f "$dest"/{stamp,junit.xml,ctest.log,results.json,report.txt,report.html,summary.tsv}
     (
       export GRADING_SEED="$seed"
       if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
@@ -290,6 +300,9 @@ grade() {
       echo "grade_report failed: $(head -c 300 "$dest/report.err")"
       return 1
     fi
+    local page=(report --results "$dest/results.json" --out "$dest/report.html")
+    [[ -s "$dest/junit.xml" ]] && page+=(--junit "$dest/junit.xml" --prefix "$id.")
+    pictures "$tool" "${page[@]}" 2>>"$dest/report.err"
     echo "$stamp" >"$dest/stamp"
     sed -n 's/^score: //p' "$dest/report.txt"
   }
@@ -342,6 +355,9 @@ grade() {
   if ((${#rows[@]})); then
     "$tool" summarize --csv "$out/summary.csv" --markdown "$out/summary.md" "${rows[@]}" >/dev/null
     echo "class table: $out/summary.csv, $out/summary.md"
+    rm -f "$out/dashboard.html"
+    pictures "$tool" class "$out"
+    [[ -s "$out/dashboard.html" ]] && echo "class dashboard: $out/dashboard.html"
   fi
   ((failed == 0)) && touch "$out/done"
   ((failed == 0))

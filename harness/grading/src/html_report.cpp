@@ -1,0 +1,798 @@
+#include "html_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <tuple>
+
+#include "text_lines.h"
+
+namespace grading::html {
+namespace {
+
+using report::InputError;
+using text::splitLines;
+using text::trim;
+
+bool startsWith(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0; }
+bool endsWith(const std::string& s, const std::string& p) {
+    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
+}
+
+// ---- reading results.json: a small JSON reader, the library is standard C++ only.
+
+struct Json {
+    enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
+    double number = 0;
+    std::string string;
+    std::vector<Json> array;
+    std::vector<std::pair<std::string, Json>> object;
+
+    const Json* find(const std::string& key) const {
+        for (const auto& [k, v] : object) {
+            if (k == key) return &v;
+        }
+        return nullptr;
+    }
+};
+
+class JsonReader {
+public:
+    JsonReader(const std::string& text, const std::string& source) : s_(text), source_(source) {}
+    Json document() {
+        Json v = value(0);
+        space();
+        if (i_ != s_.size()) fail("text after the value");
+        return v;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const {
+        throw InputError(source_ + ": not JSON at byte " + std::to_string(i_) + ": " + what);
+    }
+    void space() {
+        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r')) ++i_;
+    }
+    bool eat(char c) {
+        space();
+        if (i_ < s_.size() && s_[i_] == c) return ++i_, true;
+        return false;
+    }
+    void expect(char c) {
+        if (!eat(c)) fail(std::string("expected '") + c + "'");
+    }
+    unsigned hex4() {
+        if (i_ + 4 > s_.size()) fail("short \\u escape");
+        unsigned v = 0;
+        for (int k = 0; k < 4; ++k) {
+            const char c = s_[i_++];
+            const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0) fail("bad \\u escape");
+            v = v * 16 + static_cast<unsigned>(d);
+        }
+        return v;
+    }
+    static void utf8(std::string& out, unsigned cp) {
+        if (cp < 0x80) {
+            out += static_cast<char>(cp);
+        } else if (cp < 0x800) {
+            out += static_cast<char>(0xC0 | cp >> 6);
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out += static_cast<char>(0xE0 | cp >> 12);
+            out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else {
+            out += static_cast<char>(0xF0 | cp >> 18);
+            out += static_cast<char>(0x80 | (cp >> 12 & 0x3F));
+            out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+    }
+    std::string string() {
+        expect('"');
+        std::string out;
+        while (i_ < s_.size() && s_[i_] != '"') {
+            const char c = s_[i_++];
+            if (static_cast<unsigned char>(c) < 0x20) fail("raw control character in a string");
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
+            if (i_ >= s_.size()) break;
+            switch (const char e = s_[i_++]) {
+                case 'n': out += '\n'; break;
+                case 't': out += '\t'; break;
+                case 'r': out += '\r'; break;
+                case 'b': out += '\b'; break;
+                case 'f': out += '\f'; break;
+                case '"': case '\\': case '/': out += e; break;
+                case 'u': {
+                    unsigned cp = hex4();
+                    if (cp >= 0xD800 && cp <= 0xDBFF && s_.compare(i_, 2, "\\u") == 0) {
+                        i_ += 2;
+                        const unsigned low = hex4();
+                        cp = low >= 0xDC00 && low <= 0xDFFF ? 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD;
+                    } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+                        cp = 0xFFFD;  // a lone surrogate
+                    }
+                    utf8(out, cp);
+                    break;
+                }
+                default: fail("bad escape");
+            }
+        }
+        if (i_ >= s_.size()) fail("unterminated string");
+        ++i_;
+        return out;
+    }
+    Json value(int depth) {
+        if (depth > 64) fail("nested too deep");
+        space();
+        if (i_ >= s_.size()) fail("expected a value");
+        Json v;
+        const char c = s_[i_];
+        if (c == '{') {
+            v.type = Json::Type::Object;
+            ++i_;
+            if (eat('}')) return v;
+            do {
+                std::string key = string();
+                expect(':');
+                v.object.emplace_back(std::move(key), value(depth + 1));
+            } while (eat(','));
+            expect('}');
+        } else if (c == '[') {
+            v.type = Json::Type::Array;
+            ++i_;
+            if (eat(']')) return v;
+            do v.array.push_back(value(depth + 1));
+            while (eat(','));
+            expect(']');
+        } else if (c == '"') {
+            v.type = Json::Type::String;
+            v.string = string();
+        } else if (s_.compare(i_, 4, "true") == 0 || s_.compare(i_, 5, "false") == 0) {
+            v.type = Json::Type::Bool;
+            i_ += s_[i_] == 't' ? 4 : 5;
+        } else if (s_.compare(i_, 4, "null") == 0) {
+            i_ += 4;
+        } else {
+            const char* begin = s_.c_str() + i_;
+            char* end = nullptr;
+            v.type = Json::Type::Number;
+            v.number = std::strtod(begin, &end);
+            if (end == begin) fail("expected a value");
+            i_ += static_cast<size_t>(end - begin);
+        }
+        return v;
+    }
+
+    const std::string& s_;
+    std::string source_;
+    size_t i_ = 0;
+};
+
+// ---- writing: JSON for the page's data block, numbers and records.
+
+std::string number(double v) {
+    if (!std::isfinite(v)) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+// One data row: field -> JSON value.
+using Row = std::vector<std::pair<std::string, std::string>>;
+
+std::string rowsJson(const std::vector<Row>& rows) {
+    std::string out = "[";
+    for (size_t r = 0; r < rows.size(); ++r) {
+        out += r ? ",{" : "{";
+        for (size_t f = 0; f < rows[r].size(); ++f) out += (f ? "," : "") + jsonString(rows[r][f].first) + ":" + rows[r][f].second;
+        out += "}";
+    }
+    return out + "]";
+}
+
+// A Vega-Lite spec from a template whose data is the placeholder VALUES.
+std::string spec(const std::string& templ, const std::vector<Row>& rows) {
+    std::string s = templ;
+    const size_t at = s.find("VALUES");
+    s.replace(at, 6, rows.empty() ? "[]" : rowsJson(rows));
+    return s;
+}
+
+Chart chart(std::string id, std::string title, std::string caption, const std::string& templ,
+            const std::vector<Row>& rows, std::string missing) {
+    Chart c{std::move(id), std::move(title), std::move(caption), "", ""};
+    if (rows.empty()) {
+        c.missing = std::move(missing);
+    } else {
+        c.spec = spec(templ, rows);
+    }
+    return c;
+}
+
+// ---- the charts of each day, from the figures its report test records.
+
+const char* const kHorizontalBars = R"vl({"width": 460, "height": {"step": 26}, "data": {"values": VALUES},
+ "encoding": {"y": {"field": "name", "type": "nominal", "sort": null, "title": null},
+              "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"}},
+ "layer": [{"mark": {"type": "bar", "tooltip": true}, "encoding": {"color": {"field": "name", "sort": null, "legend": null}}},
+           {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": "ms", "format": ".4f"}}}]})vl";
+
+// key = prefix + int + suffix: the int, or -1.
+long long numberIn(const std::string& key, const std::string& prefix, const std::string& suffix = "") {
+    if (!startsWith(key, prefix) || !endsWith(key, suffix) || key.size() <= prefix.size() + suffix.size()) return -1;
+    const std::string digits = key.substr(prefix.size(), key.size() - prefix.size() - suffix.size());
+    if (digits.size() > 12 || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
+    return std::stoll(digits);
+}
+
+std::vector<Chart> day34Charts(const std::map<std::string, double>& f) {
+    std::vector<Row> kernels;
+    std::string copy;
+    for (const auto& [key, gbs] : f) {
+        if (!endsWith(key, "_gbs")) continue;
+        const std::string kernel = key.substr(0, key.size() - 4);
+        if (kernel == "copy") {
+            copy = number(gbs);
+        } else {
+            kernels.push_back({{"kernel", jsonString(kernel)}, {"gbs", number(gbs)}});
+        }
+    }
+    std::string bandwidth = R"vl({"width": 460, "height": {"step": 30}, "data": {"values": VALUES},
+ "layer": [{"mark": {"type": "bar", "tooltip": true},
+            "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null, "title": null},
+                         "x": {"field": "gbs", "type": "quantitative", "title": "GB/s, one step (median)"},
+                         "color": {"field": "kernel", "legend": null}}},
+           {"mark": {"type": "text", "align": "left", "dx": 3},
+            "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null}, "x": {"field": "gbs", "type": "quantitative"},
+                         "text": {"field": "gbs", "format": ".0f"}}}COPY]})vl";
+    // The copy kernel is the floor a stencil step is measured against: a rule across the bars.
+    const std::string rule = copy.empty() ? "" : R"vl(,
+           {"mark": {"type": "rule", "color": "#444", "strokeDash": [4, 3]}, "encoding": {"x": {"datum": )vl" + copy + R"vl(}}},
+           {"mark": {"type": "text", "align": "center", "baseline": "bottom", "y": -3, "text": "copy floor"},
+            "encoding": {"x": {"datum": )vl" +
+                                                 copy + "}}}";
+    bandwidth.replace(bandwidth.find("COPY"), 4, rule);
+
+    std::vector<std::pair<long long, double>> loops;
+    for (const auto& [key, ms] : f) {
+        if (const long long every = numberIn(key, "loop_ms_every_"); every >= 0) loops.emplace_back(every, ms);
+    }
+    // Never (0), then from the rarest copy to every step.
+    std::sort(loops.begin(), loops.end(), [](const auto& a, const auto& b) {
+        return (a.first == 0) != (b.first == 0) ? a.first == 0 : a.first > b.first;
+    });
+    std::vector<Row> policies;
+    for (const auto& [every, ms] : loops) {
+        const std::string name = every == 0 ? "never copied back" : every == 1 ? "copied back every step"
+                                                                     : "copied back every " + std::to_string(every) + " steps";
+        policies.push_back({{"name", jsonString(name)}, {"ms", number(ms)}});
+    }
+    const std::string policyTempl = R"vl({"width": 460, "height": {"step": 26}, "data": {"values": VALUES},
+ "encoding": {"y": {"field": "name", "type": "nominal", "sort": null, "title": null},
+              "x": {"field": "ms", "type": "quantitative", "scale": {"type": "log"}, "stack": null,
+                    "title": "ms for the whole loop (log scale)"}},
+ "layer": [{"mark": {"type": "bar", "tooltip": true}, "encoding": {"color": {"field": "name", "sort": null, "legend": null}}},
+           {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": "ms", "format": ".1f"}}}]})vl";
+    return {chart("day34-bandwidth", "Bandwidth of one step against the copy floor",
+                  "GB/s of each kernel (figures <kernel>_gbs); the dashed rule is copyGrid, a copy with no stencil.",
+                  bandwidth, kernels, "no bandwidth figures (<kernel>_gbs) were recorded"),
+            chart("day34-copy-policy", "What each copy policy costs",
+                  "The same loop of heatStepTiled, only the copy back to the host changes (figures loop_ms_every_<n>).",
+                  policyTempl, policies, "no loop times (loop_ms_every_<n>) were recorded")};
+}
+
+std::vector<Chart> day38Charts(const std::map<std::string, double>& f) {
+    std::vector<std::pair<std::string, double>> bfs;                 // mapping, ms
+    std::vector<std::tuple<long long, std::string, double>> levels;  // level, mapping, ms
+    std::map<long long, std::pair<double, double>> profile;        // level -> frontier, edges
+    std::map<long long, bool> hasFrontier, hasEdges;
+    static const std::regex walk(R"(walk_ms_level([0-9]{1,9})_([A-Za-z0-9_]+))");
+    for (const auto& [key, v] : f) {
+        std::smatch m;
+        if (startsWith(key, "bfs_ms_")) {
+            bfs.emplace_back(key.substr(7), v);
+        } else if (std::regex_match(key, m, walk)) {
+            levels.emplace_back(std::stoll(m[1]), m[2], v);
+        } else if (const long long l = numberIn(key, "frontier_level"); l >= 0) {
+            profile[l].first = v;
+            hasFrontier[l] = true;
+        } else if (const long long e = numberIn(key, "edges_level"); e >= 0) {
+            profile[e].second = v;
+            hasEdges[e] = true;
+        }
+    }
+    // Mappings in the course's order (thread, warp, then the exercise's), not alphabetical.
+    const auto rank = [](const std::string& mapping) {
+        const char* const order[] = {"thread", "warp", "edge"};
+        for (int k = 0; k < 3; ++k) {
+            if (mapping == order[k]) return k;
+        }
+        return 3;
+    };
+    std::stable_sort(bfs.begin(), bfs.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+    std::stable_sort(levels.begin(), levels.end(), [&](const auto& a, const auto& b) {
+        return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) < std::get<0>(b) : rank(std::get<1>(a)) < rank(std::get<1>(b));
+    });
+    std::vector<Row> whole, walks;
+    for (const auto& [mapping, ms] : bfs) whole.push_back({{"name", jsonString(mapping)}, {"ms", number(ms)}});
+    for (const auto& [level, mapping, ms] : levels) {
+        walks.push_back({{"level", number(static_cast<double>(level))}, {"mapping", jsonString(mapping)}, {"ms", number(ms)}});
+    }
+    std::vector<Row> counts;
+    for (const auto& [level, fe] : profile) {
+        if (hasFrontier[level]) {
+            counts.push_back({{"level", number(static_cast<double>(level))}, {"count", number(fe.first)},
+                              {"quantity", jsonString("frontier vertices")}});
+        }
+        if (hasEdges[level]) {
+            counts.push_back({{"level", number(static_cast<double>(level))}, {"count", number(fe.second)},
+                              {"quantity", jsonString("edges to walk")}});
+        }
+    }
+    const std::string walkTempl = R"vl({"width": 460, "height": 240, "data": {"values": VALUES},
+ "mark": {"type": "line", "point": true, "tooltip": true},
+ "encoding": {"x": {"field": "level", "type": "ordinal"},
+              "y": {"field": "ms", "type": "quantitative", "scale": {"type": "log"}, "title": "ms, the level's walk (log scale)"},
+              "color": {"field": "mapping", "type": "nominal", "sort": null}}})vl";
+    const std::string profileTempl = R"vl({"width": 560, "height": 220, "data": {"values": VALUES},
+ "mark": {"type": "bar", "tooltip": true},
+ "encoding": {"x": {"field": "level", "type": "ordinal"}, "xOffset": {"field": "quantity", "sort": null},
+              "y": {"field": "count", "type": "quantitative", "scale": {"type": "symlog"}, "stack": null,
+                    "axis": {"values": [0, 1, 10, 100, 1000, 10000], "format": ",d"}, "title": "per level (symlog scale)"},
+              "color": {"field": "quantity", "type": "nominal", "sort": null, "title": null}}})vl";
+    return {chart("day38-bfs", "Whole BFS per mapping",
+                  "Median ms of one search on the course's word graph, every level's launch and host round trip "
+                  "included (figures bfs_ms_<mapping>; edge is the exercise's kernel, the one graded).",
+                  kHorizontalBars, whole, "no whole-search times (bfs_ms_<mapping>) were recorded"),
+            chart("day38-levels", "One level in isolation, per mapping",
+                  "The neighbour walk of single frontiers, timed alone (figures walk_ms_level<k>_<mapping>).", walkTempl,
+                  walks, "no isolated-level times (walk_ms_level<k>_<mapping>) were recorded"),
+            chart("day38-frontier", "Frontier profile",
+                  "Frontier size and edges to walk at each level of the search (host counts, figures "
+                  "frontier_level<k> and edges_level<k>): where the work is, and why one mapping wins there.",
+                  profileTempl, counts, "no frontier profile (frontier_level<k>, edges_level<k>) was recorded")};
+}
+
+std::vector<Chart> day52Charts(const std::map<std::string, double>& f) {
+    std::vector<Row> shapes;
+    for (const char* shape : {"serial", "diamond"}) {
+        if (const auto it = f.find(std::string(shape) + "_ms"); it != f.end()) {
+            shapes.push_back({{"name", jsonString(shape)}, {"ms", number(it->second)}});
+        }
+    }
+    std::string caption = "Median ms of the four kernels run one after another and as the fork-join diamond "
+                          "(figures serial_ms, diamond_ms)";
+    if (const auto r = f.find("overlap_ratio"); r != f.end()) caption += "; serial / diamond = " + number(r->second) + "x";
+    // The timeline's hook: the runner records no per-kernel events yet. Figures
+    // event_<kernel>_begin_ms and event_<kernel>_end_ms (from the fork's event) draw it.
+    std::vector<Row> events;
+    for (const auto& [key, begin] : f) {
+        if (!startsWith(key, "event_") || !endsWith(key, "_begin_ms")) continue;
+        const std::string kernel = key.substr(6, key.size() - 6 - 9);
+        const auto end = f.find("event_" + kernel + "_end_ms");
+        if (kernel.empty() || end == f.end()) continue;
+        events.push_back({{"kernel", jsonString(kernel)}, {"begin", number(begin)}, {"end", number(end->second)}});
+    }
+    std::sort(events.begin(), events.end(), [](const Row& a, const Row& b) { return std::stod(a[1].second) < std::stod(b[1].second); });
+    const std::string timeline = R"vl({"width": 460, "height": {"step": 24}, "data": {"values": VALUES},
+ "mark": {"type": "bar", "tooltip": true},
+ "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null, "title": null},
+              "x": {"field": "begin", "type": "quantitative", "title": "ms from the fork"}, "x2": {"field": "end"},
+              "color": {"field": "kernel", "legend": null}}})vl";
+    return {chart("day52-shapes", "Serial against the diamond", caption + ".", kHorizontalBars, shapes,
+                  "no serial or diamond time (serial_ms, diamond_ms) was recorded"),
+            chart("day52-timeline", "Timeline of the diamond's kernels",
+                  "Each kernel's begin and end from the recorded events (figures event_<kernel>_begin_ms, _end_ms).",
+                  timeline, events,
+                  "the day 52 runner does not record per-kernel events yet (figures event_<kernel>_begin_ms and "
+                  "event_<kernel>_end_ms would draw it); the serial and diamond totals are above")};
+}
+
+std::vector<Chart> mswCharts(const std::map<std::string, double>& f) {
+    std::vector<Row> times, bandwidth;
+    static const std::regex timed(R"(ms_(two_phase|fast)_([A-Za-z0-9_]+))");
+    for (const auto& [key, v] : f) {
+        std::smatch m;
+        if (std::regex_match(key, m, timed)) {
+            std::string where = m[2];
+            std::replace(where.begin(), where.end(), '_', ' ');
+            times.push_back({{"impl", jsonString(m[1])}, {"mismatch", jsonString(where)}, {"ms", number(v)}});
+        } else if (const long long n = numberIn(key, "gbs_n"); n > 0) {
+            bandwidth.push_back({{"n", number(static_cast<double>(n))}, {"gbs", number(v)}});
+        }
+    }
+    const std::string timesTempl = R"vl({"width": 460, "height": {"step": 22}, "data": {"values": VALUES},
+ "mark": {"type": "bar", "tooltip": true},
+ "encoding": {"y": {"field": "mismatch", "type": "nominal", "title": "first mismatch"}, "yOffset": {"field": "impl"},
+              "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"},
+              "color": {"field": "impl", "type": "nominal", "title": "search"}}})vl";
+    const std::string bandwidthTempl = R"vl({"width": 460, "height": 220, "data": {"values": VALUES},
+ "mark": {"type": "line", "point": true, "tooltip": true},
+ "encoding": {"x": {"field": "n", "type": "quantitative", "scale": {"type": "log"}, "title": "n (words)"},
+              "y": {"field": "gbs", "type": "quantitative", "title": "GB/s read"}}})vl";
+    return {chart("msw-times", "Search time by where the first mismatch is",
+                  "Median ms of each search that answered right (figures ms_<search>_<placement>).", timesTempl, times,
+                  "no search was timed with a right answer (figures ms_<search>_<placement>)"),
+            chart("msw-bandwidth", "Bandwidth against n", "GB/s read at each array size (figures gbs_n<n>).",
+                  bandwidthTempl, bandwidth,
+                  "msw's report times one size only; figures gbs_n<n> at several sizes would draw this")};
+}
+
+std::string readText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// ---- the page.
+
+std::string head(const std::string& title, const Assets& assets) {
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
+           escapeHtml(title) + "</title>\n<style>\n" + assets.css + "</style>\n</head>\n<body>\n";
+}
+
+// The charts' specs in one inert data block, then the libraries and the loop that draws them.
+std::string tail(const std::vector<Chart>& charts, const Assets& assets) {
+    std::string data = "{";
+    bool first = true;
+    for (const Chart& c : charts) {
+        if (c.spec.empty()) continue;
+        data += (first ? "\n" : ",\n") + jsonString("chart-" + c.id) + ": " + c.spec;
+        first = false;
+    }
+    data += "\n}";
+    // Every string went through jsonString and the templates are ours: the block cannot end the script.
+    if (data.find('<') != std::string::npos) throw std::logic_error("a chart spec holds '<'");
+    std::string out = "<script type=\"application/json\" id=\"grading-charts\">" + data + "</script>\n";
+    for (const std::string& lib : assets.libraries) out += "<script>" + lib + "</script>\n";
+    return out + "<script>" + assets.script + "</script>\n</body>\n</html>\n";
+}
+
+std::string figureHtml(const Chart& c) {
+    std::string out = "<figure class=\"chart\">\n<figcaption>" + escapeHtml(c.title) + "</figcaption>\n";
+    if (c.spec.empty()) {
+        out += "<p class=\"not-measured\" id=\"chart-" + c.id + "\">not measured: " + escapeHtml(c.missing) + "</p>\n";
+    } else {
+        out += "<div class=\"vega\" id=\"chart-" + c.id + "\"></div>\n<p class=\"caption\">" + escapeHtml(c.caption) + "</p>\n";
+    }
+    return out + "</figure>\n";
+}
+
+std::string points(double v) {
+    std::string s = number(v);
+    return s == "null" ? "?" : s;
+}
+
+const char* const kDayTitles[][2] = {{"day34", "Day 34: heat-equation stencil"},
+                                     {"day38", "Day 38: BFS frontier mappings"},
+                                     {"day52", "Day 52: events and fork-join streams"},
+                                     {"msw", "msw: first mismatching word"}};
+
+}  // namespace
+
+std::string Results::extraValue(const std::string& key) const {
+    for (const auto& [k, v] : extra) {
+        if (k == key) return v;
+    }
+    return "";
+}
+
+std::string escapeHtml(const std::string& s) {
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string jsonString(const std::string& s) {
+    static const char hex[] = "0123456789abcdef";
+    const auto u = [](std::string& out, unsigned cp) {
+        out += "\\u";
+        for (int shift = 12; shift >= 0; shift -= 4) out += hex[cp >> shift & 15];
+    };
+    std::string out = "\"";
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7F) {
+            u(out, c);
+        } else if (c < 0x80) {
+            out += static_cast<char>(c);
+        } else {
+            // Well-formed UTF-8 only (as report.cpp's writer); anything else is U+FFFD.
+            const int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+            bool valid = len > 0 && i + len <= s.size();
+            for (int k = 1; valid && k < len; ++k) valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+            if (valid && len >= 3) {
+                const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+                if (c == 0xE0) valid = c1 >= 0xA0;
+                if (c == 0xED) valid = c1 <= 0x9F;
+                if (c == 0xF0) valid = c1 >= 0x90;
+                if (c == 0xF4) valid = c1 <= 0x8F;
+            }
+            if (!valid) {
+                u(out, 0xFFFD);
+                ++i;
+                continue;
+            }
+            // U+2028 and U+2029 end a line in older JavaScript.
+            if (len == 3 && c == 0xE2 && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+                (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8) {
+                u(out, 0x2028 + (static_cast<unsigned char>(s[i + 2]) - 0xA8));
+            } else {
+                out.append(s, i, len);
+            }
+            i += len;
+            continue;
+        }
+        ++i;
+    }
+    return out + "\"";
+}
+
+Figures figuresFromText(const std::string& observations) {
+    Figures out;
+    std::string day;  // "" outside a report section
+    for (const std::string& line : splitLines(observations)) {
+        if (startsWith(line, "== ") && endsWith(line, " ==") && line.size() > 6) {
+            // "== submission.day38.report ==", maybe with " (failed)" after the name.
+            const std::string name = trim(line.substr(3, line.size() - 6));
+            const std::string test = name.substr(0, name.find(' '));
+            day.clear();
+            if (endsWith(test, ".report")) {
+                const std::string stem = test.substr(0, test.size() - 7);
+                day = stem.substr(stem.rfind('.') + 1);
+            }
+            continue;
+        }
+        if (day.empty() || !startsWith(line, "figure ")) continue;
+        const size_t eq = line.find(" = ");
+        if (eq == std::string::npos) continue;
+        const std::string key = line.substr(7, eq - 7);
+        static const char* const kKeyChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+        if (key.empty() || key.find_first_not_of(kKeyChars) != std::string::npos) {
+            continue;
+        }
+        const std::string value = trim(line.substr(eq + 3));
+        char* end = nullptr;
+        const double v = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end != '\0' || !std::isfinite(v)) continue;  // text figures ("1.2 1.3") are not charted
+        out[day][key] = v;
+    }
+    return out;
+}
+
+Figures figuresFromJunit(const std::vector<report::JunitCase>& tests, const std::string& prefix) {
+    std::string text;
+    for (const report::JunitCase& t : tests) {
+        const std::string name = report::plainTestName(t.name);
+        if (startsWith(name, prefix) && endsWith(name, ".report")) text += "== " + name + " ==\n" + t.output + "\n";
+    }
+    return figuresFromText(text);
+}
+
+void merge(Figures& into, const Figures& from) {
+    for (const auto& [day, figures] : from) {
+        for (const auto& [key, v] : figures) into[day][key] = v;
+    }
+}
+
+Results parseResults(const std::string& json, const std::string& source) {
+    const Json doc = JsonReader(json, source).document();
+    const auto bad = [&](const std::string& what) { return InputError(source + ": not a results.json: " + what); };
+    if (doc.type != Json::Type::Object) throw bad("not an object");
+    Results r;
+    const auto num = [&](const Json& o, const char* key) {
+        const Json* v = o.find(key);
+        if (v == nullptr || v->type != Json::Type::Number) throw bad(std::string("no number \"") + key + "\"");
+        return v->number;
+    };
+    const auto str = [](const Json& o, const char* key) {
+        const Json* v = o.find(key);
+        return v != nullptr && v->type == Json::Type::String ? v->string : std::string();
+    };
+    r.score = num(doc, "score");
+    r.maxScore = num(doc, "max_score");
+    r.output = str(doc, "output");
+    if (const Json* extra = doc.find("extra_data"); extra != nullptr && extra->type == Json::Type::Object) {
+        for (const auto& [k, v] : extra->object) {
+            if (v.type == Json::Type::String) r.extra.emplace_back(k, v.string);
+        }
+    }
+    const Json* tests = doc.find("tests");
+    if (tests == nullptr || tests->type != Json::Type::Array) throw bad("no \"tests\" array");
+    for (const Json& t : tests->array) {
+        if (t.type != Json::Type::Object) throw bad("a test that is not an object");
+        GateRow g;
+        const std::string name = str(t, "name");
+        g.id = name.substr(0, name.find(' '));
+        g.title = name.find(' ') == std::string::npos ? "" : name.substr(name.find(' ') + 1);
+        g.status = str(t, "status");
+        g.output = str(t, "output");
+        g.score = num(t, "score");
+        g.maxScore = num(t, "max_score");
+        r.gates.push_back(g);
+    }
+    return r;
+}
+
+std::vector<Chart> dayCharts(const std::string& day, const Figures& figures) {
+    static const std::map<std::string, double> none;
+    const auto it = figures.find(day);
+    const std::map<std::string, double>& f = it == figures.end() ? none : it->second;
+    if (day == "day34") return day34Charts(f);
+    if (day == "day38") return day38Charts(f);
+    if (day == "day52") return day52Charts(f);
+    if (day == "msw") return mswCharts(f);
+    return {};
+}
+
+Assets loadAssets(const std::string& dir) {
+    Assets a;
+    a.css = readText(dir + "/page.css");
+    a.script = readText(dir + "/charts.js");
+    // VERSIONS: "name version file integrity sha256", in load order.
+    for (const std::string& line : splitLines(readText(dir + "/vendor/VERSIONS"))) {
+        std::istringstream words(line);
+        std::string name, version, file;
+        if (line.empty() || line[0] == '#' || !(words >> name >> version >> file)) continue;
+        std::string licence = readText(dir + "/vendor/LICENSE." + name);
+        const std::string code = readText(dir + "/vendor/" + file);
+        if (licence.find("*/") != std::string::npos) throw InputError(dir + "/vendor/LICENSE." + name + ": holds '*/'");
+        std::string lower = code;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (lower.find("</script") != std::string::npos || lower.find("<!--") != std::string::npos) {
+            throw InputError(dir + "/vendor/" + file + ": holds </script or <!--, which would break the inline script");
+        }
+        a.libraries.push_back("/*! " + name + " " + version + "\n" + licence + "*/\n" + code);
+    }
+    if (a.libraries.empty()) throw InputError(dir + "/vendor/VERSIONS: names no library");
+    return a;
+}
+
+std::string submissionPage(const Results& results, const Figures& figures, const Assets& assets) {
+    const std::string who = !results.extraValue("student").empty() ? results.extraValue("student")
+                                                                   : results.extraValue("submission");
+    std::string out = head("Grading report" + (who.empty() ? "" : ": " + who), assets);
+    out += "<h1>Grading report" + (who.empty() ? "" : ": <span class=\"who\">" + escapeHtml(who) + "</span>") + "</h1>\n";
+    out += "<p class=\"score\">score: " + points(results.score) + " / " + points(results.maxScore) + " points</p>\n";
+    out += "<dl class=\"header\">\n";
+    for (const auto& [k, v] : results.extra) {
+        if (k == "flagged_for_review") continue;
+        out += "<dt>" + escapeHtml(k) + "</dt><dd>" + escapeHtml(v) + "</dd>\n";
+    }
+    out += "</dl>\n";
+    if (const std::string flags = results.extraValue("flagged_for_review"); !flags.empty()) {
+        out += "<details class=\"flags\"><summary>flagged for review (not scored)</summary><pre>" + escapeHtml(flags) +
+               "</pre></details>\n";
+    }
+
+    out += "<h2>Gates</h2>\n<table class=\"gates\">\n<tr><th>gate</th><th>what</th><th>result</th><th>points</th><th>first "
+           "failure</th></tr>\n";
+    std::vector<std::string> days;
+    for (const GateRow& g : results.gates) {
+        if (endsWith(g.id, ".builds")) days.push_back(g.id.substr(0, g.id.size() - 7));
+        const std::string verdict = g.output.substr(0, g.output.find(':'));  // "PASS", "FAIL", "NOT GRADED", ...
+        const std::string message = g.output.find(": ") == std::string::npos ? "" : g.output.substr(g.output.find(": ") + 2);
+        out += "<tr class=\"" + std::string(g.status == "passed" ? "pass" : "fail") + "\"><td>" + escapeHtml(g.id) +
+               "</td><td>" + escapeHtml(g.title) + "</td><td>" + escapeHtml(verdict) + "</td><td>" + points(g.score) + "/" +
+               points(g.maxScore) + "</td><td>" + escapeHtml(message.substr(0, message.find('\n'))) + "</td></tr>\n";
+    }
+    out += "</table>\n";
+
+    // A section for each graded day (its .builds gate), then any other day that recorded figures.
+    for (const auto& [day, _] : figures) {
+        if (std::find(days.begin(), days.end(), day) == days.end()) days.push_back(day);
+    }
+    std::vector<Chart> charts;
+    for (const std::string& day : days) {
+        std::string title = day;
+        for (const auto& t : kDayTitles) {
+            if (day == t[0]) title = t[1];
+        }
+        out += "<section class=\"day\" id=\"" + escapeHtml(day) + "\">\n<h2>" + escapeHtml(title) + "</h2>\n";
+        for (const Chart& c : dayCharts(day, figures)) {
+            out += figureHtml(c);
+            charts.push_back(c);
+        }
+        const auto f = figures.find(day);
+        if (f == figures.end()) {
+            out += "<p class=\"not-measured\">no figures recorded (the report test did not run: no GPU, or the day was not built)</p>\n";
+        } else {
+            out += "<details><summary>all " + std::to_string(f->second.size()) + " figures</summary>\n<table class=\"figures\">\n";
+            for (const auto& [k, v] : f->second) out += "<tr><td>" + escapeHtml(k) + "</td><td>" + number(v) + "</td></tr>\n";
+            out += "</table></details>\n";
+        }
+        out += "</section>\n";
+    }
+    out += "<details class=\"text-report\"><summary>the text report</summary>\n<pre>" + escapeHtml(results.output) +
+           "</pre></details>\n";
+    return out + tail(charts, assets);
+}
+
+std::string classPage(const std::vector<StudentRow>& students, const Assets& assets) {
+    std::vector<Row> scores;
+    struct Rate {
+        std::string gate;
+        int passed = 0, graded = 0;
+    };
+    std::vector<Rate> rates;  // in the order gates first appear
+    for (const StudentRow& s : students) {
+        if (!s.hasResults) continue;
+        if (s.results.maxScore > 0) scores.push_back({{"percent", number(100.0 * s.results.score / s.results.maxScore)}});
+        for (const GateRow& g : s.results.gates) {
+            auto it = std::find_if(rates.begin(), rates.end(), [&](const Rate& r) { return r.gate == g.id; });
+            if (it == rates.end()) it = rates.insert(rates.end(), Rate{g.id});
+            it->graded += 1;
+            it->passed += g.status == "passed";
+        }
+    }
+    std::vector<Row> passRows;
+    for (const Rate& r : rates) {
+        passRows.push_back({{"gate", jsonString(r.gate)}, {"rate", number(static_cast<double>(r.passed) / r.graded)},
+                            {"passed", number(r.passed)}, {"students", number(r.graded)}});
+    }
+    const std::string histogram = R"vl({"width": 460, "height": 200, "data": {"values": VALUES},
+ "mark": {"type": "bar", "tooltip": true},
+ "encoding": {"x": {"field": "percent", "type": "quantitative", "bin": {"extent": [0, 100], "step": 10}, "title": "score, % of the points"},
+              "y": {"aggregate": "count", "type": "quantitative", "title": "students", "axis": {"tickMinStep": 1}}}})vl";
+    const std::string passTempl = R"vl({"width": 460, "height": {"step": 18}, "data": {"values": VALUES},
+ "mark": {"type": "bar", "tooltip": true},
+ "encoding": {"y": {"field": "gate", "type": "nominal", "sort": null, "title": null},
+              "x": {"field": "rate", "type": "quantitative", "scale": {"domain": [0, 1]}, "axis": {"format": "%"},
+                    "title": "students who passed"},
+              "color": {"field": "rate", "type": "quantitative", "scale": {"scheme": "redyellowgreen", "domain": [0, 1]},
+                        "legend": null}}})vl";
+    const std::vector<Chart> charts = {
+        chart("class-scores", "Score distribution", "Each student's points as a share of the points graded.", histogram,
+              scores, "no student has a results.json"),
+        chart("class-gates", "Pass rate of each gate", "Students whose gate passed (a skip or not-graded gate is not a pass).",
+              passTempl, passRows, "no student has a results.json")};
+
+    std::string out = head("Class dashboard", assets);
+    out += "<h1>Class dashboard</h1>\n<p class=\"score\">" + std::to_string(students.size()) + " students</p>\n";
+    for (const Chart& c : charts) out += figureHtml(c);
+    out += "<h2>Students</h2>\n<table class=\"students\">\n<tr><th>staged</th><th>student</th><th>points</th><th>gates "
+           "passed</th><th>report</th></tr>\n";
+    for (const StudentRow& s : students) {
+        int passed = 0;
+        for (const GateRow& g : s.results.gates) passed += g.status == "passed";
+        // The id is grade_class.sh's "s0001"; only such a name becomes part of a link.
+        const bool plain = !s.id.empty() && s.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
+        out += "<tr><td>" + escapeHtml(s.id) + "</td><td class=\"name\">" + escapeHtml(s.name) + "</td>" +
+               (s.hasResults ? "<td>" + points(s.results.score) + " / " + points(s.results.maxScore) + "</td><td>" +
+                                   std::to_string(passed) + " of " + std::to_string(s.results.gates.size()) + "</td>"
+                             : std::string("<td colspan=\"2\">no results.json: not graded</td>")) +
+               "<td>" +
+               (s.hasReport && plain ? "<a href=\"" + s.id + "/report.html\">report</a>" : "-") + "</td></tr>\n";
+    }
+    out += "</table>\n";
+    return out + tail(charts, assets);
+}
+
+}  // namespace grading::html
