@@ -67,6 +67,15 @@ TEST_F(Sessions, AHangIsKilledAtItsLimitAndNamed) {
     EXPECT_TRUE(call("ok").ok());
 }
 
+// The start allowance is paid once per session: a warm session's hang ends
+// that much sooner.
+TEST_F(Sessions, AWarmSessionsLimitLeavesOutTheStartAllowance) {
+    ASSERT_TRUE(call("ok").ok());
+    const RunnerOutcome hang = call("hang", grading::kRunnerStartSeconds + 1.0);
+    EXPECT_TRUE(hang.process.timedOut);
+    EXPECT_THAT(hang.message, HasSubstr("did not finish in 2.5 s"));
+}
+
 TEST_F(Sessions, AFailureReportEndsTheSession) {
     const RunnerOutcome error = call("error");
     EXPECT_THAT(error.message, HasSubstr("failed (exit status 3): CUDA error in fakeKernel"));

@@ -24,6 +24,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+RunnerCallTotals& totals() {
+    static RunnerCallTotals t;
+    return t;
+}
+
 std::string env(const char* name) {
     const char* v = std::getenv(name);
     return v == nullptr ? std::string() : std::string(v);
@@ -208,6 +213,14 @@ std::string gpuOf() {
     return visible.empty() ? "0" : split(visible, ',').front();
 }
 
+// Takes the call's GPU slots, counting the wait.
+std::unique_ptr<GpuSlot> takeSlot(bool exclusive) {
+    const auto start = Clock::now();
+    auto slot = std::make_unique<GpuSlot>(gpuOf(), exclusive);
+    totals().slotWaitSeconds += std::chrono::duration<double>(Clock::now() - start).count();
+    return slot;
+}
+
 // bwrap reports its child's death by signal as 128 + the signal.
 void unwrapSandboxStatus(ProcessResult& p) {
     if (p.signal == 0 && p.exitCode > 128 && p.exitCode < 128 + 65) {
@@ -293,8 +306,11 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
         o.message = l.refused;
         return o;
     }
-    const GpuSlot slot(gpuOf(), call.exclusiveGpu);
+    const auto slot = takeSlot(call.exclusiveGpu);
     ProcessResult p = runProcess(l.argv, l.options);
+    ++totals().calls;
+    ++totals().processesStarted;
+    totals().callSeconds += p.seconds;
     removeSandboxCgroup(l.cgroup);
     if (l.sandboxed) unwrapSandboxStatus(p);
     const Channel channel = readChannel(p);
@@ -397,6 +413,11 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
             slot.reset();
         }
     }
+    // A session already running has its process and CUDA context: its call
+    // gets the limit less their allowance, so a hang ends that much sooner.
+    const double limit =
+        slot ? std::max(call.timeLimitSeconds - kRunnerStartSeconds, std::min(call.timeLimitSeconds, kRunnerStartSeconds / 4))
+             : call.timeLimitSeconds;
     if (!slot) {
         auto s = std::make_unique<Session>();
         s->dir = std::make_unique<TempDir>();
@@ -413,19 +434,20 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
             removeSandboxCgroup(s->cgroup);
             p.started = false;
             p.startError = s->child.startError;
-            return judge(call, "", call.timeLimitSeconds, p, {}, true);
+            return judge(call, "", limit, p, {}, true);
         }
         slot = std::move(s);
+        ++totals().processesStarted;
     }
     Session& s = *slot;
 
     Record request = call.input;
     request.putText("grading_subcommand", call.subcommand);
     const std::string frame = toFrame(request.serialize());
-    const GpuSlot gpu(gpuOf(), call.exclusiveGpu);
+    const auto gpu = takeSlot(call.exclusiveGpu);
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                      std::chrono::duration<double>(call.timeLimitSeconds));
+                                      std::chrono::duration<double>(limit));
     const auto msLeft = [&] {
         return std::max(0, static_cast<int>(std::ceil(
                                std::chrono::duration<double, std::milli>(deadline - Clock::now()).count())));
@@ -448,6 +470,8 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         if (status != FrameStatus::Incomplete) break;
     }
     p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    ++totals().calls;
+    totals().callSeconds += p.seconds;
 
     Channel channel;
     if (status == FrameStatus::Complete) {
@@ -467,7 +491,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         // one fails the next call, or the close).
         pump(s, p, 1);
         if (!s.channel.empty()) channel.records.push_back(Record{});
-        if (channel.records.size() == 1) return judge(call, "", call.timeLimitSeconds, p, channel, false);
+        if (channel.records.size() == 1) return judge(call, "", limit, p, channel, false);
     }
     // The session is over: its report, a timeout, a crash, an early exit.
     if (!answered && status == FrameStatus::Incomplete && open) {
@@ -480,7 +504,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const int st = waitStatus(s, p.timedOut);
     if (!p.timedOut) fillEnd(p, st, s.sandboxed);
     slot.reset();
-    return judge(call, "", call.timeLimitSeconds, p, channel, true);
+    return judge(call, "", limit, p, channel, true);
 }
 
 bool sessionsOn() {
@@ -491,6 +515,8 @@ bool sessionsOn() {
 }  // namespace
 
 void setSandboxPolicy(SandboxPolicy p) { policy() = p; }
+
+const RunnerCallTotals& runnerCallTotals() { return totals(); }
 
 std::string closeSessions() {
     std::string problems;

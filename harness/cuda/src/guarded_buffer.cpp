@@ -61,6 +61,15 @@ std::optional<std::string> GuardedBytes::violation() const {
     return std::nullopt;
 }
 
+void GuardedBytes::appendZones(std::vector<Zone>& zones) const {
+    zones.push_back({base_, kGuardBytes});
+    zones.push_back({base_ + kGuardBytes + count_ * elementSize_, kGuardBytes});
+    if (live_) {
+        const size_t end = std::min(count_, *live_ + kLiveWindowElements);
+        if (end > *live_) zones.push_back({base_ + kGuardBytes + *live_ * elementSize_, (end - *live_) * elementSize_});
+    }
+}
+
 void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& want, const std::string& after) {
     const std::vector<int> now = input.download(want.size());
     for (size_t i = 0; i < want.size(); ++i) {
@@ -78,9 +87,11 @@ void settleDefaultStream(const std::string& where) {
 }
 
 void GuardSet::check(const std::string& after) const {
+    if (!scanSawDamage()) return;
     for (const GuardedBytes* b : buffers_) {
         if (const auto v = b->violation()) throw GuardViolation("after " + after + ": " + *v);
     }
+    throw GuardViolation("after " + after + ": a guard byte changed (seen by the device scan, gone by the read-back)");
 }
 
 }  // namespace grading

@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -25,6 +27,7 @@
 #include <sstream>
 
 #include "harness/day.h"
+#include "harness/runner_client.h"
 #include "harness/testing.h"
 
 
@@ -47,13 +50,53 @@ std::string contextOf(const GateCase& c, uint64_t seed) {
     return c.what + (c.seeded ? " (seed " + std::to_string(seed) + ")" : "");
 }
 
-CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
-    return {runner, seed, c.limitSeconds, g.spec.timed};
+// Whether this process's timed cases hold the whole GPU while they measure
+// (gpu_slots.h). Such a test is registered RUN_SERIAL, so its hold costs
+// nobody a wait. The stub's test is not: its timing gates fail on what the
+// stub computes, never on a time, and a hold there would stall every test
+// running beside it.
+bool& timedCasesHoldGpu() {
+    static bool hold = true;
+    return hold;
 }
+
+CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
+    return {runner, seed, c.limitSeconds, g.spec.timed && timedCasesHoldGpu()};
+}
+
+// GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
+// and where its time went), to see what a suite spends its time on; see
+// .ci/trace-summary.sh.
+class CaseTrace {
+public:
+    CaseTrace(const DayGate& g, const GateCase& c) : gate_(g.spec.id), name_(c.name) {}
+    ~CaseTrace() {
+        const char* path = std::getenv("GRADING_TRACE");
+        if (path == nullptr || *path == '\0') return;
+        const grading::RunnerCallTotals& now = grading::runnerCallTotals();
+        const double total = std::chrono::duration<double>(Clock::now() - start_).count();
+        const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+        std::ofstream out(path, std::ios::app);
+        out << (test ? std::string(test->test_suite_name()) + "." + test->name() : "-") << "\t" << gate_ << "\t"
+            << name_ << "\t" << ms(total) << "\t" << ms(now.callSeconds - before_.callSeconds) << "\t"
+            << ms(now.slotWaitSeconds - before_.slotWaitSeconds) << "\t" << now.calls - before_.calls << "\t"
+            << now.processesStarted - before_.processesStarted << "\n";
+    }
+    CaseTrace(const CaseTrace&) = delete;
+    CaseTrace& operator=(const CaseTrace&) = delete;
+
+private:
+    using Clock = std::chrono::steady_clock;
+    static long ms(double seconds) { return std::lround(seconds * 1000.0); }
+    std::string gate_, name_;
+    Clock::time_point start_ = Clock::now();
+    grading::RunnerCallTotals before_ = grading::runnerCallTotals();
+};
 
 // Runs one case; an exception out of the day's code is a failure of the
 // case, never of the process.
 GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runner, uint64_t seed) {
+    const CaseTrace trace(g, c);
     GateResult r;
     try {
         r = c.run(contextFor(runner, g, c, seed));
@@ -397,7 +440,10 @@ int emitCtest(const grading::Day& day, const Options& o) {
                     const size_t at = entry.find('@');
                     const std::vector<std::string> where =
                         at == std::string::npos ? e->cases : words(entry.substr(at + 1));
-                    if (const DayGate* g = day.find(entry.substr(0, at))) seconds += caseSeconds(*g, false, where);
+                    if (const DayGate* g = day.find(entry.substr(0, at))) {
+                        seconds += caseSeconds(*g, false, where);
+                        serial = serial || g->spec.timed;  // it must pass: measured alone
+                    }
                 }
                 if (!e->sanitizer.empty()) seconds *= grading::kSanitizerSlowdown;
             }
@@ -471,6 +517,7 @@ int main(int argc, char** argv) {
     } else if (o.suite == "observe") {
         registerObservation(day, o);
     } else if (o.suite == "stub") {
+        timedCasesHoldGpu() = false;
         registerStub(day, o);
     } else if (o.suite == "planted" || o.suite == "hostile") {
         registerExpect(day, o);

@@ -41,6 +41,12 @@ constexpr int kNoDevice = 77;
 // The descriptor the runner answers on.
 constexpr int kChannelFd = 3;
 
+// The part of a call's limit that pays for a runner's process start and CUDA
+// context (each day's kCallSeconds includes it). A call to a runner session
+// already running does not pay it: its limit is the call's less this, but
+// not under a quarter of this (nor over the call's own).
+constexpr double kRunnerStartSeconds = 10.0;
+
 // Under compute-sanitizer every runner limit (and every ctest TIMEOUT derived
 // from one) grows by this factor.
 constexpr double kSanitizerSlowdown = 20.0;
@@ -86,6 +92,16 @@ struct RunnerOutcome {
 };
 
 RunnerOutcome callRunner(const RunnerCall& call);
+
+// Where this process's runner calls spent their time, summed since it
+// started: what GRADING_TRACE (driver.cpp) writes per case.
+struct RunnerCallTotals {
+    int calls = 0;
+    int processesStarted = 0;      // one-shot calls and session (re)starts
+    double slotWaitSeconds = 0.0;  // waiting for GPU slots (gpu_slots.h)
+    double callSeconds = 0.0;      // from the request sent to the answer read
+};
+const RunnerCallTotals& runnerCallTotals();
 
 // A typed call: the request encoded, the result decoded. `problem` is the
 // one message for every way there is nothing to grade: the runner's failure,

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,14 @@ public:
     void forgetLive() { live_.reset(); }
     // The first guard byte that changed, as a message; nullopt when intact.
     std::optional<std::string> violation() const;
+
+    // Where violation() looks: both guard zones and, after markLive, the
+    // window past the live end.
+    struct Zone {
+        const unsigned char* begin;
+        size_t bytes;
+    };
+    void appendZones(std::vector<Zone>& zones) const;
 
 protected:
     void copyIn(const void* src, size_t bytes, size_t offset = 0);
@@ -96,14 +105,20 @@ void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& wa
 void settleDefaultStream(const std::string& where);
 
 // The buffers one launch can touch; check() throws GuardViolation naming the
-// launch and the first damaged buffer.
+// launch and the first damaged buffer. It scans every zone in one launch and
+// waits once (a read-back per zone costs a round trip each, which adds up over
+// a search of a thousand levels on a shared GPU); the read-back that names
+// the damage runs only when the scan saw some.
 class GuardSet {
 public:
     void add(const GuardedBytes& b) { buffers_.push_back(&b); }
     void check(const std::string& after) const;
 
 private:
+    bool scanSawDamage() const;  // guard_scan.cu
+
     std::vector<const GuardedBytes*> buffers_;
+    mutable std::shared_ptr<unsigned> damaged_;  // mapped pinned memory; copies share it
 };
 
 }  // namespace grading
