@@ -44,10 +44,10 @@ double policySeconds(int n, int steps, const std::vector<int32_t>& copyEvery) {
 }
 
 double timingSeconds(int n, int warmups, int timedRuns) {
-    // Three kernels; per kernel an output back, the input compared and the
-    // host's one-step check.
+    // Up to four kernels (the instructor's fast one too); per kernel an
+    // output back, the input compared and the host's one-step check.
     const double cells = cellsOf(n);
-    const int launches = 3 * (warmups + timedRuns);
+    const int launches = 4 * (warmups + timedRuns);
     return kCallSeconds + kSecondsPerCellMoved * cells * 10 + (kSecondsPerCellStep * cells + kSecondsPerLaunch) * launches;
 }
 
@@ -100,7 +100,10 @@ std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::stri
     return seededGrid(g.n, mixSeed(seed, salt + "/" + g.name));
 }
 
-std::string kernelName(const std::string& kernel) { return kernel == "global" ? "heatStepGlobal" : "heatStepTiled"; }
+std::string kernelName(const std::string& kernel) {
+    if (kernel == "global") return "heatStepGlobal";
+    return kernel == "fast" ? "heatStepFast" : "heatStepTiled";
+}
 
 grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                     const std::string& kernel, int steps, float r, double limitSeconds) {
@@ -144,15 +147,18 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
 }
 
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
-                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu) {
+                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
+                                        bool withFast) {
     protocol::TimingRequest request;
     request.n = g.n;
     request.init = init;
     request.r = r;
     request.warmups = warmups;
     request.timedRuns = timedRuns;
-    return grading::call<protocol::Timing>(runner, request,
-                                           {limitSeconds, label("timing (copy, global, tiled: one step each)", g), exclusiveGpu});
+    request.withFast = withFast;
+    const std::string what = withFast ? "timing (copy, global, tiled, fast: one step each)"
+                                      : "timing (copy, global, tiled: one step each)";
+    return grading::call<protocol::Timing>(runner, request, {limitSeconds, label(what, g), exclusiveGpu});
 }
 
 }  // namespace day34::cases

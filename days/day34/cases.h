@@ -49,7 +49,7 @@ std::string describe(const GridSpec& g);
 // salt names the call (gate, kernel), so every call gets its own grid.
 std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt);
 
-std::string kernelName(const std::string& kernel);  // global -> heatStepGlobal, tiled -> heatStepTiled
+std::string kernelName(const std::string& kernel);  // global -> heatStepGlobal, tiled -> heatStepTiled, fast -> heatStepFast
 
 // ---- the runner calls
 grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
@@ -60,7 +60,9 @@ grading::Reply<protocol::Stability> stability(const std::string& runner, const G
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
                                         const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu);
+// withFast: also the instructor's fast stencil, where the runner has it (fastMs empty where not).
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
-                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu);
+                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
+                                        bool withFast = false);
 
 }  // namespace day34::cases

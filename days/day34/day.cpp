@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cases.h"
+#include "fast_stencil.h"
 #include "gates.h"
 #include "harness/day.h"
 #include "harness/text.h"
@@ -21,7 +22,11 @@ using grading::GateCase;
 using grading::GateResult;
 namespace proto = day34::protocol;
 
-const std::vector<std::string> kKernels = {"global", "tiled"};  // the course's, then the exercise
+// The course's, the exercise, then the instructor's fast stencil (reference
+// runner only, fast_stencil.h). Only the exercise's cases are the student's.
+const std::vector<std::string> kKernels = {"global", "tiled", "fast"};
+// The kernels the 1000-step loops and 34.timing run: the exercise's and the instructor's.
+const std::vector<std::string> kLoopKernels = {"tiled", "fast"};
 
 std::vector<int32_t> copyPolicies() { return {std::begin(day34::kCopyEvery), std::end(day34::kCopyEvery)}; }
 
@@ -113,9 +118,9 @@ std::vector<GateCase> stabilityCases(const std::string& id, const std::vector<fl
     return cases;
 }
 
-// ---- 34.copy_policy: the course's 1000-step loop of the tiled kernel per
-// copy policy; the finals bit-identical, and what each copied policy left on
-// the host is the final grid.
+// ---- 34.copy_policy: the course's 1000-step loop of the tiled kernel (and
+// the instructor's fast one) per copy policy; the finals bit-identical, and
+// what each copied policy left on the host is the final grid.
 GateResult judgePolicy(const GridSpec& g, const std::vector<int32_t>& every, const proto::PolicyResult& r) {
     const char* id = "34.copy_policy";
     const size_t cells = cellsOf(g.n);
@@ -151,22 +156,25 @@ GateResult judgePolicy(const GridSpec& g, const std::vector<int32_t>& every, con
 
 std::vector<GateCase> policyCases() {
     std::vector<GateCase> cases;
-    for (const GridSpec& g : policyGrids()) {
-        GateCase c;
-        c.name = "tiled_" + g.name;
-        c.what = "heatStepTiled, " + std::to_string(day34::kSteps) +
-                 " steps copied back never, every 100 steps and every step, on " + describe(g);
-        c.seeded = g.seeded;
-        c.limitSeconds = policySeconds(g.n, day34::kSteps, copyPolicies());
-        c.run = [g](const CaseContext& ctx) {
-            const std::vector<int32_t> every = copyPolicies();
-            const std::vector<float> init = initialGrid(g, ctx.seed, "34.copy_policy/tiled");
-            const auto reply =
-                policy(ctx.runner, g, init, "tiled", day34::kSteps, day34::kStableR, every, ctx.limitSeconds, false);
-            if (!reply.ok()) return GateResult::fail("34.copy_policy", reply.problem);
-            return judgePolicy(g, every, reply.result);
-        };
-        cases.push_back(std::move(c));
+    for (const std::string& kernel : kLoopKernels) {
+        for (const GridSpec& g : policyGrids()) {
+            GateCase c;
+            c.name = kernel + "_" + g.name;
+            c.what = kernelName(kernel) + ", " + std::to_string(day34::kSteps) +
+                     " steps copied back never, every 100 steps and every step, on " + describe(g);
+            c.student = kernel == "tiled";
+            c.seeded = g.seeded;
+            c.limitSeconds = policySeconds(g.n, day34::kSteps, copyPolicies());
+            c.run = [kernel, g](const CaseContext& ctx) {
+                const std::vector<int32_t> every = copyPolicies();
+                const std::vector<float> init = initialGrid(g, ctx.seed, "34.copy_policy/" + kernel);
+                const auto reply =
+                    policy(ctx.runner, g, init, kernel, day34::kSteps, day34::kStableR, every, ctx.limitSeconds, false);
+                if (!reply.ok()) return GateResult::fail("34.copy_policy", reply.problem);
+                return judgePolicy(g, every, reply.result);
+            };
+            cases.push_back(std::move(c));
+        }
     }
     return cases;
 }
@@ -177,13 +185,15 @@ std::vector<GateCase> policyCases() {
 double oneStepSeconds() { return timingSeconds(timingGrid().n, day34::kWarmupRuns, day34::kTimedRuns); }
 double loopSeconds() { return policySeconds(timingGrid().n, day34::kSteps, copyPolicies()); }
 
-GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const proto::TimingResult& t) {
+GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const proto::TimingResult& t, bool withFast) {
     const char* id = "34.timing";
     GateResult v = day34::checkCopy(g.n, t.copyOut, init);
     if (!v.passed) return GateResult::fail(id, "the timed copyGrid runs: " + v.message);
     const std::vector<double> want = day34::hostReference(init, g.n, 1, day34::kStableR);
-    for (const auto& [kernel, out] : {std::pair<std::string, const std::vector<float>*>{"heatStepGlobal", &t.globalOut},
-                                      std::pair<std::string, const std::vector<float>*>{"heatStepTiled", &t.tiledOut}}) {
+    std::vector<std::pair<std::string, const std::vector<float>*>> outputs = {{"heatStepGlobal", &t.globalOut},
+                                                                              {"heatStepTiled", &t.tiledOut}};
+    if (withFast) outputs.emplace_back("heatStepFast", &t.fastOut);
+    for (const auto& [kernel, out] : outputs) {
         v = day34::checkStencil(kernel, 1, g.n, *out, want);
         if (v.passed) v = day34::checkRing(kernel, 1, g.n, *out, init);
         if (!v.passed) return GateResult::fail(id, "the timed " + kernel + " runs: " + v.message);
@@ -191,50 +201,60 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
     return GateResult::pass(id);
 }
 
+// The instructor's case (kernel "fast") adds heatStepFast's one step, and its
+// loops replace the tiled kernel's.
 std::vector<GateCase> timingCases() {
     const GridSpec g = timingGrid();
-    GateCase c;
-    c.name = "tiled_" + g.name;
-    c.what = "one step each of copyGrid, heatStepGlobal and heatStepTiled (" + std::to_string(day34::kTimedRuns) +
-             " timed runs) and the " + std::to_string(day34::kSteps) + "-step policy loops of heatStepTiled, on " +
-             describe(g);
-    c.seeded = true;
-    c.limitSeconds = oneStepSeconds() + loopSeconds();
-    c.run = [g](const CaseContext& ctx) -> GateResult {
-        const char* id = "34.timing";
-        std::vector<std::pair<std::string, double>> figures;
-        const std::vector<float> init = initialGrid(g, ctx.seed, "34.timing/one_step");
-        const auto t = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
-                              oneStepSeconds(), ctx.exclusiveGpu);
-        if (!t.ok()) return GateResult::fail(id, "no one-step times: " + t.problem);
-        const GateResult outputs = timedOutputs(g, init, t.result);
-        if (!outputs.passed) return outputs;
-        const auto add = [&figures](const std::string& name, const std::vector<float>& samples) {
-            for (size_t k = 0; k < samples.size(); ++k) {
-                figures.emplace_back(name + " one step, timed run " + std::to_string(k), samples[k]);
-            }
-            if (samples.size() != static_cast<size_t>(day34::kTimedRuns)) {
-                figures.emplace_back(name + " one step (timed runs missing)", 0.0);
-            }
-        };
-        add("copyGrid", t.result.copyMs);
-        add("heatStepGlobal", t.result.globalMs);
-        add("heatStepTiled", t.result.tiledMs);
+    std::vector<GateCase> cases;
+    for (const std::string& kernel : kLoopKernels) {
+        const bool withFast = kernel == "fast";
+        GateCase c;
+        c.name = kernel + "_" + g.name;
+        c.what = "one step each of copyGrid, heatStepGlobal, heatStepTiled" + std::string(withFast ? ", heatStepFast" : "") +
+                 " (" + std::to_string(day34::kTimedRuns) + " timed runs) and the " + std::to_string(day34::kSteps) +
+                 "-step policy loops of " + kernelName(kernel) + ", on " + describe(g);
+        c.student = !withFast;
+        c.seeded = true;
+        c.limitSeconds = oneStepSeconds() + loopSeconds();
+        c.run = [g, kernel, withFast](const CaseContext& ctx) -> GateResult {
+            const char* id = "34.timing";
+            std::vector<std::pair<std::string, double>> figures;
+            const std::vector<float> init = initialGrid(g, ctx.seed, "34.timing/one_step");
+            const auto t = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
+                                  oneStepSeconds(), ctx.exclusiveGpu, withFast);
+            if (!t.ok()) return GateResult::fail(id, "no one-step times: " + t.problem);
+            if (withFast && t.result.fastMs.empty()) return GateResult::fail(id, std::string(day34::kFastStencilAbsent));
+            const GateResult outputs = timedOutputs(g, init, t.result, withFast);
+            if (!outputs.passed) return outputs;
+            const auto add = [&figures](const std::string& name, const std::vector<float>& samples) {
+                for (size_t k = 0; k < samples.size(); ++k) {
+                    figures.emplace_back(name + " one step, timed run " + std::to_string(k), samples[k]);
+                }
+                if (samples.size() != static_cast<size_t>(day34::kTimedRuns)) {
+                    figures.emplace_back(name + " one step (timed runs missing)", 0.0);
+                }
+            };
+            add("copyGrid", t.result.copyMs);
+            add("heatStepGlobal", t.result.globalMs);
+            add("heatStepTiled", t.result.tiledMs);
+            if (withFast) add("heatStepFast", t.result.fastMs);
 
-        const std::vector<int32_t> every = copyPolicies();
-        const std::vector<float> loopInit = initialGrid(g, ctx.seed, "34.timing/loops");
-        const auto p = policy(ctx.runner, g, loopInit, "tiled", day34::kSteps, day34::kStableR, every, loopSeconds(),
-                              ctx.exclusiveGpu);
-        if (!p.ok()) return GateResult::fail(id, "no policy loop times: " + p.problem);
-        const GateResult loops = judgePolicy(g, every, p.result);
-        if (!loops.passed) return GateResult::fail(id, "the timed policy loops: " + loops.message);
-        for (size_t k = 0; k < every.size(); ++k) {
-            figures.emplace_back(std::to_string(day34::kSteps) + " steps " + day34::policyLabel(every[k]),
-                                 p.result.loopMs[k]);
-        }
-        return day34::checkTimings(figures);
-    };
-    return {c};
+            const std::vector<int32_t> every = copyPolicies();
+            const std::vector<float> loopInit = initialGrid(g, ctx.seed, "34.timing/loops");
+            const auto p = policy(ctx.runner, g, loopInit, kernel, day34::kSteps, day34::kStableR, every, loopSeconds(),
+                                  ctx.exclusiveGpu);
+            if (!p.ok()) return GateResult::fail(id, "no policy loop times: " + p.problem);
+            const GateResult loops = judgePolicy(g, every, p.result);
+            if (!loops.passed) return GateResult::fail(id, "the timed policy loops: " + loops.message);
+            for (size_t k = 0; k < every.size(); ++k) {
+                figures.emplace_back(std::to_string(day34::kSteps) + " steps " + day34::policyLabel(every[k]),
+                                     p.result.loopMs[k]);
+            }
+            return day34::checkTimings(figures);
+        };
+        cases.push_back(std::move(c));
+    }
+    return cases;
 }
 
 // ---- the report: the course's three tables on the course's grid, the
@@ -258,16 +278,23 @@ void report(const CaseContext& ctx) {
               << "\n\n";
 
     const auto t = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
-                          timingSeconds(g.n, day34::kWarmupRuns, day34::kTimedRuns), true);
+                          timingSeconds(g.n, day34::kWarmupRuns, day34::kTimedRuns), true, true);
     if (t.ok()) {
         const double copyMs = grading::summarize(t.result.copyMs).medianMs;
         const double globalMs = grading::summarize(t.result.globalMs).medianMs;
         const double tiledMs = grading::summarize(t.result.tiledMs).medianMs;
-        std::cout << day34::oneStepTable({{"copyGrid, no stencil", copyMs},
-                                          {"heatStepGlobal", globalMs},
-                                          {"heatStepTiled", tiledMs}},
-                                         cellsOf(g.n), day34::kWarmupRuns, day34::kTimedRuns)
-                  << "\n";
+        std::vector<day34::OneStepRow> rows = {
+            {"copyGrid, no stencil", copyMs}, {"heatStepGlobal", globalMs}, {"heatStepTiled", tiledMs}};
+        // The instructor's fast stencil, a row of its own; absent outside the reference runner.
+        const double fastMs = t.result.fastMs.empty() ? 0.0 : grading::summarize(t.result.fastMs).medianMs;
+        if (fastMs > 0.0) {
+            rows.push_back({"heatStepFast (instr.)", fastMs});
+            record("fast_ms", fastMs);
+            record("fast_gbs", day34::bandwidthGBs(fastMs, cellsOf(g.n)));
+            record("fast_pct_of_copy", 100.0 * copyMs / fastMs);
+        }
+        std::cout << day34::oneStepTable(rows, cellsOf(g.n), day34::kWarmupRuns, day34::kTimedRuns)
+                  << (fastMs > 0.0 ? "" : "heatStepFast: instructor-only, not in this runner\n") << "\n";
         record("copy_ms", copyMs);
         record("global_ms", globalMs);
         record("tiled_ms", tiledMs);

@@ -18,7 +18,7 @@ namespace day34::protocol {
 struct StepRequest {
     int32_t n = 0;
     std::vector<float> init;
-    std::string kernel;  // global | tiled
+    std::string kernel;  // global | tiled | fast (the instructor's, reference runner only)
     int32_t steps = 0;
     float r = 0.0f;
 
@@ -108,12 +108,14 @@ struct PolicyResult {
 // One step each of copyGrid, heatStepGlobal and heatStepTiled, timed: the
 // warm-ups, then timedRuns runs each between its own events, every run
 // reading the first buffer and writing the second (the course's design).
+// withFast adds the instructor's fast stencil where the runner has it.
 struct TimingRequest {
     int32_t n = 0;
     std::vector<float> init;
     float r = 0.0f;
     int32_t warmups = 0;
     int32_t timedRuns = 0;
+    bool withFast = false;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -122,12 +124,14 @@ struct TimingRequest {
         field("r", s.r);
         field("warmups", s.warmups);
         field("timed_runs", s.timedRuns);
+        field("with_fast", s.withFast);
     }
 };
 
 struct TimingResult {
     std::vector<float> copyMs, globalMs, tiledMs;     // one sample per timed run
     std::vector<float> copyOut, globalOut, tiledOut;  // what the timed runs left in the output buffer
+    std::vector<float> fastMs, fastOut;               // the same for heatStepFast; empty where not asked or absent
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -137,6 +141,8 @@ struct TimingResult {
         field("copy_out", s.copyOut);
         field("global_out", s.globalOut);
         field("tiled_out", s.tiledOut);
+        field("fast_ms", s.fastMs);
+        field("fast_out", s.fastOut);
     }
 };
 

@@ -1,7 +1,8 @@
 // The day 34 runner: the course's heat.cu as subcommands (protocol.h), linked
 // with the course's kernels and ping-pong and one tiled kernel (the solution,
-// the submission, the stub or a planted bug). It reports what the kernels
-// produced; the grader decides whether that is right.
+// the submission, the stub or a planted bug), and, in the reference runner
+// only, the instructor's fast stencil (kernel "fast", fast_stencil.h). It
+// reports what the kernels produced; the grader decides whether that is right.
 //
 // Every grid lives in a GridBuffer: guard words before and after it, and on
 // devices with virtual memory management an unmapped page after those, so a
@@ -21,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "fast_stencil.h"
 #include "harness/cuda_check.h"
 #include "harness/event_timer.h"
 #include "harness/guarded_buffer.h"
@@ -274,18 +276,31 @@ struct PingPong {
 
 // ---- inputs
 
-enum class Kernel { Global, Tiled };
+enum class Kernel { Global, Tiled, Fast };
 
 Kernel parseKernel(const std::string& name) {
     if (name == "global") return Kernel::Global;
     if (name == "tiled") return Kernel::Tiled;
-    throw InputError("kernel wants global or tiled, got \"" + name + "\"");
+    if (name == "fast") return Kernel::Fast;
+    throw InputError("kernel wants global, tiled or fast, got \"" + name + "\"");
 }
 
-const char* kernelName(Kernel k) { return k == Kernel::Global ? "heatStepGlobal" : "heatStepTiled"; }
+const char* kernelName(Kernel k) {
+    switch (k) {
+        case Kernel::Global: return "heatStepGlobal";
+        case Kernel::Tiled: return "heatStepTiled";
+        case Kernel::Fast: return "heatStepFast";
+    }
+    return "";
+}
 
 day34::StepLauncher launcherFor(Kernel k) {
-    return k == Kernel::Global ? day34::launchHeatStepGlobal : day34::launchHeatStepTiled;
+    switch (k) {
+        case Kernel::Global: return day34::launchHeatStepGlobal;
+        case Kernel::Tiled: return day34::launchHeatStepTiled;
+        case Kernel::Fast: return day34::launchHeatStepFast;  // the absent one says so when called
+    }
+    return nullptr;
 }
 
 void checkGrid(int n, const std::vector<float>& init) {
@@ -455,6 +470,10 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
          &result.globalMs, &result.globalOut);
     time("heatStepTiled", false, [&] { day34::launchHeatStepTiled(p.a.data(), p.b.data(), p.n, req.r); },
          &result.tiledMs, &result.tiledOut);
+    if (req.withFast && day34::fastStencilAvailable()) {
+        time("heatStepFast", false,
+             [&] { day34::launchHeatStepFast(p.a.data(), p.b.data(), p.n, req.r); }, &result.fastMs, &result.fastOut);
+    }
     return result;
 }
 

@@ -5,6 +5,7 @@
 
 #include "bfs_constants.h"
 #include "cases.h"
+#include "device_search.h"
 #include "gates.h"
 #include "harness/day.h"
 #include "harness/text.h"
@@ -18,8 +19,14 @@ using grading::CaseContext;
 using grading::GateCase;
 using grading::GateResult;
 
-const std::vector<std::string> kMappings = {"thread", "warp", "edge"};  // the course's two, then the exercise
+// The course's two, then the exercise: each has a level and a walk kernel.
+const std::vector<std::string> kMappings = {"thread", "warp", "edge"};
+// Whole searches also run the instructor's device-driven search, an
+// instructor case in the reference runner only (device_search.h).
+const std::vector<std::string> kSearchMappings = {"thread", "warp", "edge", "device"};
 constexpr int kTimedRuns = 10;
+
+std::string mappingWhat(const std::string& m) { return m == "device" ? "device-driven search" : m + " mapping"; }
 
 // "the search stopped early" outranks a gate's own verdict: what it checked
 // is only part of a search.
@@ -32,11 +39,11 @@ GateResult stoppedEarly(const std::string& id, const day38::protocol::BfsResult&
 template <class Judge>
 std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
     std::vector<GateCase> cases;
-    for (const std::string& m : kMappings) {
+    for (const std::string& m : kSearchMappings) {
         for (const GraphSpec& spec : graphSpecs()) {
             GateCase c;
             c.name = m + "_" + spec.name;
-            c.what = m + " mapping on " + spec.name;
+            c.what = mappingWhat(m) + " on " + spec.name;
             c.student = m == "edge";
             c.seeded = spec.seeded;
             c.limitSeconds = searchSeconds(spec.levelBound, true);
@@ -132,13 +139,15 @@ double timingSeconds() { return 2 * kCallSeconds + searchSeconds(64, true, kTime
 
 // 38.timing: every time positive, and the work that was timed is the graded
 // work: the last timed search's distances and the timed walks' checksums are
-// checked like any others.
+// checked like any others. The device-driven search has no walk: its case
+// is the timed searches alone.
 std::vector<GateCase> timingCases() {
     std::vector<GateCase> cases;
-    for (const std::string& m : kMappings) {
+    for (const std::string& m : kSearchMappings) {
         GateCase c;
         c.name = m + "_word_graph";
-        c.what = m + " mapping on word_graph, " + std::to_string(kTimedRuns) + " timed searches and walks";
+        c.what = mappingWhat(m) + " on word_graph, " + std::to_string(kTimedRuns) + " timed searches" +
+                 (m == "device" ? "" : " and walks");
         c.student = m == "edge";
         c.limitSeconds = timingSeconds();
         c.run = [m](const CaseContext& ctx) -> GateResult {
@@ -154,6 +163,7 @@ std::vector<GateCase> timingCases() {
             if (bfs.result.bfsMs.size() != static_cast<size_t>(kTimedRuns)) figures.emplace_back("whole bfs (timed runs missing)", 0.0);
             GateResult timed = day38::checkDistances(g.graph, bfs.result.timedDist, g.host.dist);
             if (!timed.passed) return GateResult::fail(id, "the last timed search: " + timed.message);
+            if (m == "device") return day38::checkTimings(figures);
 
             const WalkFrontiers levels = levelFrontiers(g);
             const std::vector<int32_t> which = isolatedFrontiers(g);
@@ -191,6 +201,11 @@ void report(const CaseContext& ctx) {
     const WalkFrontiers levels = levelFrontiers(g);
     const std::vector<int32_t> which = isolatedFrontiers(g);
     const std::vector<grading::LevelStats> stats = grading::levelStats(g.graph, g.host);
+    // The frontier profile, host counts, for the HTML report's chart.
+    for (const grading::LevelStats& s : stats) {
+        grading::recordFigure("frontier_level" + std::to_string(s.level), std::to_string(s.frontier));
+        grading::recordFigure("edges_level" + std::to_string(s.level), std::to_string(s.edges));
+    }
 
     std::vector<day38::MappingTime> times;
     std::vector<day38::IsolatedLevel> rows;
@@ -202,11 +217,13 @@ void report(const CaseContext& ctx) {
         row.maxDegree = stats[level].maxDegree;
         rows.push_back(row);
     }
-    for (const std::string& m : kMappings) {
+    for (const std::string& m : kSearchMappings) {
         day38::MappingTime t;
-        t.mapping = m + " per " + (m == "edge" ? "edge" : "vertex");
+        t.mapping = m == "device" ? "device-driven" : m + " per " + (m == "edge" ? "edge" : "vertex");
         const auto bfs = search(ctx.runner, g, m, timingSeconds(), kTimedRuns, true);
-        if (!bfs.ok() || bfs.result.bfsMs.empty()) {
+        if (!bfs.ok() && bfs.problem.find(day38::kDeviceSearchAbsent) != std::string::npos) {
+            t.failure = "instructor-only: not in this runner";
+        } else if (!bfs.ok() || bfs.result.bfsMs.empty()) {
             t.failure = bfs.ok() ? "no time: " + bfs.result.stopped : bfs.problem;
         } else {
             const grading::TimingStats s = grading::summarize(bfs.result.bfsMs);
@@ -215,6 +232,7 @@ void report(const CaseContext& ctx) {
             grading::recordFigure("bfs_ms_" + m, grading::formatText("%.4f", t.ms));
         }
         times.push_back(t);
+        if (m == "device") continue;  // no walk kernel: whole searches only
         const auto w = walk(ctx.runner, g, levels, m, timingSeconds(), which, kTimedRuns, true);
         for (size_t k = 0; k < w.result.walkMs.size() && k < rows.size(); ++k) {
             double* cell = m == "thread" ? &rows[k].threadMs : m == "warp" ? &rows[k].warpMs : &rows[k].edgeMs;
@@ -263,6 +281,6 @@ grading::Day grading::declareDay() {
     day.gate({"38.walk", "the isolated neighbour walk is the real walk", 2}, walkCases());
     day.gate({"38.timing", "timings are real, of the graded work", 1, grading::Grades::Student, {"38.distances"}, true},
              timingCases());
-    day.observe("report", 3 * 2 * timingSeconds(), report);
+    day.observe("report", 4 * 2 * timingSeconds(), report);
     return day;
 }

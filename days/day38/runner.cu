@@ -1,7 +1,9 @@
 // The day 38 runner: the course's bfs.cu as subcommands (protocol.h), linked
 // with the course's thread and warp mappings and one edge mapping (the
-// solution, the submission, the stub or a planted bug). It reports what the
-// kernels produced; the grader decides whether that is right.
+// solution, the submission, the stub or a planted bug), and, in the
+// reference runner only, the instructor's device-driven search (mapping
+// "device", whole searches only). It reports what the kernels produced; the
+// grader decides whether that is right.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "bfs_mappings.h"
+#include "device_search.h"
 #include "harness/cuda_check.h"
 #include "harness/event_timer.h"
 #include "harness/guarded_buffer.h"
@@ -24,13 +27,21 @@ namespace proto = day38::protocol;
 
 constexpr int kWarmupRuns = 3;
 
-enum class Mapping { Thread, Warp, Edge };
+enum class Mapping { Thread, Warp, Edge, Device };
 
 Mapping parseMapping(const std::string& name) {
     if (name == "thread") return Mapping::Thread;
     if (name == "warp") return Mapping::Warp;
     if (name == "edge") return Mapping::Edge;
-    throw InputError("mapping wants thread, warp or edge, got \"" + name + "\"");
+    if (name == "device") return Mapping::Device;
+    throw InputError("mapping wants thread, warp, edge or device, got \"" + name + "\"");
+}
+
+// The device-driven search has no level or walk kernel of its own to call.
+Mapping levelMapping(const std::string& name) {
+    const Mapping m = parseMapping(name);
+    if (m == Mapping::Device) throw InputError("mapping device runs whole searches only: no single level, no walk");
+    return m;
 }
 
 const char* expandName(Mapping m) {
@@ -38,6 +49,7 @@ const char* expandName(Mapping m) {
         case Mapping::Thread: return "expandThreadPerVertex (thread mapping)";
         case Mapping::Warp: return "expandWarpPerVertex (warp mapping)";
         case Mapping::Edge: return "expandEdgePerThread (edge mapping)";
+        case Mapping::Device: return "deviceDrivenBfs (device-driven search)";
     }
     return "";
 }
@@ -47,6 +59,7 @@ const char* walkName(Mapping m) {
         case Mapping::Thread: return "walkThreadPerVertex (thread mapping)";
         case Mapping::Warp: return "walkWarpPerVertex (warp mapping)";
         case Mapping::Edge: return "walkEdgePerThread (edge mapping)";
+        case Mapping::Device: break;
     }
     return "";
 }
@@ -122,6 +135,34 @@ struct DeviceState {
     GuardedBuffer<int> edgeStart;
     std::unique_ptr<GuardedBuffer<unsigned char>> scanStorage;
     grading::GuardSet guards;
+
+    // The device-driven search's own buffers, made on its first use.
+    struct DeviceDriven {
+        explicit DeviceDriven(const HostCsr& g)
+            : chunkA("chunksA", 2 * day38::deviceChunkCapacity(g.vertexCount, g.colIndices.size())),
+              chunkB("chunksB", 2 * day38::deviceChunkCapacity(g.vertexCount, g.colIndices.size())),
+              levelSize("levelSize", static_cast<size_t>(g.vertexCount) + 2),
+              chunkCount("chunkCount", static_cast<size_t>(g.vertexCount) + 2),
+              outcome("outcome", 2) {}
+        GuardedBuffer<int> chunkA, chunkB;
+        GuardedBuffer<unsigned int> levelSize, chunkCount;
+        GuardedBuffer<int> outcome;
+    };
+    std::unique_ptr<DeviceDriven> deviceDriven;
+
+    day38::DeviceSearchBuffers deviceBuffers() {
+        if (!deviceDriven) {
+            deviceDriven = std::make_unique<DeviceDriven>(graph);
+            for (const grading::GuardedBytes* b : std::initializer_list<const grading::GuardedBytes*>{
+                     &deviceDriven->chunkA, &deviceDriven->chunkB, &deviceDriven->levelSize, &deviceDriven->chunkCount,
+                     &deviceDriven->outcome}) {
+                guards.add(*b);
+            }
+        }
+        DeviceDriven& s = *deviceDriven;
+        return {dist.data(), {s.chunkA.data(), s.chunkB.data()}, s.levelSize.data(), s.chunkCount.data(),
+                s.outcome.data()};
+    }
 };
 
 void expand(DeviceState& d, Mapping m, const int* frontier, int frontierSize, int level, int* nextFrontier) {
@@ -130,6 +171,7 @@ void expand(DeviceState& d, Mapping m, const int* frontier, int frontierSize, in
         case Mapping::Thread: day38::expandThreadPerVertex(d.csr(), frontier, frontierSize, level, out); break;
         case Mapping::Warp: day38::expandWarpPerVertex(d.csr(), frontier, frontierSize, level, out); break;
         case Mapping::Edge: day38::expandEdgePerThread(d.csr(), frontier, frontierSize, level, out, d.scratch()); break;
+        case Mapping::Device: throw InputError("mapping device has no single-level expansion");
     }
 }
 
@@ -179,10 +221,42 @@ struct Search {
     std::string stopped;  // empty when the frontier emptied normally
 };
 
+// The device-driven search: every level in one call. Checked, its lists
+// start poisoned and the checks of a level run once, after the whole search;
+// the level sizes come back from the device's own count per level.
+Search runDeviceSearch(DeviceState& d, int source, bool checked) {
+    const std::string where = expandName(Mapping::Device);
+    const day38::DeviceSearchBuffers buffers = d.deviceBuffers();
+    if (checked) {
+        d.deviceDriven->chunkA.poison();
+        d.deviceDriven->chunkB.poison();
+        grading::breadcrumb(where);
+    }
+    const day38::DeviceSearchOutcome outcome = day38::deviceDrivenBfs(d.csr(), d.graph.colIndices.size(), source, buffers);
+    Search r;
+    if (checked) {
+        grading::checkLaunch(where);
+        grading::expectUnchanged(d.rowOffsets, d.graph.rowOffsets, where);
+        grading::expectUnchanged(d.colIndices, d.graph.colIndices, where);
+        d.guards.check(where);
+    }
+    if (outcome.runaway) {
+        r.stopped = "runaway: the search was still going after " + std::to_string(outcome.levels) +
+                    " levels, more than the graph has vertices";
+    } else if (outcome.levels < 1 || outcome.levels > d.vertexCount) {
+        r.stopped = "the search reported " + std::to_string(outcome.levels) + " levels";
+    } else if (checked) {
+        const std::vector<unsigned int> sizes = d.deviceDriven->levelSize.download(outcome.levels);
+        r.levelSizes.assign(sizes.begin(), sizes.end());
+    }
+    return r;
+}
+
 // The course's level loop: one launch and one count round trip per level.
 // `checked` adds what grading needs and timing must not pay for: poisoned
 // outputs and, after every level, the checks of checkedLevel.
 Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
+    if (m == Mapping::Device) return runDeviceSearch(d, source, checked);
     Search r;
     const int zero = 0;
     CUDA_TRY(cudaMemset(d.dist.data(), 0xff, static_cast<size_t>(d.vertexCount) * sizeof(int)));
@@ -259,7 +333,7 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
 
 proto::ExpandResult expandOne(const proto::ExpandRequest& req) {
     const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
-    const Mapping m = parseMapping(req.mapping);
+    const Mapping m = levelMapping(req.mapping);
     checkVertices(req.frontier, g.vertexCount, "frontier");
     if (req.dist.size() != static_cast<size_t>(g.vertexCount)) throw InputError("dist wants one entry per vertex");
     if (req.frontier.empty() || req.frontier.size() > static_cast<size_t>(g.vertexCount)) {
@@ -279,7 +353,7 @@ proto::ExpandResult expandOne(const proto::ExpandRequest& req) {
 
 proto::WalkResult walk(const proto::WalkRequest& req) {
     const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
-    const Mapping m = parseMapping(req.mapping);
+    const Mapping m = levelMapping(req.mapping);
     checkVertices(req.frontiers, g.vertexCount, "frontiers");
     if (req.repeats < 1 || req.repeats > 1024) throw InputError("repeats wants 1..1024");
     const std::vector<int32_t>& start = req.frontierStart;
@@ -315,6 +389,7 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
                 case Mapping::Edge:
                     day38::launchWalkEdgePerThread(d.csr(), frontier.data(), size, req.repeats, out.data(), d.scratch());
                     break;
+                case Mapping::Device: break;  // refused by levelMapping
             }
         };
         grading::breadcrumb(where);
