@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The whole suite on a machine with an NVIDIA GPU: build for it, then the
 # tests (harness, reference, stubs, planted bugs, hostile submissions), the
-# submission graded as a student sees it (the grade target), and the day 52
-# reference under compute-sanitizer's leak check. GPU runners' CI and device
-# runs use it. Runners of submitted code run in the bubblewrap sandbox: bwrap
-# from PATH, or unpacked from .deps/bubblewrap_*.deb.
+# submission graded as a student sees it (the grade target), the day 52
+# reference under compute-sanitizer's leak check, a day 38 edit timed to its
+# verdict, and the days' benchmarks. GPU runners' CI and device runs use it.
+# Runners of submitted code run in the bubblewrap sandbox: bwrap from PATH,
+# or unpacked from .deps/bubblewrap_*.deb.
 #
 #   .ci/gpu-suite.sh [label-regex]      e.g. .ci/gpu-suite.sh 'day38|harness'
 #   REPEATS=5 WIDE_REPEATS=1 .ci/gpu-suite.sh   the suite 5 times, then once at twice the jobs
@@ -83,11 +84,23 @@ if command -v compute-sanitizer >/dev/null; then
   say "== leak check (day 52 reference under memcheck --leak-check full): $(grep -E 'tests passed|tests failed' "$out/leakcheck.log") in $(( $(date +%s) - start )) s"
 fi
 
-# Benchmarks (tables, not gates), when built.
-bench=$(find "$build" -name msw_bench -type f -perm -u+x | head -1)
-if [ -n "$bench" ]; then
-  "$bench" --benchmark_counters_tabular=true > "$out/msw-bench.txt" 2>&1
-  say "== msw benchmark: exit $?"
+# A student's day 38 edit to its verdict: the file touched, its runner
+# rebuilt, the day's submission tests run (issue 12's third figure).
+if [ -d "$build/days/day38" ]; then
+  touch "$root/exercises/day38/edge_mapping.cu"
+  start=$(date +%s.%N)
+  cmake --build "$build" --target day38_runner_submission > "$out/edit-build.log" 2>&1
+  mid=$(date +%s.%N)
+  ctest --test-dir "$build" -L day38 -L submission -j "$jobs" > "$out/edit-tests.log" 2>&1
+  end=$(date +%s.%N)
+  say "== day 38 edit-to-verdict: $(awk "BEGIN{printf \"%.1f\", $end - $start}") s (build $(awk "BEGIN{printf \"%.1f\", $mid - $start}") s, tests $(awk "BEGIN{printf \"%.1f\", $end - $mid}") s)"
 fi
+
+# Benchmarks (tables, not gates), each day's that was built.
+for bench in $(find "$build/days" -name '*_bench' -type f -perm -u+x | sort); do
+  name=$(basename "$bench")
+  "$bench" --benchmark_counters_tabular=true > "$out/$name.txt" 2>&1
+  say "== $name: exit $?"
+done
 
 [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]

@@ -18,6 +18,7 @@
 #include <stdexcept>
 
 #include "harness/gpu_slots.h"
+#include "harness/gpu_state.h"
 
 namespace grading {
 namespace {
@@ -567,7 +568,9 @@ std::string lastBreadcrumb(const std::string& stderrText) {
                              end == std::string::npos ? std::string::npos : end - pos - marker.size());
 }
 
-RunnerOutcome callRunner(const RunnerCall& call) {
+namespace {
+
+RunnerOutcome dispatch(const RunnerCall& call) {
     // GRADING_SANITIZER=memcheck[,racecheck,...]: one run under each tool,
     // the first report fails the call.
     const std::vector<std::string> tools = split(env("GRADING_SANITIZER"), ',');
@@ -579,6 +582,28 @@ RunnerOutcome callRunner(const RunnerCall& call) {
     for (const std::string& tool : tools) {
         outcome = callOnce(call, tool);
         if (!outcome.ok()) break;
+    }
+    return outcome;
+}
+
+}  // namespace
+
+RunnerOutcome callRunner(const RunnerCall& call) {
+    if (!call.exclusiveGpu) return dispatch(call);
+    // A timed call: the GPU's state read before and after it, and the call
+    // made once more when the GPU throttled meanwhile.
+    GpuStateLog& log = timedCallGpuLog();
+    RunnerOutcome outcome;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const std::optional<GpuState> before = readGpuState(gpuOf());
+        outcome = dispatch(call);
+        const std::optional<GpuState> after = readGpuState(gpuOf());
+        for (const auto& s : {before, after}) {
+            if (s) log.readings.push_back(*s);
+        }
+        const bool throttled = (before && before->throttled()) || (after && after->throttled());
+        if (!outcome.ok() || !throttled || attempt == 1) break;
+        ++log.remeasured;
     }
     return outcome;
 }

@@ -27,6 +27,7 @@
 #include <sstream>
 
 #include "harness/day.h"
+#include "harness/gpu_state.h"
 #include "harness/runner_client.h"
 #include "harness/testing.h"
 
@@ -218,6 +219,7 @@ void registerGate(const DayGate& g, const Options& o) {
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
             const uint64_t seed = grading::testing::gradingSeed();
             grading::testing::expectGate(runCase(g, c, o.runner, seed), contextOf(c, seed));
+            if (g.spec.timed) std::cout << grading::timedCallGpuLog().summary() << "\n";
         });
     }
 }
@@ -320,6 +322,7 @@ void registerObservation(const grading::Day& day, const Options& o) {
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
             const uint64_t seed = grading::testing::gradingSeed();
             ob.run({o.runner, seed, ob.limitSeconds, true});
+            std::cout << grading::timedCallGpuLog().summary() << "\n";
         });
     }
 }

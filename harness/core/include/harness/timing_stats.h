@@ -1,6 +1,8 @@
 #pragma once
-// A set of timed runs summarized: the median is the headline, min and max
-// show the spread.
+// A set of timed runs summarized: the median is the headline and the
+// interquartile range (q3 - q1) its spread, which one outlier cannot move
+// the way it moves max - min.
+#include <string>
 #include <vector>
 
 namespace grading {
@@ -8,11 +10,20 @@ namespace grading {
 struct TimingStats {
     std::vector<float> samplesMs;
     float medianMs = 0.0f;
+    float q1Ms = 0.0f;  // quartiles, linearly interpolated between samples
+    float q3Ms = 0.0f;
     float minMs = 0.0f;
     float maxMs = 0.0f;
     float meanMs = 0.0f;
+
+    float iqrMs() const { return q3Ms - q1Ms; }
+    // The IQR as a fraction of the median: how sure the median is.
+    float relativeSpread() const { return medianMs > 0.0f ? iqrMs() / medianMs : 0.0f; }
 };
 
 TimingStats summarize(std::vector<float> samplesMs);
+
+// "1.234 ms (IQR 0.012, n = 10)": a median always printed with its spread.
+std::string formatMedian(const TimingStats& t, int decimals = 3);
 
 }  // namespace grading

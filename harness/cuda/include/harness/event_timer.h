@@ -1,7 +1,9 @@
 #pragma once
 // Times work with CUDA events: warm-up runs first (lazy module loading makes
 // each kernel's first launch pay its own load), then each timed run between
-// its own pair of events, so we get a distribution and not only a mean.
+// its own pair of events, so we get a distribution and not only a mean, with
+// the L2 cleared before each (a run never starts on the last one's cached
+// data).
 #include <cuda_runtime.h>
 
 #include <functional>

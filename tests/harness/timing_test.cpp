@@ -1,0 +1,77 @@
+// The spread printed beside every median, and what the GPU-state log says.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "harness/gpu_state.h"
+#include "harness/timing_stats.h"
+
+using grading::GpuState;
+using grading::GpuStateLog;
+using grading::summarize;
+using ::testing::HasSubstr;
+
+TEST(TimingStats, QuartilesInterpolateBetweenSamples) {
+    const grading::TimingStats t = summarize({4, 1, 3, 2, 5});  // sorted 1..5
+    EXPECT_FLOAT_EQ(t.medianMs, 3);
+    EXPECT_FLOAT_EQ(t.q1Ms, 2);
+    EXPECT_FLOAT_EQ(t.q3Ms, 4);
+    EXPECT_FLOAT_EQ(t.iqrMs(), 2);
+    EXPECT_FLOAT_EQ(t.relativeSpread(), 2.0f / 3.0f);
+    const grading::TimingStats even = summarize({1, 2, 3, 4});
+    EXPECT_FLOAT_EQ(even.q1Ms, 1.75f);
+    EXPECT_FLOAT_EQ(even.q3Ms, 3.25f);
+}
+
+// One wild run moves max - min, not the interquartile range.
+TEST(TimingStats, AnOutlierDoesNotMoveTheSpread) {
+    std::vector<float> runs(10, 1.0f);
+    runs[3] = 50.0f;
+    const grading::TimingStats t = summarize(runs);
+    EXPECT_FLOAT_EQ(t.medianMs, 1.0f);
+    EXPECT_FLOAT_EQ(t.iqrMs(), 0.0f);
+    EXPECT_FLOAT_EQ(t.maxMs - t.minMs, 49.0f);
+}
+
+TEST(TimingStats, OneOrNoSample) {
+    EXPECT_FLOAT_EQ(summarize({}).iqrMs(), 0.0f);
+    const grading::TimingStats one = summarize({2.5f});
+    EXPECT_FLOAT_EQ(one.q1Ms, 2.5f);
+    EXPECT_FLOAT_EQ(one.q3Ms, 2.5f);
+    EXPECT_EQ(grading::formatMedian(one), "2.500 ms (IQR 0.000, n = 1)");
+}
+
+TEST(GpuState, OnlySlowingReasonsCountAsThrottled) {
+    GpuState s;
+    s.throttleReasons = 0x1 | 0x2;  // idle, application clocks
+    EXPECT_FALSE(s.throttled());
+    EXPECT_EQ(s.throttleText(), "none");
+    s.throttleReasons |= 0x4 | 0x40;
+    EXPECT_TRUE(s.throttled());
+    EXPECT_EQ(s.throttleText(), "sw power cap, hw thermal");
+}
+
+TEST(GpuState, TheLogSummarizesRangesAndThrottling) {
+    GpuStateLog log;
+    EXPECT_THAT(log.summary(), HasSubstr("no NVML readings"));
+    GpuState a;
+    a.smClockMHz = 1980;
+    a.memoryClockMHz = 2619;
+    a.temperatureC = 40;
+    GpuState b = a;
+    b.smClockMHz = 1755;
+    b.temperatureC = 47;
+    b.throttleReasons = 0x20;
+    log.readings = {a, b};
+    log.remeasured = 1;
+    EXPECT_EQ(log.summary(),
+              "GPU during the timed calls (2 NVML readings): SM clock 1755-1980 MHz, memory clock 2619 MHz, 40-47 C, "
+              "throttled: sw thermal (1 call(s) measured again)");
+}
+
+// No driver library (a CPU machine) reads as no state, never a crash; with
+// one, the GPU CUDA calls 0 reads a running clock.
+TEST(GpuState, ReadsNothingWithoutNvmlOrAPlausibleState) {
+    const auto s = grading::readGpuState("0");
+    if (s) EXPECT_GT(s->smClockMHz, 0u);
+    EXPECT_FALSE(grading::readGpuState("GPU-not-a-real-uuid").has_value());
+}
