@@ -52,10 +52,12 @@ grading_plant(off_by_one_search
   FIND [[        if (edgeStart[mid] <= e) {]]
   REPLACE [[        if (edgeStart[mid] < e) {]]
   # A random tree: each vertex's first CSR neighbour is its parent, so the
-  # edge handed to the previous slot claims a parent early; the misread stays
-  # inside colIndices (no fault). A grid hides it: every vertex has two ways in.
+  # edge handed to the previous slot claims a parent early. Most seeds give a
+  # wrong distance; on some the misread slot lies outside the frontier and
+  # the kernel faults (seen on the H200 with GRADING_SEED=1032135277). A grid
+  # hides it: every vertex has two ways in.
   FAILS 38.distances CASES edge_components
-  EXPECT [[vertex [0-9]+ \(v[0-9]+\): got -?[0-9]+, want -?[0-9]+]])
+  EXPECT [[vertex [0-9]+ \(v[0-9]+\): got -?[0-9]+, want -?[0-9]+|expandEdgePerThread \(edge mapping\) at level [0-9]+: cudaErrorIllegalAddress]])
 
 grading_plant(first_of_tied_starts
   WHAT "the owner search returns the first of several equal starts: a zero-degree vertex owns its neighbour's edges"
