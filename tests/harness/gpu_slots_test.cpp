@@ -65,6 +65,33 @@ TEST_F(GpuSlots, AnExclusiveHolderWaitsForEverySlot) {
     EXPECT_FALSE(childGetsSlot("0", false, 1));
 }
 
+// A timed call waits only for the calls already running: while it gathers
+// the slots, a new plain caller takes none, even one that is free. (Each
+// holder is a process of its own: a forked child would share the parent's
+// locks.)
+TEST_F(GpuSlots, AQueuedExclusiveCallerKeepsNewCallersOut) {
+    const auto holdFor = [](bool exclusive, unsigned seconds) {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            const GpuSlot slot("0", exclusive);
+            sleep(seconds);
+            _exit(slot.held() == (exclusive ? 2 : 1) ? 0 : 1);
+        }
+        return pid;
+    };
+    const pid_t running = holdFor(false, 2);
+    usleep(300000);
+    const pid_t timed = holdFor(true, 1);  // queues, takes the free slot, waits for the held one
+    usleep(300000);
+    EXPECT_FALSE(childGetsSlot("0", false, 1)) << "a slot was free, but a timed call was queued for the GPU";
+    for (const pid_t pid : {running, timed}) {
+        int status = 0;
+        waitpid(pid, &status, 0);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    EXPECT_TRUE(childGetsSlot("0", false, 1));
+}
+
 TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {
     setenv("GRADING_GPU_SLOTS", "0", 1);
     const GpuSlot a("0", true);

@@ -20,10 +20,25 @@ std::string slotDir() {
     return dir;
 }
 
+int openFile(const std::string& path) { return open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666); }
+
 int openSlot(const std::string& dir, const std::string& gpu, int k) {
-    const std::string path = dir + "/gpu-" + gpu + ".slot" + std::to_string(k);
-    const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    return fd;
+    return openFile(dir + "/gpu-" + gpu + ".slot" + std::to_string(k));
+}
+
+// The queue for the whole GPU: an exclusive caller holds it while it gathers
+// the slots, and a plain caller takes none while it is held. So a timed call
+// waits only for the calls already running, not for every call that starts
+// after it, and it does not sit on half the slots meanwhile.
+int openQueue(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".queue"); }
+
+// Whether an exclusive caller is queued: the queue cannot be shared now.
+bool exclusiveQueued(int queue) {
+    if (queue < 0 || flock(queue, LOCK_SH | LOCK_NB) == 0) {
+        if (queue >= 0) flock(queue, LOCK_UN);
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -42,8 +57,14 @@ GpuSlot::GpuSlot(const std::string& gpuName, bool exclusive) {
     std::string gpu;
     for (char c : gpuName) gpu += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     const std::string dir = slotDir();
+    const int queue = openQueue(dir, gpu);
     if (exclusive) {
-        // In order, blocking: two exclusive holders cannot deadlock.
+        // Queued first (one exclusive caller gathers at a time), then every
+        // slot in order, blocking; the queue is left once they are all held.
+        if (queue >= 0) {
+            while (flock(queue, LOCK_EX) != 0) {
+            }
+        }
         for (int k = 0; k < slots; ++k) {
             const int fd = openSlot(dir, gpu, k);
             if (fd < 0) continue;  // an unwritable slot dir bounds nothing, and blocks nothing
@@ -51,14 +72,19 @@ GpuSlot::GpuSlot(const std::string& gpuName, bool exclusive) {
             }
             fds_.push_back(fd);
         }
+        if (queue >= 0) close(queue);
         return;
     }
     for (int attempt = 0;; ++attempt) {
+        if (exclusiveQueued(queue)) {
+            usleep(20000);
+            continue;
+        }
         for (int k = 0; k < slots; ++k) {
             const int fd = openSlot(dir, gpu, (k + attempt) % slots);
-            if (fd < 0) return;
-            if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-                fds_.push_back(fd);
+            if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) == 0) {
+                if (fd >= 0) fds_.push_back(fd);  // an unwritable slot dir bounds nothing
+                if (queue >= 0) close(queue);
                 return;
             }
             close(fd);
