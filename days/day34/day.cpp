@@ -280,15 +280,18 @@ void report(const CaseContext& ctx) {
     const auto t = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
                           timingSeconds(g.n, day34::kWarmupRuns, day34::kTimedRuns), true, true);
     if (t.ok()) {
-        const double copyMs = grading::summarize(t.result.copyMs).medianMs;
-        const double globalMs = grading::summarize(t.result.globalMs).medianMs;
-        const double tiledMs = grading::summarize(t.result.tiledMs).medianMs;
-        std::vector<day34::OneStepRow> rows = {
-            {"copyGrid, no stencil", copyMs}, {"heatStepGlobal", globalMs}, {"heatStepTiled", tiledMs}};
+        const grading::TimingStats copy = grading::summarize(t.result.copyMs);
+        const grading::TimingStats global = grading::summarize(t.result.globalMs);
+        const grading::TimingStats tiled = grading::summarize(t.result.tiledMs);
+        const double copyMs = copy.medianMs, globalMs = global.medianMs, tiledMs = tiled.medianMs;
+        std::vector<day34::OneStepRow> rows = {{"copyGrid, no stencil", copyMs, copy.iqrMs()},
+                                               {"heatStepGlobal", globalMs, global.iqrMs()},
+                                               {"heatStepTiled", tiledMs, tiled.iqrMs()}};
         // The instructor's fast stencil, a row of its own; absent outside the reference runner.
-        const double fastMs = t.result.fastMs.empty() ? 0.0 : grading::summarize(t.result.fastMs).medianMs;
+        const grading::TimingStats fast = grading::summarize(t.result.fastMs);
+        const double fastMs = fast.medianMs;
         if (fastMs > 0.0) {
-            rows.push_back({"heatStepFast (instr.)", fastMs});
+            rows.push_back({"heatStepFast (instr.)", fastMs, fast.iqrMs()});
             record("fast_ms", fastMs);
             record("fast_gbs", day34::bandwidthGBs(fastMs, cellsOf(g.n)));
             record("fast_pct_of_copy", 100.0 * copyMs / fastMs);

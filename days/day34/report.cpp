@@ -28,13 +28,14 @@ std::string policyLabel(int copyEvery) {
 }
 
 std::string oneStepTable(const std::vector<OneStepRow>& rows, size_t cells, int warmups, int timedRuns) {
-    std::string out = formatText("One step, median of %d runs after %d warm-ups\n", timedRuns, warmups);
-    out += formatText("%-22s %11s %9s %11s\n", "kernel", "time (ms)", "GB/s", "% of copy");
+    std::string out = formatText("One step, median of %d runs after %d warm-ups (IQR: the middle half of the runs)\n",
+                                 timedRuns, warmups);
+    out += formatText("%-22s %11s %9s %9s %11s\n", "kernel", "time (ms)", "IQR ms", "GB/s", "% of copy");
     const double floorMs = rows.empty() ? 0.0 : rows.front().ms;
     for (const OneStepRow& row : rows) {
         const double percent = floorMs > 0.0 && row.ms > 0.0 ? 100.0 * floorMs / row.ms : 0.0;
-        out += formatText("%-22s %11.4f %9.1f %11.1f\n", row.kernel.c_str(), row.ms, bandwidthGBs(row.ms, cells),
-                      percent);
+        out += formatText("%-22s %11.4f %9.4f %9.1f %11.1f\n", row.kernel.c_str(), row.ms, row.iqrMs,
+                          bandwidthGBs(row.ms, cells), percent);
     }
     return out;
 }

@@ -19,7 +19,8 @@ std::string policyLabel(int copyEvery);  // "never copied back", "copied back ev
 
 struct OneStepRow {
     std::string kernel;
-    double ms = 0.0;  // median of the timed runs
+    double ms = 0.0;     // median of the timed runs
+    double iqrMs = 0.0;  // their interquartile range
 };
 // The first row is the floor (copyGrid); every row's "% of copy" is floor ms / row ms.
 std::string oneStepTable(const std::vector<OneStepRow>& rows, size_t cells, int warmups, int timedRuns);

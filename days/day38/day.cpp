@@ -228,7 +228,7 @@ void report(const CaseContext& ctx) {
         } else {
             const grading::TimingStats s = grading::summarize(bfs.result.bfsMs);
             t.ms = s.medianMs;
-            t.spreadMs = s.maxMs - s.minMs;
+            t.iqrMs = s.iqrMs();
             grading::recordFigure("bfs_ms_" + m, grading::formatText("%.4f", t.ms));
         }
         times.push_back(t);

@@ -46,12 +46,12 @@ std::string levelTable(const grading::Graph& g, const grading::HostBfs& bfs, int
 
 std::string bfsTimeTable(const std::vector<MappingTime>& times, int levels) {
     std::string out = formatText("Whole BFS, median of the timed runs, reset and %d host round trips included\n", levels);
-    out += formatText("%-20s %12s %12s\n", "mapping", "ms per bfs", "spread ms");
+    out += formatText("%-20s %12s %12s\n", "mapping", "ms per bfs", "IQR ms");
     for (const MappingTime& t : times) {
         if (!t.failure.empty()) {
             out += formatText("%-20s %12s   %s\n", t.mapping.c_str(), "-", t.failure.substr(0, 200).c_str());
         } else {
-            out += formatText("%-20s %12.4f %12.4f\n", t.mapping.c_str(), t.ms, t.spreadMs);
+            out += formatText("%-20s %12.4f %12.4f\n", t.mapping.c_str(), t.ms, t.iqrMs);
         }
     }
     return out;

@@ -14,7 +14,7 @@ constexpr int kWalkMinEdges = 1000;  // smaller levels finish inside a launch's 
 struct MappingTime {
     std::string mapping;
     double ms = 0.0;        // median of the timed runs
-    double spreadMs = 0.0;  // max - min
+    double iqrMs = 0.0;     // interquartile range of the timed runs
     std::string failure;    // non-empty: no time, this says why
 };
 

@@ -12,10 +12,10 @@ std::string timingTable(const grading::TimingStats& serial, const grading::Timin
     std::string s = "day 52 timings on " + device + " (" + std::to_string(smCount) + " SMs), " +
                     std::to_string(serial.samplesMs.size()) + " timed runs after " + std::to_string(kWarmupRuns) +
                     " warm-ups\n";
-    s += "  shape     median ms     min ms     max ms\n";
+    s += "  shape     median ms     IQR ms     min ms     max ms\n";
     for (const auto& [name, t] : {std::pair<const char*, const grading::TimingStats*>{"serial", &serial},
                                   {"diamond", &diamond}}) {
-        s += formatText("  %-8s %10.3f %10.3f %10.3f\n", name, t->medianMs, t->minMs, t->maxMs);
+        s += formatText("  %-8s %10.3f %10.3f %10.3f %10.3f\n", name, t->medianMs, t->iqrMs(), t->minMs, t->maxMs);
     }
     s += diamond.medianMs > 0.0f
              ? formatText("  serial / diamond (medians): %.2fx", serial.medianMs / diamond.medianMs)

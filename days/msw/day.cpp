@@ -160,7 +160,7 @@ void report(const CaseContext& ctx) {
                 const std::vector<float> ms(reply.result.ms.begin() + k * runs, reply.result.ms.begin() + (k + 1) * runs);
                 const grading::TimingStats s = grading::summarize(ms);
                 row.medianMs = s.medianMs;
-                row.spreadMs = s.maxMs - s.minMs;
+                row.iqrMs = s.iqrMs();
                 if (row.failure.empty()) {
                     std::string figure = "ms_" + impl + "_" + where[k].name;
                     for (char& ch : figure) ch = ch == ' ' ? '_' : ch;

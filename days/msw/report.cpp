@@ -11,7 +11,7 @@ std::string searchTimeTable(uint64_t n, int runs, const std::vector<SearchTime>&
                                  static_cast<unsigned long long>(n), static_cast<unsigned long long>(n * 8 >> 20), runs);
     out += "  two_phase: par_find_mismatch(d_a, b, d_large_block, n), b copied from pinned host memory;"
            " fast: device arrays\n";
-    out += formatText("  %-10s  %-10s  %9s  %9s  %9s\n", "impl", "mismatch", "ms", "spread", "GB/s read");
+    out += formatText("  %-10s  %-10s  %9s  %9s  %9s\n", "impl", "mismatch", "ms", "IQR ms", "GB/s read");
     for (const SearchTime& r : rows) {
         if (!r.failure.empty()) {
             out += formatText("  %-10s  %-10s  (no time: %s)\n", r.impl.c_str(), r.placement.c_str(),
@@ -20,7 +20,7 @@ std::string searchTimeTable(uint64_t n, int runs, const std::vector<SearchTime>&
         }
         const double gbps = r.medianMs > 0 ? 8.0 * static_cast<double>(r.wordsRead) / (r.medianMs * 1e6) : 0.0;
         out += formatText("  %-10s  %-10s  %9.3f  %9.3f  %9.1f\n", r.impl.c_str(), r.placement.c_str(), r.medianMs,
-                          r.spreadMs, gbps);
+                          r.iqrMs, gbps);
     }
     return out;
 }

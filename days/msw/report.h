@@ -13,11 +13,11 @@ struct SearchTime {
     std::string placement;  // none | middle | near start
     uint64_t wordsRead = 0;  // both arrays up to and including the mismatch
     double medianMs = 0.0;
-    double spreadMs = 0.0;  // max - min
+    double iqrMs = 0.0;     // interquartile range of the timed runs
     std::string failure;    // non-empty: no time, this says why
 };
 
-// One row per (impl, placement): median ms, spread and GB/s of the words a
+// One row per (impl, placement): median ms, IQR and GB/s of the words a
 // search must read.
 std::string searchTimeTable(uint64_t n, int runs, const std::vector<SearchTime>& rows);
 
