@@ -203,10 +203,16 @@ endfunction()
 #   RUNNER <file>             the runner's main (CUDA)
 #   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
 #   [SOLUTION_EXTRAS <files>] instructor-only units linked into the reference runner
+#   [EXTRAS_ABSENT <file>]    what every other runner gets in their place: it answers "not in
+#                             this runner" (linked after every unit, so a runner whose units
+#                             define the functions never takes it)
+#   [BENCH <dir>]             a Google Benchmark folder, added where the solution is and
+#                             Google Benchmark is found (a benchmark times the instructor's code)
 #   [HOST_TESTS <files...>]   host-only tests (tests/)
 #   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
 function(grading_add_day day)
-  cmake_parse_arguments(D "" "RUNNER" "STUDENT;COURSE;GRADER;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK" ${ARGN})
+  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;BENCH" "STUDENT;COURSE;GRADER;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
+                        ${ARGN})
   set(here "${CMAKE_CURRENT_SOURCE_DIR}")
   set(course "${here}/course")
   set(GRADING_DAY "${day}")
@@ -333,6 +339,24 @@ function(grading_add_day day)
       set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
         "expect\thostile\t${name}\t$<TARGET_FILE:${day}_runner_hostile_${name}>\t${file}\n")
     endforeach()
+  endif()
+
+  if(D_EXTRAS_ABSENT)
+    add_library(${day}_extras_absent STATIC "${here}/${D_EXTRAS_ABSENT}")
+    target_include_directories(${day}_extras_absent PRIVATE "${here}" "${course}")
+    target_link_libraries(${day}_extras_absent PRIVATE grading_cuda)
+    get_property(runners GLOBAL PROPERTY GRADING_${day}_RUNNERS)
+    foreach(runner IN LISTS runners)
+      target_link_libraries(${runner} PRIVATE ${day}_extras_absent)
+    endforeach()
+  endif()
+  if(D_BENCH AND has_solution)
+    find_package(benchmark QUIET)
+    if(benchmark_FOUND)
+      add_subdirectory("${here}/${D_BENCH}")
+    else()
+      message(STATUS "${day}: Google Benchmark not found (set CMAKE_PREFIX_PATH); no ${day} benchmark")
+    endif()
   endif()
 
   # Which suites exist, for the driver's ctest registration.
