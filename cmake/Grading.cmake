@@ -84,11 +84,13 @@ endfunction()
 
 # grading_plant(<name>
 #   EDIT <file under the day> FIND <exact snippet> REPLACE <snippet>   (repeatable)
-#   FAILS <gate> EXPECT <regex> [PASSES <gate>...] [CASES <case>...] [ATTEMPTS <n>] [WHAT <text>])
+#   FAILS <gate> EXPECT <regex> [SCORE_BELOW <fraction>] [PASSES <gate>...] [CASES <case>...] [ATTEMPTS <n>]
+#   [WHAT <text>])
 # Called from days/<day>/plants.cmake. Each EDIT's snippet must occur exactly
 # once in its file (configure fails otherwise); the edited copy replaces that
 # file's unit in a copy of the reference runner, and the planted test holds
-# it to its gate.
+# it to its gate: it fails there, or, with SCORE_BELOW, a scored gate (a
+# speed gate) scores it below that fraction of its points.
 function(grading_plant name)
   set(day "${GRADING_DAY}")
   set(edits "")
@@ -100,7 +102,8 @@ function(grading_plant name)
   set(passes "")
   set(cases "")
   set(attempts 1)
-  set(keywords "^(EDIT|FIND|REPLACE|FAILS|EXPECT|PASSES|CASES|ATTEMPTS|WHAT)$")
+  set(score_below "")
+  set(keywords "^(EDIT|FIND|REPLACE|FAILS|EXPECT|SCORE_BELOW|PASSES|CASES|ATTEMPTS|WHAT)$")
   math(EXPR last "${ARGC} - 1")
   foreach(i RANGE 1 ${last})
     set(arg "${ARGV${i}}")  # ARGV<i>, not ARGN: snippets hold semicolons
@@ -126,6 +129,8 @@ function(grading_plant name)
       string(APPEND cases " ${arg}")
     elseif(mode STREQUAL "ATTEMPTS")
       set(attempts "${arg}")
+    elseif(mode STREQUAL "SCORE_BELOW")
+      set(score_below "${arg}")
     elseif(mode STREQUAL "WHAT")
       set(what "${arg}")
     else()
@@ -192,6 +197,7 @@ expect: ${expect}
 passes:${passes}
 cases:${cases}
 attempts: ${attempts}
+score_below: ${score_below}
 ")
   set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
     "expect\tplanted\t${name}\t$<TARGET_FILE:${day}_runner_planted_${name}>\t${out}/expectation.txt\n")
@@ -234,7 +240,8 @@ function(grading_add_day day)
   endforeach()
 
   # The reference runner, when this tree holds the instructor solution (the
-  # student kit does not).
+  # student kit does not). A class build has it too: speed gates time each
+  # student against it.
   set(has_solution TRUE)
   foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
     get_filename_component(name "${file}" NAME)
@@ -242,9 +249,6 @@ function(grading_add_day day)
       set(has_solution FALSE)
     endif()
   endforeach()
-  if(GRADING_CLASS_DIR)
-    set(has_solution FALSE)  # a class build grades the students' runners alone
-  endif()
   set(reference_units "")
   if(has_solution)
     foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
@@ -326,7 +330,7 @@ function(grading_add_day day)
 
   # Planted bugs (instructor-only: they quote the solution) and hostile
   # submissions (each replaces the one student file).
-  if(has_solution AND GRADING_BUILD_PLANTED AND EXISTS "${here}/plants.cmake")
+  if(has_solution AND GRADING_BUILD_PLANTED AND NOT GRADING_CLASS_DIR AND EXISTS "${here}/plants.cmake")
     include("${here}/plants.cmake")
   endif()
   list(LENGTH D_STUDENT student_files)
@@ -350,7 +354,7 @@ function(grading_add_day day)
       target_link_libraries(${runner} PRIVATE ${day}_extras_absent)
     endforeach()
   endif()
-  if(D_BENCH AND has_solution)
+  if(D_BENCH AND has_solution AND NOT GRADING_CLASS_DIR)
     find_package(benchmark QUIET)
     if(benchmark_FOUND)
       add_subdirectory("${here}/${D_BENCH}")
@@ -366,7 +370,11 @@ function(grading_add_day day)
   endif()
   get_property(expectations GLOBAL PROPERTY GRADING_${day}_MANIFEST)
   if(GRADING_CLASS_DIR)
+    # The instructor's runner is no suite here, only what speed gates compare with.
     set(suites "${expectations}")
+    if(has_solution)
+      set(suites "instructor\t${reference_path}\n${suites}")
+    endif()
   else()
     set(suites "reference\t${reference_path}
 submission\t$<TARGET_FILE:${day}_runner_submission>

@@ -193,6 +193,46 @@ std::vector<GateCase> timingCases() {
     return cases;
 }
 
+// 38.speed: the exercise's neighbour walk of the word graph's isolated levels
+// (the load-balance lesson: level 12 holds the hub "the") against the
+// instructor's, timed interleaved; one sample is a call's summed level
+// medians, and the walks' checksums are checked. Scored on the ramp, worth
+// 0 points unless the instructor gives it some in its declaration below.
+constexpr int kSpeedRounds = 6;
+
+std::vector<GateCase> speedCases() {
+    GateCase c;
+    c.name = "edge_word_graph";
+    c.what = "edge mapping's walk of the word graph's levels with at least " + std::to_string(day38::kWalkMinEdges) +
+             " edges";
+    c.limitSeconds = 2 * kSpeedRounds * timingSeconds();
+    c.run = [](const CaseContext& ctx) {
+        const GraphCase& g = graphCase("word_graph", ctx.seed);
+        const WalkFrontiers levels = levelFrontiers(g);
+        const std::vector<int32_t> which = isolatedFrontiers(g);
+        const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
+            const auto w = walk(runner, g, levels, "edge", timingSeconds(), which, kTimedRuns, ctx.exclusiveGpu);
+            if (!w.ok()) return grading::Error{w.problem};
+            if (w.result.walkMs.size() != which.size()) return grading::Error{"walk times missing"};
+            size_t at = 0;
+            float total = 0.0f;
+            for (size_t k = 0; k < which.size(); ++k) {
+                const std::vector<int> frontier = levels.frontier(which[k]);
+                if (at + frontier.size() > w.result.timedChecksums.size()) return grading::Error{"checksums missing"};
+                const std::vector<uint32_t> got(w.result.timedChecksums.begin() + at,
+                                                w.result.timedChecksums.begin() + at + frontier.size());
+                const GateResult r = day38::checkWalk(g.graph, which[k], frontier, got, day38::kWalkRepeats);
+                if (!r.passed) return grading::Error{"the timed walk of level " + std::to_string(which[k]) + ": " + r.message};
+                at += frontier.size();
+                total += w.result.walkMs[k];
+            }
+            return std::vector<float>{total};
+        };
+        return grading::speedCase(ctx, "38.speed", "the edge mapping's walks", kSpeedRounds, measure);
+    };
+    return {c};
+}
+
 // The course's tables for the shipped graph, with the exercise's kernel as
 // the fourth column. Every runner carries the course's own mappings, so the
 // student's report times them too, in the same session as the student's.
@@ -281,6 +321,9 @@ grading::Day grading::declareDay() {
     day.gate({"38.walk", "the isolated neighbour walk is the real walk", 2}, walkCases());
     day.gate({"38.timing", "timings are real, of the graded work", 1, grading::Grades::Student, {"38.distances"}, true},
              timingCases());
+    day.gate({"38.speed", "the walk's speed against the instructor's (scored on a ramp)", 0, grading::Grades::Student,
+              {"38.walk"}, true, "visible", true},
+             speedCases());
     day.observe("report", 4 * 2 * timingSeconds(), report);
     return day;
 }

@@ -86,3 +86,30 @@ grading_plant(first_of_tied_starts
   FAILS 38.distances CASES expand_edge_components expand_edge_rmat
   EXPECT [[^edge mapping, one level with zero-degree vertices in the frontier, on (components|rmat) .*(one level from a frontier of [0-9]+ at level [0-9]+: vertex [0-9]+ \(v[0-9]+\): got -?[0-9]+, want -?[0-9]+|CUDA error in expandEdgePerThread \(edge mapping\) at level [0-9]+: cudaError(IllegalAddress|InvalidAddressSpace))]]
   PASSES 38.distances@edge_word_graph,edge_rmat,edge_components,edge_grid)
+
+grading_plant(slow_walk
+  WHAT "the walk by one thread per frontier vertex, its edges in a serial loop: right, and as slow as the thread mapping on the hub's level"
+  EDIT solution/edge_mapping.cu
+  FIND [=[    const size_t e = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+    if (e >= static_cast<size_t>(totalEdges)) return;
+    const int i = ownerOfEdge(edgeStart, frontierSize, static_cast<int>(e));
+    const unsigned int v = static_cast<unsigned int>(
+        colIndices[rowOffsets[frontier[i]] + static_cast<int>(e) - edgeStart[i]]);
+    unsigned int acc = 0u;
+    for (int r = 0; r < repeats; ++r) acc += v ^ static_cast<unsigned int>(r);
+    atomicAdd(&out[i], acc);]=]
+  REPLACE [=[    const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+    if (i >= static_cast<size_t>(frontierSize)) return;
+    const int u = frontier[i];
+    unsigned int acc = 0u;
+    for (int k = rowOffsets[u]; k < rowOffsets[u + 1]; ++k) {
+        const unsigned int v = static_cast<unsigned int>(colIndices[k]);
+        for (int r = 0; r < repeats; ++r) acc += v ^ static_cast<unsigned int>(r);
+    }
+    atomicAdd(&out[i], acc);]=]
+  EDIT solution/edge_mapping.cu
+  FIND [=[    walkEdgePerThread<<<blocksFor(totalEdges, kThreadsPerBlock), kThreadsPerBlock>>>(]=]
+  REPLACE [=[    walkEdgePerThread<<<blocksFor(frontierSize, kThreadsPerBlock), kThreadsPerBlock>>>(]=]
+  FAILS 38.speed SCORE_BELOW 0.5
+  EXPECT [=[timed interleaved: [0-9.]+x, [0-9]+% of the points]=]
+  PASSES 38.walk)

@@ -48,7 +48,9 @@ TEST(GatesTable, TheGeneratedTableParses) {
     const auto gates = loadGates(GRADING_GATES_TSV);
     ASSERT_FALSE(gates.empty());
     for (const auto& g : gates) {
-        EXPECT_GT(g.points, 0) << g.id;
+        // A scored gate (a speed gate) may be worth nothing until the instructor gives it points.
+        if (g.scored) EXPECT_GE(g.points, 0) << g.id;
+        else EXPECT_GT(g.points, 0) << g.id;
         EXPECT_EQ(g.id.find(g.day.rfind("day", 0) == 0 ? g.day.substr(3) + "." : g.day + "."), 0u)
             << g.id << " is not named after " << g.day;
     }

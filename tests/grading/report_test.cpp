@@ -412,3 +412,60 @@ TEST(GatesTable, ARequirementOutsideTheTableIsAnError) {
         "34.ring\tday34\t2\tvisible\tstudent\t34.stencil\t34.ring\tring\n");
     EXPECT_THROW(parseGates(table, "t.tsv"), InputError);
 }
+
+namespace {
+
+// A scored gate (a speed gate) of 5 points whose tests printed these lines.
+Report gradeScored(const std::vector<std::string>& outputs) {
+    GradeInput in;
+    std::istringstream table(
+        "id\tday\tpoints\tvisibility\tscored\ttests\ttitle\n38.speed\tday38\t5\tvisible\tyes\t38.speed.*\tspeed\n");
+    in.gates = parseGates(table, "gates.tsv");
+    for (size_t k = 0; k < outputs.size(); ++k) {
+        JunitCase t = passed("submission.38.speed.case" + std::to_string(k));
+        t.output = outputs[k] + "\n" + t.output;
+        in.tests.push_back(t);
+    }
+    return grade(in);
+}
+
+}  // namespace
+
+TEST(ScoredGate, EarnsItsLowestScoresShareOfThePoints) {
+    const Report r = gradeScored({"SCORE 38.speed 1 walks: 1.05x, 100% of the points",
+                                  "SCORE 38.speed 0.42 walks: 5.9x, 42% of the points"});
+    const GateOutcome& g = gate(r, "38.speed");
+    EXPECT_EQ(g.result, Result::Pass);
+    EXPECT_EQ(g.earned, 2);  // 5 x 0.42, rounded
+    EXPECT_EQ(g.message, "walks: 5.9x, 42% of the points");
+    EXPECT_EQ(r.earned, 2);
+    EXPECT_EQ(r.max, 5);
+}
+
+TEST(ScoredGate, NoScoreLineEarnsNothingAndSaysSo) {
+    const Report r = gradeScored({"GATE 38.speed PASS ctx"});
+    const GateOutcome& g = gate(r, "38.speed");
+    EXPECT_EQ(g.earned, 0);
+    EXPECT_EQ(g.message, "no score: its tests printed no SCORE line");
+}
+
+// Only the gate's own lines count, and a score outside 0..1 is no score.
+TEST(ScoredGate, IgnoresOtherGatesAndOutOfRangeScores) {
+    const Report r = gradeScored({"SCORE 38.walk 0 other gate", "SCORE 38.speed 7 forged", "SCORE 38.speed 0.8 fine"});
+    const GateOutcome& g = gate(r, "38.speed");
+    EXPECT_EQ(g.earned, 4);
+    EXPECT_EQ(g.message, "fine");
+}
+
+TEST(ScoredGate, AFailingTestStillFailsTheGate) {
+    GradeInput in;
+    std::istringstream table(
+        "id\tday\tpoints\tvisibility\tscored\ttests\ttitle\n38.speed\tday38\t5\tvisible\tyes\t38.speed.*\tspeed\n");
+    in.gates = parseGates(table, "gates.tsv");
+    JunitCase t = passed("submission.38.speed.case");
+    t.status = "fail";
+    t.hasFailure = true;
+    t.output = "SCORE 38.speed 1 looks fine\n" + t.output;
+    in.tests = {t};
+    EXPECT_EQ(gate(grade(in), "38.speed").earned, 0);
+}

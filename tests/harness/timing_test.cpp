@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "harness/gate.h"
 #include "harness/gpu_state.h"
 #include "harness/timing_stats.h"
 
@@ -74,4 +75,30 @@ TEST(GpuState, ReadsNothingWithoutNvmlOrAPlausibleState) {
     const auto s = grading::readGpuState("0");
     if (s) EXPECT_GT(s->smClockMHz, 0u);
     EXPECT_FALSE(grading::readGpuState("GPU-not-a-real-uuid").has_value());
+}
+
+TEST(SpeedRamp, FullAtOnePointTwoNoneAtTenLinearBetween) {
+    const grading::SpeedRamp ramp;
+    EXPECT_DOUBLE_EQ(ramp.score(0.5), 1.0);
+    EXPECT_DOUBLE_EQ(ramp.score(1.2), 1.0);
+    EXPECT_DOUBLE_EQ(ramp.score(5.6), 0.5);
+    EXPECT_DOUBLE_EQ(ramp.score(10.0), 0.0);
+    EXPECT_DOUBLE_EQ(ramp.score(80.0), 0.0);
+}
+
+TEST(SpeedRamp, TheMessageNamesBothTimesTheirSpreadAndTheRatio) {
+    const grading::GateResult r = grading::scoreSpeed("38.speed", "the walks", {2.0, 0.1, 6}, {1.0, 0.05, 6});
+    EXPECT_TRUE(r.passed);
+    ASSERT_TRUE(r.score.has_value());
+    EXPECT_NEAR(*r.score, (10.0 - 2.0) / 8.8, 1e-12);
+    EXPECT_EQ(r.message,
+              "the walks: 2.0000 ms (IQR 0.1000, 6 runs) against the instructor's 1.0000 ms (IQR 0.0500, 6 runs), "
+              "timed interleaved: 2.00x, 91% of the points (full at <= 1.2x, none at >= 10x)");
+}
+
+TEST(SpeedRamp, NoTimeIsAFailureNotAScore) {
+    const grading::GateResult r = grading::scoreSpeed("38.speed", "the walks", {0.0, 0.0, 0}, {1.0, 0.0, 6});
+    EXPECT_FALSE(r.passed);
+    EXPECT_FALSE(r.score.has_value());
+    EXPECT_EQ(r.message, "the walks: no ratio: the student's median is 0 ms, the reference's 1 ms");
 }

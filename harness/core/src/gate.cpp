@@ -1,6 +1,7 @@
 #include "harness/gate.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace grading {
@@ -15,6 +16,31 @@ GateResult checkPositiveTimes(std::string id, const std::vector<std::pair<std::s
         }
     }
     return GateResult::pass(std::move(id));
+}
+
+double SpeedRamp::score(double ratio) const {
+    if (!(ratio > fullAt)) return 1.0;  // NaN never gets here: callers check the times first
+    if (ratio >= zeroAt) return 0.0;
+    return (zeroAt - ratio) / (zeroAt - fullAt);
+}
+
+GateResult scoreSpeed(std::string id, const std::string& what, const TimedMedian& student,
+                      const TimedMedian& reference, const SpeedRamp& ramp) {
+    char line[512];
+    if (!(student.medianMs > 0.0) || !(reference.medianMs > 0.0) || !std::isfinite(student.medianMs) ||
+        !std::isfinite(reference.medianMs)) {
+        std::snprintf(line, sizeof line, "%s: no ratio: the student's median is %g ms, the reference's %g ms",
+                      what.c_str(), student.medianMs, reference.medianMs);
+        return GateResult::fail(std::move(id), line);
+    }
+    const double ratio = student.medianMs / reference.medianMs;
+    const double score = ramp.score(ratio);
+    std::snprintf(line, sizeof line,
+                  "%s: %.4f ms (IQR %.4f, %zu runs) against the instructor's %.4f ms (IQR %.4f, %zu runs), timed "
+                  "interleaved: %.2fx, %.0f%% of the points (full at <= %.1fx, none at >= %.0fx)",
+                  what.c_str(), student.medianMs, student.iqrMs, student.runs, reference.medianMs, reference.iqrMs,
+                  reference.runs, ratio, 100.0 * score, ramp.fullAt, ramp.zeroAt);
+    return GateResult::scored(std::move(id), score, line);
 }
 
 }  // namespace grading

@@ -72,6 +72,13 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
         if (column.count("requires") && fields[column["requires"]] != "-") {
             g.requires = text::splitCommas(fields[column["requires"]]);
         }
+        if (column.count("scored")) {
+            const std::string& scored = fields[column["scored"]];
+            if (scored != "yes" && scored != "no") {
+                throw InputError(where + "scored of " + g.id + " is '" + scored + "' (want yes or no)");
+            }
+            g.scored = scored == "yes";
+        }
         if (!ids.insert(g.id).second) throw InputError(where + "gate " + g.id + " is listed twice");
         gates.push_back(std::move(g));
     }

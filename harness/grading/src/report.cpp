@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "grading/logs.h"
@@ -188,6 +191,23 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         o.result = Result::Pass;
     }
     o.earned = o.result == Result::Pass ? gate.points : 0;
+    if (o.result == Result::Pass && gate.scored) {
+        // The lowest score any of its tests printed; none at all earns nothing.
+        std::optional<std::pair<double, std::string>> lowest;
+        for (const Named& t : tests) {
+            if (!globMatch(gate.tests, t.name)) continue;
+            for (const std::string& line : splitLines(t.test->output)) {
+                const std::string tag = "SCORE " + gate.id + " ";
+                if (line.compare(0, tag.size(), tag) != 0) continue;
+                char* end = nullptr;
+                const double score = std::strtod(line.c_str() + tag.size(), &end);
+                if (end == line.c_str() + tag.size() || !(score >= 0.0 && score <= 1.0)) continue;
+                if (!lowest || score < lowest->first) lowest = {{score, trim(std::string(end))}};
+            }
+        }
+        o.earned = lowest ? static_cast<int>(std::lround(gate.points * lowest->first)) : 0;
+        o.message = lowest ? lowest->second : "no score: its tests printed no SCORE line";
+    }
     return o;
 }
 

@@ -7,9 +7,11 @@
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "harness/day.h"
 #include "harness/testing.h"
+#include "harness/timing_stats.h"
 
 namespace grading {
 
@@ -31,6 +33,30 @@ const DayGate* Day::find(const std::string& id) const {
         if (g.spec.id == id) return &g;
     }
     return nullptr;
+}
+
+GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
+                     const MeasureRuns& measure, const SpeedRamp& ramp) {
+    // The student kit: nothing to compare with, so no score, and no failure
+    // either (the instructor's grading has the solution).
+    if (ctx.referenceRunner.empty()) {
+        return GateResult::scored(id, 0.0, what + ": not measured here: this tree has no instructor solution to time "
+                                                  "against, so no points");
+    }
+    std::vector<float> student, reference;
+    for (int r = 0; r < rounds; ++r) {
+        for (const auto& [runner, into, whose] :
+             {std::tuple<const std::string&, std::vector<float>&, const char*>{ctx.referenceRunner, reference,
+                                                                               "the instructor's"},
+              {ctx.runner, student, "the submission's"}}) {
+            const Expected<std::vector<float>> runs = measure(runner);
+            if (!runs) return GateResult::fail(id, what + ": no time for " + whose + " code: " + runs.error());
+            into.insert(into.end(), runs->begin(), runs->end());
+        }
+    }
+    const TimingStats s = summarize(student), ref = summarize(reference);
+    return scoreSpeed(id, what, {s.medianMs, s.iqrMs(), student.size()}, {ref.medianMs, ref.iqrMs(), reference.size()},
+                      ramp);
 }
 
 void recordFigure(const std::string& key, const std::string& value) {
@@ -95,6 +121,8 @@ const RunnerOutcome& probe(const std::string& runner) {
 void printGate(const GateResult& result, const std::string& context) {
     std::cout << "GATE " << result.id << (result.passed ? " PASS " : " FAIL ") << context
               << (result.passed ? "" : ": " + result.message) << "\n";
+    // The line the report reads a scored gate's points from (report.cpp).
+    if (result.score) std::cout << "SCORE " << result.id << " " << *result.score << " " << result.message << "\n";
 }
 
 void expectGate(const GateResult& result, const std::string& context) {

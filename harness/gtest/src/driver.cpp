@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <regex>
 #include <set>
@@ -42,7 +43,7 @@ using grading::GateResult;
 constexpr int kSkipStatus = 77;
 
 struct Options {
-    std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest;
+    std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner;
     bool gatesTsv = false;
     bool noSolution = false;
 };
@@ -61,8 +62,15 @@ bool& timedCasesHoldGpu() {
     return hold;
 }
 
+// The instructor's runner, for the cases that compare against it (a speed
+// gate); "" where the tree has none.
+std::string& referenceRunnerPath() {
+    static std::string path;
+    return path;
+}
+
 CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
-    return {runner, seed, c.limitSeconds, g.spec.timed && timedCasesHoldGpu()};
+    return {runner, seed, c.limitSeconds, g.spec.timed && timedCasesHoldGpu(), referenceRunnerPath()};
 }
 
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
@@ -117,7 +125,7 @@ bool selected(const GateCase& c, bool studentOnly, const std::vector<std::string
 // the first failing case's message, named.
 struct GateRun {
     bool ran = false;  // false: no case selected, or no device
-    GateResult result;
+    GateResult result;  // a scored gate's passing result carries its lowest case's score
 };
 
 GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, const std::vector<std::string>& only,
@@ -131,6 +139,8 @@ GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, c
         grading::testing::printGate(r, contextOf(c, seed));
         if (!r.passed && run.result.passed) {
             run.result = GateResult::fail(g.spec.id, contextOf(c, seed) + ": " + r.message);
+        } else if (r.passed && r.score && run.result.passed && (!run.result.score || *r.score < *run.result.score)) {
+            run.result = r;
         }
     }
     return run;
@@ -156,6 +166,9 @@ struct Expectation {
     std::string what, fails, expect, sanitizer;
     std::vector<std::string> passes, cases;
     int attempts = 1;
+    // A scored gate (a speed gate) bites by scoring below this, with a
+    // message matching `expect`, rather than by failing.
+    std::optional<double> scoreBelow;
 };
 
 grading::Expected<Expectation> readExpectation(const std::string& path) {
@@ -163,7 +176,7 @@ grading::Expected<Expectation> readExpectation(const std::string& path) {
     if (!in) return grading::Error{"cannot open the expectation " + path};
     Expectation e;
     std::string line;
-    const std::regex keyed(R"(^(?://\s*)?([a-z]+):\s*(.*?)\s*$)");
+    const std::regex keyed(R"(^(?://\s*)?([a-z_]+):\s*(.*?)\s*$)");
     while (std::getline(in, line)) {
         std::smatch m;
         if (!std::regex_match(line, m, keyed)) {
@@ -181,6 +194,7 @@ grading::Expected<Expectation> readExpectation(const std::string& path) {
         }
         else if (key == "cases") e.cases = words(value);
         else if (key == "attempts") e.attempts = std::max(1, std::atoi(value.c_str()));
+        else if (key == "score_below" && !value.empty()) e.scoreBelow = std::atof(value.c_str());
         else if (key == "sanitizer") e.sanitizer = value;
     }
     // "fails: none": a hostile whose trick the harness contains; it must
@@ -287,14 +301,25 @@ void registerExpect(const grading::Day& day, const Options& o) {
         if (!contained) {
             GateRun run;
             int attempt = 0;
+            const auto bites = [&e](const GateResult& r) {
+                return e.scoreBelow ? r.passed && r.score && *r.score < *e.scoreBelow : !r.passed;
+            };
             while (attempt < e.attempts) {
                 ++attempt;
                 run = runGate(*gate, o.runner, false, e.cases, seed);
-                if (!run.result.passed) break;
+                if (bites(run.result)) break;
             }
             grading::recordFigure("attempts", std::to_string(attempt));
-            ASSERT_FALSE(run.result.passed) << o.name << " passed " << e.fails << " on " << attempt
-                                            << " attempt(s): the gate does not bite";
+            if (e.scoreBelow) {
+                ASSERT_TRUE(run.result.passed) << o.name << " failed " << e.fails << " where it should score below "
+                                               << *e.scoreBelow << ": " << run.result.message;
+                ASSERT_TRUE(bites(run.result)) << o.name << " scored " << run.result.score.value_or(-1) << " on "
+                                               << e.fails << ", not below " << *e.scoreBelow
+                                               << ": the gate does not bite: " << run.result.message;
+            } else {
+                ASSERT_FALSE(run.result.passed) << o.name << " passed " << e.fails << " on " << attempt
+                                                << " attempt(s): the gate does not bite";
+            }
             EXPECT_TRUE(std::regex_search(run.result.message, std::regex(e.expect)))
                 << o.name << " failed " << e.fails << ", but with a message that does not match /" << e.expect
                 << "/: " << run.result.message;
@@ -333,14 +358,14 @@ std::string tsvField(std::string s) {
 }
 
 void printGatesTsv(const grading::Day& day) {
-    std::cout << "id\tday\tpoints\tvisibility\tgrades\trequires\ttimed\ttests\ttitle\n";
+    std::cout << "id\tday\tpoints\tvisibility\tgrades\trequires\ttimed\tscored\ttests\ttitle\n";
     for (const DayGate& g : day.gates()) {
         std::string requires;
         for (const std::string& r : g.spec.requires) requires += (requires.empty() ? "" : ",") + r;
         std::cout << g.spec.id << "\t" << day.name() << "\t" << g.spec.points << "\t" << g.spec.visibility << "\t"
                   << (g.spec.grades == grading::Grades::Student ? "student" : "course") << "\t"
                   << (requires.empty() ? "-" : requires) << "\t" << (g.spec.timed ? "yes" : "no") << "\t"
-                  << g.spec.id << "\t" << tsvField(g.spec.title) << "\n";
+                  << (g.spec.scored ? "yes" : "no") << "\t" << g.spec.id << "\t" << tsvField(g.spec.title) << "\n";
     }
 }
 
@@ -376,18 +401,21 @@ int emitCtest(const grading::Day& day, const Options& o) {
     out << "# Written by " << self << " --emit-ctest; regenerated on every build.\n"
         << "if(\"$ENV{GRADING_SANITIZER}\" STREQUAL \"\")\n  set(grading_scale 1)\nelse()\n  set(grading_scale "
         << static_cast<int>(grading::kSanitizerSlowdown) << ")\nendif()\n";
+    std::string referencePath;
     const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
                          const std::string& labels, bool serial) {
         out << "add_test(" << bracket(name) << " " << bracket(self);
         for (const std::string& a : args) out << " " << bracket(a);
+        if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
         out << ")\nmath(EXPR grading_timeout \"" << static_cast<long long>(seconds + 60.5) << " * ${grading_scale}\")\n"
             << "set_tests_properties(" << bracket(name) << " PROPERTIES LABELS " << bracket(day.name() + ";" + labels)
             << " TIMEOUT ${grading_timeout} SKIP_RETURN_CODE " << kSkipStatus << " RESOURCE_GROUPS \"gpus:1\"" << (serial ? " RUN_SERIAL TRUE" : "")
             << ")\n";
     };
-    std::string line;
-    while (std::getline(manifest, line)) {
-        // Tab-separated, empty fields kept ("reference\t" names no runner).
+    // Tab-separated, empty fields kept ("reference\t" names no runner).
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(manifest, line);) {
+        if (line.empty()) continue;
         std::vector<std::string> f;
         for (size_t start = 0;;) {
             const size_t tab = line.find('\t', start);
@@ -395,7 +423,14 @@ int emitCtest(const grading::Day& day, const Options& o) {
             if (tab == std::string::npos) break;
             start = tab + 1;
         }
-        if (line.empty()) continue;
+        rows.push_back(std::move(f));
+    }
+    // The instructor's runner, for every test's cases that compare against it:
+    // the reference suite's, or a class build's "instructor" row.
+    for (const std::vector<std::string>& f : rows) {
+        if ((f[0] == "reference" || f[0] == "instructor") && f.size() >= 2 && !f[1].empty()) referencePath = f[1];
+    }
+    for (const std::vector<std::string>& f : rows) {
         const std::string& kind = f[0];
         if ((kind == "reference" || kind == "submission") && f.size() >= 2) {
             const bool none = f[1].empty();
@@ -483,7 +518,8 @@ int main(int argc, char** argv) {
         if (flag(arg, "suite", &o.suite, i, argc, argv) || flag(arg, "runner", &o.runner, i, argc, argv) ||
             flag(arg, "gate", &o.gate, i, argc, argv) || flag(arg, "observation", &o.observation, i, argc, argv) ||
             flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) ||
-            flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv)) {
+            flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv) ||
+            flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv)) {
             continue;
         }
         if (arg == "--gates-tsv") o.gatesTsv = true;
@@ -504,6 +540,7 @@ int main(int argc, char** argv) {
     if (o.suite == "submission" || o.suite == "stub" || o.suite == "hostile") {
         grading::setSandboxPolicy(grading::SandboxPolicy::Required);
     }
+    referenceRunnerPath() = o.referenceRunner;
     static const grading::Day day = grading::declareDay();
     if (o.gatesTsv) {
         printGatesTsv(day);

@@ -3,6 +3,7 @@
 // plain host functions over host data, so each one is tested on planted
 // discrepancies without a GPU. A failing gate's message names the first
 // disagreement (where, got, want), never only "mismatch".
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,16 +13,42 @@ namespace grading {
 struct GateResult {
     std::string id;  // e.g. "38.distances", as in grading.md
     bool passed = true;
-    std::string message;  // empty when passed
+    std::string message;  // empty when passed, except for a score's reasons
+    // A scored gate's verdict (GateSpec::scored): the fraction of its points
+    // earned, 0 to 1, with `message` saying why.
+    std::optional<double> score;
 
-    static GateResult pass(std::string id) { return {std::move(id), true, {}}; }
+    static GateResult pass(std::string id) { return {std::move(id), true, {}, {}}; }
     static GateResult fail(std::string id, std::string message) {
-        return {std::move(id), false, std::move(message)};
+        return {std::move(id), false, std::move(message), {}};
+    }
+    static GateResult scored(std::string id, double fraction, std::string why) {
+        return {std::move(id), true, std::move(why), fraction};
     }
 };
 
 // The "<day>.timing" rule: every figure (name, milliseconds) is a real,
 // positive time; the message names the first that is not.
 GateResult checkPositiveTimes(std::string id, const std::vector<std::pair<std::string, double>>& figuresMs);
+
+// A speed gate's ramp: full marks at no more than `fullAt` times the
+// reference's time, none at `zeroAt` times or more, linear between (the
+// CS149 checkers' rule: 1.2x and 10x).
+struct SpeedRamp {
+    double fullAt = 1.2;
+    double zeroAt = 10.0;
+    double score(double ratio) const;
+};
+
+// The student's and the reference's times (medians and IQRs of runs timed
+// interleaved) scored on `ramp`; the message names both times, their
+// spread, the ratio and the score.
+struct TimedMedian {
+    double medianMs = 0.0;
+    double iqrMs = 0.0;
+    size_t runs = 0;
+};
+GateResult scoreSpeed(std::string id, const std::string& what, const TimedMedian& student,
+                      const TimedMedian& reference, const SpeedRamp& ramp = {});
 
 }  // namespace grading

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/expected.h"
 #include "harness/gate.h"
 
 namespace grading {
@@ -37,6 +38,9 @@ struct GateSpec {
     std::vector<std::string> requires = {};
     bool timed = false;  // measures time: runs alone, holding the whole GPU
     std::string visibility = "visible";  // Gradescope's
+    // Earns the fraction of its points its cases score (GateResult::score,
+    // the lowest of them), not all or nothing: a speed gate's ramp.
+    bool scored = false;
 };
 
 // What a case is handed when it runs.
@@ -45,6 +49,9 @@ struct CaseContext {
     uint64_t seed = 0;    // the grading seed; seeded cases derive their inputs from it
     double limitSeconds;  // this case's time limit for its runner calls
     bool exclusiveGpu;    // the gate is timed: its calls hold the whole GPU
+    // The instructor solution's runner, for a case that compares against it
+    // (a speed gate); empty where the tree has no solution.
+    std::string referenceRunner = {};
 };
 
 struct GateCase {
@@ -87,6 +94,16 @@ private:
 
 // Each day defines it (days/<day>/day.cpp); its test binary's main calls it.
 Day declareDay();
+
+// A speed gate's case: `measure` (one runner call's timed runs, in ms, or why
+// there are none) made on the instructor's runner and the student's in turn,
+// `rounds` times, so neither is timed at a quieter moment of a shared GPU than
+// the other; then the medians' ratio scored on `ramp` (scoreSpeed). Fails,
+// naming why, when either side has no times; scores 0, saying so, where the
+// tree has no instructor runner to compare against (the student kit).
+using MeasureRuns = std::function<Expected<std::vector<float>>(const std::string& runner)>;
+GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
+                     const MeasureRuns& measure, const SpeedRamp& ramp = {});
 
 // A figure worth keeping beside a verdict or an observation: a gtest
 // property (it lands in the XML and the report) and a printed line.
