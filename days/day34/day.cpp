@@ -257,6 +257,34 @@ std::vector<GateCase> timingCases() {
     return cases;
 }
 
+// ---- 34.speed: the exercise's tiled step against the instructor's, one
+// step of the seeded 2048 x 2048 grid timed in calls to each runner in turn
+// (speedCase), every timed output checked as 34.timing checks it. Scored on
+// the ramp, worth 0 points unless the instructor gives it some below.
+constexpr int kSpeedRounds = 3;
+
+std::vector<GateCase> speedCases() {
+    const GridSpec g = timingGrid();
+    GateCase c;
+    c.name = "tiled_" + g.name;
+    c.what = "heatStepTiled, one step on " + describe(g);
+    c.seeded = true;
+    c.limitSeconds = 2 * kSpeedRounds * oneStepSeconds();
+    c.run = [g](const CaseContext& ctx) {
+        const std::vector<float> init = initialGrid(g, ctx.seed, "34.speed/one_step");
+        const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
+            const auto t = timing(runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
+                                  oneStepSeconds(), ctx.exclusiveGpu);
+            if (!t.ok()) return grading::Error{t.problem};
+            const GateResult outputs = timedOutputs(g, init, t.result, false);
+            if (!outputs.passed) return grading::Error{outputs.message};
+            return t.result.tiledMs;
+        };
+        return grading::speedCase(ctx, "34.speed", "heatStepTiled's step", kSpeedRounds, measure);
+    };
+    return {c};
+}
+
 // ---- the report: the course's three tables on the course's grid, the
 // runner's tiled kernel in the tiled rows. Observations only.
 double reportSeconds() {
@@ -370,6 +398,9 @@ grading::Day grading::declareDay() {
                             }));
     day.gate({"34.timing", "timings are real, of the graded work", 1, grading::Grades::Student, stencil, true},
              timingCases());
+    day.gate({"34.speed", "the tiled step's speed against the instructor's (scored on a ramp)", 0,
+              grading::Grades::Student, stencil, true, "visible", true},
+             speedCases());
     day.observe("report", reportSeconds(), report);
     return day;
 }
