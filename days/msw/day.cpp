@@ -1,6 +1,7 @@
 // msw, declared: every gate with its points, what it grades and requires,
 // and the cases it runs on; and the report. grading.md's "First mismatching
 // word" is the human page for the same table.
+#include <algorithm>
 #include <iostream>
 #include <stdexcept>
 
@@ -173,6 +174,33 @@ void report(const CaseContext& ctx) {
         }
     }
     std::cout << "\n" << msw::searchTimeTable(kReportWords, kReportRuns, rows) << std::endl;
+
+    // Bandwidth against n: the exercise's search of identical arrays at
+    // several sizes (figures gbs_n<n>, the pictures' chart). Wrong answers
+    // are msw.index's to grade; the row says so.
+    std::cout << "two_phase, identical arrays, median of " << kReportRuns << " runs\n"
+              << grading::formatText("  %12s  %9s  %9s\n", "n", "ms", "GB/s read");
+    for (int log2n = 16; log2n <= 24; log2n += 2) {
+        const uint64_t n = uint64_t{1} << log2n;
+        const std::vector<msw::grade::IndexCase> none = {where.front().question};
+        const auto reply = callTime(ctx.runner, kImpls.front(), n, key, none, kReportRuns, caseStream(ctx.seed, "report"),
+                                    searchSeconds(n, 3 * (kReportRuns + msw::protocol::kWarmupRuns)), true);
+        std::string why;
+        if (!reply.ok()) why = reply.problem;
+        else if (reply.result.ms.size() != kReportRuns) why = "incomplete result";
+        else if (std::any_of(reply.result.answers.begin(), reply.result.answers.end(), [n](uint64_t a) { return a != n; }))
+            why = "wrong answer";
+        if (!why.empty()) {
+            std::cout << grading::formatText("  %12llu  (no time: %s)\n", static_cast<unsigned long long>(n),
+                                             why.substr(0, 200).c_str());
+            continue;
+        }
+        const double ms = grading::summarize(reply.result.ms).medianMs;
+        const double gbs = ms > 0.0 ? 16.0 * static_cast<double>(n) / (ms * 1e6) : 0.0;
+        std::cout << grading::formatText("  %12llu  %9.4f  %9.1f\n", static_cast<unsigned long long>(n), ms, gbs);
+        grading::recordFigure("gbs_n" + std::to_string(n), grading::formatText("%.1f", gbs));
+    }
+    std::cout << std::endl;
     if (!wrong.empty()) throw std::runtime_error("the timed searches are not right: " + wrong.front());
 }
 

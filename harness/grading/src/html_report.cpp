@@ -424,7 +424,7 @@ std::vector<Chart> mswCharts(const std::map<std::string, double>& f) {
                   "no search was timed with a right answer (figures ms_<search>_<placement>)"),
             chart("msw-bandwidth", "Bandwidth against n", "GB/s read at each array size (figures gbs_n<n>).",
                   bandwidthTempl, bandwidth,
-                  "msw's report times one size only; figures gbs_n<n> at several sizes would draw this")};
+                  "no size was timed with a right answer (figures gbs_n<n>, the report's sweep over n)")};
 }
 
 std::string readText(const std::string& path) {
