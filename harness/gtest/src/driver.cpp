@@ -122,7 +122,9 @@ bool selected(const GateCase& c, bool studentOnly, const std::vector<std::string
 }
 
 // A gate over a set of its cases: passes when every case passes; otherwise
-// the first failing case's message, named.
+// fails with the first failing case's message, named, and runs no more of
+// them (they could not change the verdict; after a hang or a fault they
+// would only repeat it, at the cost of a time limit each).
 struct GateRun {
     bool ran = false;  // false: no case selected, or no device
     GateResult result;  // a scored gate's passing result carries its lowest case's score
@@ -137,11 +139,11 @@ GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, c
         run.ran = true;
         const GateResult r = runCase(g, c, runner, seed);
         grading::testing::printGate(r, contextOf(c, seed));
-        if (!r.passed && run.result.passed) {
+        if (!r.passed) {
             run.result = GateResult::fail(g.spec.id, contextOf(c, seed) + ": " + r.message);
-        } else if (r.passed && r.score && run.result.passed && (!run.result.score || *r.score < *run.result.score)) {
-            run.result = r;
+            return run;
         }
+        if (r.score && (!run.result.score || *r.score < *run.result.score)) run.result = r;
     }
     return run;
 }
