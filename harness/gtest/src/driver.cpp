@@ -411,8 +411,11 @@ int emitCtest(const grading::Day& day, const Options& o) {
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
         out << ")\nmath(EXPR grading_timeout \"" << static_cast<long long>(seconds + 60.5) << " * ${grading_scale}\")\n"
             << "set_tests_properties(" << bracket(name) << " PROPERTIES LABELS " << bracket(day.name() + ";" + labels)
-            << " TIMEOUT ${grading_timeout} SKIP_RETURN_CODE " << kSkipStatus << " RESOURCE_GROUPS \"gpus:1\"" << (serial ? " RUN_SERIAL TRUE" : "")
-            << ")\n";
+            << " TIMEOUT ${grading_timeout} SKIP_RETURN_CODE " << kSkipStatus << " RESOURCE_GROUPS \"gpus:1\""
+            << (serial ? " RUN_SERIAL TRUE" : "")
+            // The longest first, where ctest has no times of its own yet (a
+            // fresh build): the cases' limits stand in for their run time.
+            << " COST " << static_cast<long long>(seconds) << ")\n";
     };
     // Tab-separated, empty fields kept ("reference\t" names no runner).
     std::vector<std::vector<std::string>> rows;
