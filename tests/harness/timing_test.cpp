@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "harness/day.h"
 #include "harness/gate.h"
 #include "harness/gpu_state.h"
 #include "harness/timing_stats.h"
@@ -101,4 +102,33 @@ TEST(SpeedRamp, NoTimeIsAFailureNotAScore) {
     EXPECT_FALSE(r.passed);
     EXPECT_FALSE(r.score.has_value());
     EXPECT_EQ(r.message, "the walks: no ratio: the student's median is 0 ms, the reference's 1 ms");
+}
+
+// Steady runs need one call; noisy ones are called again up to the budget,
+// the sets growing; an error comes back as it was.
+TEST(SampleUntilSteady, StopsOnceSteadyOrAtTheBudget) {
+    int calls = 0;
+    const auto steady = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
+        ++calls;
+        return std::vector<std::vector<float>>{{1.0f, 1.0f, 1.01f, 1.0f}, {2.0f, 2.0f, 2.0f, 2.0f}};
+    });
+    ASSERT_TRUE(steady.ok());
+    EXPECT_EQ(calls, 1);
+    EXPECT_EQ((*steady)[0].size(), 4u);
+
+    calls = 0;
+    const auto noisy = grading::sampleUntilSteady(
+        [&]() -> grading::Expected<std::vector<std::vector<float>>> {
+            ++calls;
+            return std::vector<std::vector<float>>{{1.0f, 2.0f, 3.0f, 4.0f}};
+        },
+        0.02, 3);
+    ASSERT_TRUE(noisy.ok());
+    EXPECT_EQ(calls, 3);
+    EXPECT_EQ((*noisy)[0].size(), 12u);
+
+    const auto failed = grading::sampleUntilSteady(
+        []() -> grading::Expected<std::vector<std::vector<float>>> { return grading::Error{"the runner hung"}; });
+    EXPECT_FALSE(failed.ok());
+    EXPECT_EQ(failed.error(), "the runner hung");
 }

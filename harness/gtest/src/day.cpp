@@ -59,6 +59,24 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
                       ramp);
 }
 
+Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread,
+                                                          int maxCalls) {
+    std::vector<std::vector<float>> sets;
+    for (int call = 0; call < maxCalls; ++call) {
+        Expected<std::vector<std::vector<float>>> more = measure();
+        if (!more) return Error{more.error()};
+        if (sets.empty()) sets.resize(more->size());
+        if (more->size() != sets.size()) return Error{"the timed runs came back in a different shape on call " +
+                                                      std::to_string(call + 1)};
+        for (size_t k = 0; k < sets.size(); ++k) sets[k].insert(sets[k].end(), (*more)[k].begin(), (*more)[k].end());
+        const bool steady = std::all_of(sets.begin(), sets.end(), [targetSpread](const std::vector<float>& s) {
+            return s.empty() || summarize(s).relativeSpread() <= targetSpread;
+        });
+        if (steady) break;
+    }
+    return sets;
+}
+
 void recordFigure(const std::string& key, const std::string& value) {
     ::testing::Test::RecordProperty(key, value);
     std::cout << "figure " << key << " = " << value << "\n";
