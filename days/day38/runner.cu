@@ -116,6 +116,8 @@ struct DeviceState {
                                                                  &frontierB, &nextSize, &edgeStart, scanStorage.get()}) {
             guards.add(*b);
         }
+        inputs.keep(rowOffsets, rowOffsets.count());
+        inputs.keep(colIndices, colIndices.count());
     }
 
     day38::DeviceCsr csr() const { return {rowOffsets.data(), colIndices.data(), vertexCount}; }
@@ -135,6 +137,9 @@ struct DeviceState {
     GuardedBuffer<int> edgeStart;
     std::unique_ptr<GuardedBuffer<unsigned char>> scanStorage;
     grading::GuardSet guards;
+    // The graph as sent, kept on the device once, and each checked level's
+    // frontier as handed over: compared there after every level.
+    grading::InputWatch inputs;
 
     // The device-driven search's own buffers, made on its first use.
     struct DeviceDriven {
@@ -177,8 +182,7 @@ void expand(DeviceState& d, Mapping m, const int* frontier, int frontierSize, in
 
 // After one checked expansion: errors, work left on a side stream, inputs
 // written, guard words. Returns the level's append count.
-unsigned int checkExpansion(DeviceState& d, const GuardedBuffer<int>& frontier, const std::vector<int>& frontierBefore,
-                            const std::string& where) {
+unsigned int checkExpansion(DeviceState& d, const std::string& where) {
     unsigned int seenByDefaultStream = 0;
     unsigned int produced = 0;
     grading::settleDefaultStream(where);
@@ -191,9 +195,7 @@ unsigned int checkExpansion(DeviceState& d, const GuardedBuffer<int>& frontier, 
             std::to_string(seenByDefaultStream) + " once the default stream was done and " + std::to_string(produced) +
             " once the whole device was; launch on the default stream or synchronize before returning");
     }
-    grading::expectUnchanged(d.rowOffsets, d.graph.rowOffsets, where);
-    grading::expectUnchanged(d.colIndices, d.graph.colIndices, where);
-    grading::expectUnchanged(frontier, frontierBefore, where);
+    d.inputs.check(where);  // the graph and the level's frontier
     return produced;
 }
 
@@ -206,10 +208,11 @@ unsigned int checkedLevel(DeviceState& d, Mapping m, GuardedBuffer<int>& frontie
     const std::string where = std::string(expandName(m)) + " at level " + std::to_string(level);
     next.poison();
     d.edgeStart.poison();
-    const std::vector<int> frontierBefore = frontier.download(frontierSize);
+    d.inputs.keep(frontier, static_cast<size_t>(frontierSize));
     grading::breadcrumb(where);
     expand(d, m, frontier.data(), frontierSize, level, next.data());
-    const unsigned int produced = checkExpansion(d, frontier, frontierBefore, where);
+    const unsigned int produced = checkExpansion(d, where);
+    d.inputs.release(frontier);  // the next level writes here
     next.markLive(produced);
     if (m == Mapping::Edge) d.edgeStart.markLive(static_cast<size_t>(frontierSize) + 1);
     if (produced <= d.frontierCapacity) d.guards.check(where);

@@ -1,8 +1,12 @@
-// GuardSet's device scan: every zone of the set in one launch, the verdict in
-// mapped pinned memory, one wait.
+// The checks after a launch that run on the device, each in one launch and
+// one wait with its verdict in mapped pinned memory: GuardSet's scan of every
+// guard zone, and InputWatch's compare of every kept input with its copy.
 #include <algorithm>
+#include <memory>
+#include <stdexcept>
 
 #include "harness/guarded_buffer.h"
+#include "harness/runner_main.h"
 
 namespace grading {
 namespace {
@@ -49,6 +53,82 @@ bool GuardSet::scanSawDamage() const {
     }
     CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
     return *static_cast<volatile unsigned*>(damaged_.get()) != 0;
+}
+
+}  // namespace grading
+
+namespace grading {
+namespace {
+
+constexpr size_t kMaxKept = 8;
+constexpr unsigned long long kNoChange = ~0ull;
+
+// *first = the lowest index where now and was differ (left alone when none).
+__global__ void firstDifference(const int* now, const int* was, size_t n, unsigned long long* first) {
+    const size_t stride = static_cast<size_t>(gridDim.x) * blockDim.x;
+    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < n; i += stride) {
+        if (now[i] != was[i]) atomicMin(first, static_cast<unsigned long long>(i));
+    }
+}
+
+}  // namespace
+
+InputWatch::InputWatch() {
+    CUDA_TRY(cudaHostAlloc(reinterpret_cast<void**>(&firstChanged_), kMaxKept * sizeof(unsigned long long),
+                           cudaHostAllocMapped));
+}
+
+InputWatch::~InputWatch() {
+    if (firstChanged_ != nullptr) cudaFreeHost(firstChanged_);
+}
+
+void InputWatch::keep(const GuardedBuffer<int>& input, size_t n) {
+    auto it = std::find_if(kept_.begin(), kept_.end(), [&](const Kept& k) { return k.input == &input; });
+    if (it == kept_.end()) it = std::find_if(kept_.begin(), kept_.end(), [](const Kept& k) { return !k.input; });
+    if (it == kept_.end()) {
+        if (kept_.size() == kMaxKept) throw std::logic_error("InputWatch: more than 8 inputs");
+        kept_.push_back({nullptr, 0, nullptr});
+        it = kept_.end() - 1;
+    }
+    it->input = &input;
+    // Sized to the input's whole buffer, so a frontier growing level by level
+    // never makes it allocate (and free, which waits for the device) again.
+    const size_t capacity = std::max(n, input.count());
+    if (!it->copy || it->copy->count() < n) it->copy = std::make_unique<GuardedBuffer<int>>("input copy", capacity);
+    it->n = n;
+    if (n > 0) {
+        CUDA_TRY(cudaMemcpyAsync(it->copy->data(), input.data(), n * sizeof(int), cudaMemcpyDeviceToDevice,
+                                 cudaStreamLegacy));
+    }
+    CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
+}
+
+void InputWatch::release(const GuardedBuffer<int>& input) {
+    for (Kept& k : kept_) {
+        if (k.input == &input) k.input = nullptr;  // its copy's memory stays, for the next keep()
+    }
+}
+
+void InputWatch::check(const std::string& after) const {
+    unsigned long long* deviceFirst = nullptr;
+    CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceFirst), firstChanged_, 0));
+    for (size_t k = 0; k < kept_.size(); ++k) {
+        static_cast<volatile unsigned long long*>(firstChanged_)[k] = kNoChange;
+        const Kept& w = kept_[k];
+        if (w.input == nullptr || w.n == 0) continue;
+        const unsigned blocks = static_cast<unsigned>(std::min<size_t>((w.n + kScanThreads - 1) / kScanThreads, 1024));
+        firstDifference<<<blocks, kScanThreads, 0, cudaStreamLegacy>>>(w.input->data(), w.copy->data(), w.n,
+                                                                         deviceFirst + k);
+        CUDA_TRY(cudaGetLastError());
+    }
+    CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
+    for (size_t k = 0; k < kept_.size(); ++k) {
+        if (static_cast<volatile unsigned long long*>(firstChanged_)[k] == kNoChange) continue;
+        const Kept& w = kept_[k];
+        expectUnchanged(*w.input, w.copy->download(w.n), after);  // names the first index written
+        throw ContractViolation(after + " wrote to its input " + w.input->name() +
+                                " (seen by the device compare, gone by the read-back)");
+    }
 }
 
 }  // namespace grading

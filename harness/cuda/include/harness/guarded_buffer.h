@@ -98,6 +98,34 @@ public:
 // elements of an input buffer no longer hold `want`.
 void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& want, const std::string& after);
 
+// Inputs a launch must leave as they were, compared on the device: keep()
+// copies an input's first n elements aside on the device (and waits, so the
+// copy is made before any later launch on any stream); check() compares every
+// kept input with its copy in one launch and one wait, and reads an input
+// back only when it changed, to throw expectUnchanged's ContractViolation
+// naming the first index. A read-back per input per launch is a round trip
+// each, which adds up over a search of a thousand levels on a shared GPU.
+class InputWatch {
+public:
+    InputWatch();
+    ~InputWatch();
+    InputWatch(const InputWatch&) = delete;
+    InputWatch& operator=(const InputWatch&) = delete;
+
+    void keep(const GuardedBuffer<int>& input, size_t n);  // again for an input already kept: a new copy
+    void release(const GuardedBuffer<int>& input);         // no longer an input (the next launch's output)
+    void check(const std::string& after) const;
+
+private:
+    struct Kept {
+        const GuardedBuffer<int>* input;  // nullptr: released, its copy's memory kept for the next keep()
+        size_t n;
+        std::unique_ptr<GuardedBuffer<int>> copy;
+    };
+    std::vector<Kept> kept_;
+    unsigned long long* firstChanged_ = nullptr;  // mapped pinned memory, one per kept input (kMaxKept)
+};
+
 // Waits for the legacy default stream only, attributing errors to `where`.
 // Work the submission left on a non-blocking stream of its own may still be
 // running afterwards; compare what the default stream saw with the result
