@@ -157,6 +157,9 @@ function(grading_plant name)
     string(MAKE_C_IDENTIFIER "${file}" key)
     if(NOT DEFINED text_${key})
       file(READ "${source}" text_${key})
+      # The edited copy is written here, at configure time: an edit of the
+      # source must configure again, or the plant keeps the old code.
+      set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${source}")
       list(APPEND files "${file}")
     endif()
     string(FIND "${text_${key}}" "${edit_${k}_find}" first)

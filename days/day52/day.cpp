@@ -3,7 +3,9 @@
 // human page for the same table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
+#include <iterator>
 
 #include "cases.h"
 #include "forkjoin_constants.h"
@@ -173,6 +175,33 @@ std::vector<GateCase> overlapCases() {
     return {c};
 }
 
+// The kernels of one run on the GPU's timer (TimingResult's timelines), as
+// ms from the run's first start: a table and the figures
+// event_<prefix><kernel>_begin_ms / _end_ms the pictures draw.
+void timeline(const std::string& shape, const std::string& prefix, const std::vector<uint64_t>& ns) {
+    static const char* const kKernels[] = {"upstream", "branch0", "branch1", "branch2", "branch3", "join"};
+    constexpr size_t kCount = std::size(kKernels);
+    if (ns.size() != 2 * kCount) {
+        std::cout << "  " << shape << " timeline: not recorded\n";
+        return;
+    }
+    uint64_t first = ~0ull;
+    for (size_t k = 0; k < kCount; ++k) first = std::min(first, ns[k]);
+    std::cout << "  " << shape << " timeline, ms from its first kernel's start:";
+    for (size_t k = 0; k < kCount; ++k) {
+        const uint64_t start = ns[k], end = ns[kCount + k];
+        if (start == ~0ull || end < start) {
+            std::cout << " " << kKernels[k] << " -";
+            continue;
+        }
+        const double begin = static_cast<double>(start - first) / 1e6, finish = static_cast<double>(end - first) / 1e6;
+        std::cout << grading::formatText(" %s %.3f-%.3f", kKernels[k], begin, finish);
+        grading::recordFigure("event_" + prefix + kKernels[k] + "_begin_ms", grading::formatText("%.4f", begin));
+        grading::recordFigure("event_" + prefix + kKernels[k] + "_end_ms", grading::formatText("%.4f", finish));
+    }
+    std::cout << "\n";
+}
+
 // The course's printout: the timing table, then the broken order's race.
 // Observations only. The broken order and the serial version are the
 // course's own code, so they must run; the submitted diamond need not.
@@ -192,6 +221,8 @@ void report(const CaseContext& ctx) {
         if (diamond.medianMs > 0.0f) {
             grading::recordFigure("overlap_ratio", grading::formatText("%.3f", serial.medianMs / diamond.medianMs));
         }
+        timeline("diamond", "", t.result.diamondTimelineNs);
+        timeline("serial", "serial_", t.result.serialTimelineNs);
     } else {
         std::cout << "\nno timings: " << t.problem << "\n";
     }

@@ -114,12 +114,19 @@ struct TimingResult {
     std::vector<float> diamondMs;
     std::vector<float> serialMs;
     std::vector<float> out;  // what the last timed diamond left: graded like any other
+    // One more untimed run of each shape with its kernels' start and end on
+    // the GPU's timer: the upstream, branches 0-3 and the join, each start
+    // then each end, ns (an observation for the report's timeline).
+    std::vector<uint64_t> diamondTimelineNs;
+    std::vector<uint64_t> serialTimelineNs;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("diamond_ms", s.diamondMs);
         field("serial_ms", s.serialMs);
         field("out", s.out);
+        field("diamond_timeline_ns", s.diamondTimelineNs);
+        field("serial_timeline_ns", s.serialTimelineNs);
     }
 };
 

@@ -115,9 +115,14 @@ TEST(HtmlCharts, TheRecordedRunDrawsWhatItMeasured) {
     const Figures f = figuresFromText(r.output);
     EXPECT_EQ(drawn(dayCharts("day34", f)), (std::vector<std::string>{"day34-bandwidth", "day34-copy-policy"}));
     EXPECT_EQ(drawn(dayCharts("day38", f)), (std::vector<std::string>{"day38-bfs", "day38-levels", "day38-frontier"}));
-    // No per-kernel events and one msw size: those two say why they are not drawn.
-    EXPECT_EQ(drawn(dayCharts("day52", f)), std::vector<std::string>{"day52-shapes"});
-    EXPECT_EQ(drawn(dayCharts("msw", f)), std::vector<std::string>{"msw-times"});
+    EXPECT_EQ(drawn(dayCharts("day52", f)), (std::vector<std::string>{"day52-shapes", "day52-timeline"}));
+    EXPECT_EQ(drawn(dayCharts("msw", f)), (std::vector<std::string>{"msw-times", "msw-bandwidth"}));
+    // The timeline: the diamond's six kernels, then the serial run's.
+    const json_check::Value events = json_check::Parser(dayCharts("day52", f)[1].spec).document()["data"]["values"];
+    ASSERT_EQ(events.array.size(), 12u);
+    EXPECT_EQ(events.array[0]["kernel"].string, "upstream");
+    EXPECT_EQ(events.array[6]["kernel"].string, "serial_upstream");
+    EXPECT_EQ(events.array[11]["kernel"].string, "serial_join");
     const std::vector<Chart> day38 = dayCharts("day38", f);
     // Mappings in the course's order, the frontier profile from all 22 levels.
     const json_check::Value bfs = json_check::Parser(day38[0].spec).document()["data"]["values"];
@@ -173,7 +178,7 @@ TEST(HtmlPage, HostileTextStaysText) {
     EXPECT_EQ(count(page, "<script"), 3u);
     // The block is JSON naming every drawn chart, each with a container.
     const json_check::Value data = dataBlock(page);
-    EXPECT_EQ(data.object.size(), 7u);
+    EXPECT_EQ(data.object.size(), 9u);
     for (const auto& [id, spec] : data.object) EXPECT_EQ(count(page, "<div class=\"vega\" id=\"" + id + "\">"), 1u) << id;
 }
 

@@ -12,6 +12,10 @@
 // appends its output buffer and its shape, so 52.diamond can hold the
 // diamond to the course's launch shape, which no output shows (grindFma
 // grid-strides: any grid gives the same answer).
+//
+// The timeline: a launch writing a watched buffer marks when its first block
+// started and its last block ended (the GPU's global timer, ns), so the
+// report can draw the diamond's kernels side by side, and the serial run's.
 #include <cstdint>
 
 namespace day52 {
@@ -47,6 +51,25 @@ struct LaunchLog {
     uint32_t count;  // launches seen; only the first kMaxLoggedLaunches are kept
     LoggedLaunch at[kMaxLoggedLaunches];
 };
+
+constexpr int kMaxTimedOutputs = 6;  // the upstream, four branches, the join
+
+struct TimedOutputs {
+    const float* out[kMaxTimedOutputs];  // nullptr: unused
+};
+
+struct Timeline {
+    unsigned long long startNs[kMaxTimedOutputs];  // ~0: never started
+    unsigned long long endNs[kMaxTimedOutputs];    // 0: never ended
+};
+
+// Watches these buffers from the next launch on, the timeline emptied
+// (legacy default stream, like setGrindHold). Throws grading::CudaError.
+void watchTimeline(const TimedOutputs& outputs);
+// Watches nothing.
+void stopTimeline();
+// The timeline as the launches left it; call once they are done. Throws grading::CudaError.
+Timeline readTimeline();
 
 // Empties the log (legacy default stream, like setGrindHold). Throws grading::CudaError.
 void clearLaunchLog();

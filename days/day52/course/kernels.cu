@@ -8,9 +8,12 @@
 namespace day52 {
 namespace {
 
-// Zero-initialised: nothing is held until the stress gate asks.
+// Zero-initialised: nothing is held until the stress gate asks, nothing
+// timed until the report asks.
 __constant__ GrindHold c_hold;
 __device__ LaunchLog g_launchLog;
+__constant__ TimedOutputs c_timed;
+__device__ Timeline g_timeline;
 
 __device__ __forceinline__ unsigned long long globalTimerNs() {
     unsigned long long t;
@@ -44,11 +47,35 @@ __device__ void logLaunch(const float* out, int kernel) {
     e.threadsPerBlock = static_cast<uint64_t>(blockDim.x) * blockDim.y * blockDim.z;
 }
 
+// The timeline's slot for a launch writing `out`, or -1: the same for every
+// thread of a launch.
+__device__ int timedSlot(const float* out) {
+    for (int k = 0; k < kMaxTimedOutputs; ++k) {
+        if (c_timed.out[k] != nullptr && c_timed.out[k] == out) return k;
+    }
+    return -1;
+}
+
+__device__ void markBlockStart(const float* out) {
+    if ((threadIdx.x | threadIdx.y | threadIdx.z) != 0) return;
+    const int k = timedSlot(out);
+    if (k >= 0) atomicMin(&g_timeline.startNs[k], globalTimerNs());
+}
+
+// Every thread of the block calls it (the barrier), at the kernel's end.
+__device__ void markBlockEnd(const float* out) {
+    const int k = timedSlot(out);
+    if (k < 0) return;
+    __syncthreads();
+    if ((threadIdx.x | threadIdx.y | threadIdx.z) == 0) atomicMax(&g_timeline.endNs[k], globalTimerNs());
+}
+
 }  // namespace
 
 __global__ void grindFma(const float* __restrict__ in, float* __restrict__ out, float a, float b,
                          size_t n, int iters) {
     logLaunch(out, kLoggedGrindFma);
+    markBlockStart(out);
     holdIfAsked(out);
     // Consecutive threads take consecutive elements: every load and store of
     // a warp is one contiguous 128-byte run.
@@ -58,14 +85,17 @@ __global__ void grindFma(const float* __restrict__ in, float* __restrict__ out, 
         for (int k = 0; k < iters; ++k) x = fmaf(a, x, b);  // one rounding per step, as std::fmaf
         out[i] = x;
     }
+    markBlockEnd(out);
 }
 
 __global__ void sumFour(const float* __restrict__ b0, const float* __restrict__ b1,
                         const float* __restrict__ b2, const float* __restrict__ b3,
                         float* __restrict__ out, size_t n) {
     logLaunch(out, kLoggedSumFour);
+    markBlockStart(out);
     const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
     if (i < n) out[i] = b0[i] + b1[i] + b2[i] + b3[i];  // left to right, like the host reference
+    markBlockEnd(out);
 }
 
 void setGrindHold(const GrindHold& hold) { CUDA_TRY(cudaMemcpyToSymbol(c_hold, &hold, sizeof(hold))); }
@@ -76,6 +106,21 @@ GrindHold readGrindHold() {
     GrindHold hold{};
     CUDA_TRY(cudaMemcpyFromSymbol(&hold, c_hold, sizeof(hold)));
     return hold;
+}
+
+void watchTimeline(const TimedOutputs& outputs) {
+    Timeline empty{};
+    for (unsigned long long& s : empty.startNs) s = ~0ull;
+    CUDA_TRY(cudaMemcpyToSymbol(g_timeline, &empty, sizeof(empty)));
+    CUDA_TRY(cudaMemcpyToSymbol(c_timed, &outputs, sizeof(outputs)));
+}
+
+void stopTimeline() { watchTimeline(TimedOutputs{}); }
+
+Timeline readTimeline() {
+    Timeline t{};
+    CUDA_TRY(cudaMemcpyFromSymbol(&t, g_timeline, sizeof(t)));
+    return t;
 }
 
 void clearLaunchLog() {
