@@ -532,18 +532,9 @@ std::string jsonString(const std::string& s) {
         } else if (c < 0x80) {
             out += static_cast<char>(c);
         } else {
-            // Well-formed UTF-8 only (as report.cpp's writer); anything else is U+FFFD.
-            const int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-            bool valid = len > 0 && i + len <= s.size();
-            for (int k = 1; valid && k < len; ++k) valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-            if (valid && len >= 3) {
-                const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-                if (c == 0xE0) valid = c1 >= 0xA0;
-                if (c == 0xED) valid = c1 <= 0x9F;
-                if (c == 0xF0) valid = c1 >= 0x90;
-                if (c == 0xF4) valid = c1 <= 0x8F;
-            }
-            if (!valid) {
+            // Well-formed UTF-8 only, as report.cpp's writer; anything else is U+FFFD.
+            const size_t len = text::utf8Length(s, i);
+            if (len == 0) {
                 u(out, 0xFFFD);
                 ++i;
                 continue;

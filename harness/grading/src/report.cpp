@@ -233,25 +233,12 @@ std::string jsonString(const std::string& s) {
             out += hex[c & 15];
         } else if (c < 0x80) {
             out += static_cast<char>(c);
+        } else if (const size_t len = text::utf8Length(s, i); len > 0) {
+            out.append(s, i, len);
+            i += len;
+            continue;
         } else {
-            // Well-formed UTF-8 only (RFC 3629): no overlong forms, no UTF-16
-            // surrogates, nothing past U+10FFFF; anything else becomes U+FFFD.
-            const int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-            bool valid = len > 0 && i + len <= s.size();
-            for (int k = 1; valid && k < len; ++k) valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-            if (valid && len >= 3) {
-                const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-                if (c == 0xE0) valid = c1 >= 0xA0;                 // overlong
-                if (c == 0xED) valid = c1 <= 0x9F;                 // surrogates D800..DFFF
-                if (c == 0xF0) valid = c1 >= 0x90;                 // overlong
-                if (c == 0xF4) valid = c1 <= 0x8F;                 // past U+10FFFF
-            }
-            if (valid) {
-                out.append(s, i, len);
-                i += len;
-                continue;
-            }
-            out += "\xEF\xBF\xBD";
+            out += "\xEF\xBF\xBD";  // not well-formed UTF-8: U+FFFD
         }
         ++i;
     }

@@ -1,5 +1,6 @@
 #pragma once
-// Line and field splitting and trimming shared by the log and report readers.
+// Line and field splitting, trimming and UTF-8 checking shared by the log and
+// report readers and writers.
 #include <sstream>
 #include <string>
 #include <vector>
@@ -14,6 +15,23 @@ inline std::vector<std::string> splitLines(const std::string& text) {
         out.push_back(line);
     }
     return out;
+}
+
+// The length of the well-formed UTF-8 sequence starting at s[i] (RFC 3629: no
+// overlong forms, no UTF-16 surrogates, nothing past U+10FFFF), or 0.
+inline size_t utf8Length(const std::string& s, size_t i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) return 1;
+    const size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (len == 0 || i + len > s.size()) return 0;
+    for (size_t k = 1; k < len; ++k) {
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+    }
+    const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xF0 && c1 < 0x90)) return 0;  // overlong
+    if (c == 0xED && c1 > 0x9F) return 0;                                 // surrogates D800..DFFF
+    if (c == 0xF4 && c1 > 0x8F) return 0;                                 // past U+10FFFF
+    return len;
 }
 
 // The fields of a tab-separated line, empty ones included.
