@@ -34,6 +34,8 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
 class="$out/class-submissions"
 rm -rf "$class" "$out/graded" && mkdir -p "$class"
 make_class "$class" 0 "$students"
+export GRADING_TRACE="$out/class-trace.tsv"  # where the class's test time goes
+: >"$GRADING_TRACE"
 start=$(date +%s)
 "$root/harness/grading/grade_class.sh" "$class" "$out/graded" -j 8 --seed 12 --build-args "${args[@]}" \
   >"$out/grade-class.log" 2>&1
@@ -42,6 +44,7 @@ total=$(($(date +%s) - start))
 built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class.log")
 say "class of $students (4 days each) from an empty build folder: $total s wall (configure + build $built s, tests $((total - built)) s), exit $rc"
 tail -3 "$out/grade-class.log" | tee -a "$log"
+bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 10 | tee -a "$log"
 cat "$out/graded/summary.md" >>"$log"
 
 make_class "$class" "$students" "$students"

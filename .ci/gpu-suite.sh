@@ -27,6 +27,9 @@ summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 : >"$summary"
 export GRADING_SEED=${GRADING_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+# Where the suite's time goes, case by case, over every run (.ci/trace-summary.sh).
+export GRADING_TRACE=${GRADING_TRACE:-$out/trace.tsv}
+: >"$GRADING_TRACE"
 say "GRADING_SEED=$GRADING_SEED (replay with GRADING_SEED=$GRADING_SEED)"
 nvidia-smi -L 2>&1 | tee -a "$summary" || true
 
@@ -62,6 +65,7 @@ for ((r = 1; r <= total_runs; r++)); do
   grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log" | head -40 | tee -a "$summary"
 done
 grep -A40 "Label Time Summary" "$out/ctest-tests.log" | sed '/^$/q' >> "$summary"
+bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 15 | tee -a "$summary"
 
 if [ -n "${SKIP_GRADE:-}" ]; then
   [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]
