@@ -55,12 +55,5 @@ more=$(($(date +%s) - start))
 built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class-grown.log")
 say "the class grown by $students more: $more s (build $built s): $((more / students)) s per added student"
 
-# A student's edit in an existing build: day 38's file touched, then the
-# runner rebuilt and the day's submission tests run.
-touch "$root/exercises/day38/edge_mapping.cu"
-start=$(date +%s.%N)
-cmake --build "$build" --target day38_runner_submission >"$out/edit-build.log" 2>&1
-mid=$(date +%s.%N)
-ctest --test-dir "$build" -L day38 -L submission -j "$(nproc)" >"$out/edit-tests.log" 2>&1
-end=$(date +%s.%N)
-say "day 38 edit-to-verdict: $(awk "BEGIN{printf \"%.1f\", $end - $start}") s (build $(awk "BEGIN{printf \"%.1f\", $mid - $start}") s, tests $(awk "BEGIN{printf \"%.1f\", $end - $mid}") s)"
+# A student's edit in an existing build.
+say "$(bash "$root/.ci/edit-to-verdict.sh" "$build" "$out")"

@@ -88,17 +88,8 @@ if command -v compute-sanitizer >/dev/null; then
   say "== leak check (day 52 reference under memcheck --leak-check full): $(grep -E 'tests passed|tests failed' "$out/leakcheck.log") in $(( $(date +%s) - start )) s"
 fi
 
-# A student's day 38 edit to its verdict: the file touched, its runner
-# rebuilt, the day's submission tests run (issue 12's third figure).
-if [ -d "$build/days/day38" ]; then
-  touch "$root/exercises/day38/edge_mapping.cu"
-  start=$(date +%s.%N)
-  cmake --build "$build" --target day38_runner_submission > "$out/edit-build.log" 2>&1
-  mid=$(date +%s.%N)
-  ctest --test-dir "$build" -L day38 -L submission -j "$jobs" > "$out/edit-tests.log" 2>&1
-  end=$(date +%s.%N)
-  say "== day 38 edit-to-verdict: $(awk "BEGIN{printf \"%.1f\", $end - $start}") s (build $(awk "BEGIN{printf \"%.1f\", $mid - $start}") s, tests $(awk "BEGIN{printf \"%.1f\", $end - $mid}") s)"
-fi
+# A student's day 38 edit to its verdict (issue 12's third figure).
+[ -d "$build/days/day38" ] && say "== $(bash "$root/.ci/edit-to-verdict.sh" "$build" "$out" "$jobs")"
 
 # Benchmarks (tables, not gates), each day's that was built.
 for bench in $(find "$build/days" -name '*_bench' -type f -perm -u+x | sort); do

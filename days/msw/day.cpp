@@ -196,7 +196,7 @@ void report(const CaseContext& ctx) {
             continue;
         }
         const double ms = grading::summarize(reply.result.ms).medianMs;
-        const double gbs = ms > 0.0 ? 16.0 * static_cast<double>(n) / (ms * 1e6) : 0.0;
+        const double gbs = msw::readGBs(2 * n, ms);  // both arrays, whole
         std::cout << grading::formatText("  %12llu  %9.4f  %9.1f\n", static_cast<unsigned long long>(n), ms, gbs);
         grading::recordFigure("gbs_n" + std::to_string(n), grading::formatText("%.1f", gbs));
     }

@@ -18,7 +18,7 @@ std::string searchTimeTable(uint64_t n, int runs, const std::vector<SearchTime>&
                               r.failure.substr(0, 300).c_str());
             continue;
         }
-        const double gbps = r.medianMs > 0 ? 8.0 * static_cast<double>(r.wordsRead) / (r.medianMs * 1e6) : 0.0;
+        const double gbps = readGBs(r.wordsRead, r.medianMs);
         out += formatText("  %-10s  %-10s  %9.3f  %9.3f  %9.1f\n", r.impl.c_str(), r.placement.c_str(), r.medianMs,
                           r.iqrMs, gbps);
     }

@@ -17,6 +17,11 @@ struct SearchTime {
     std::string failure;    // non-empty: no time, this says why
 };
 
+// GB/s of `wordsRead` 8-byte words in `ms`; 0 for no time.
+inline double readGBs(uint64_t wordsRead, double ms) {
+    return ms > 0.0 ? 8.0 * static_cast<double>(wordsRead) / (ms * 1e6) : 0.0;
+}
+
 // One row per (impl, placement): median ms, IQR and GB/s of the words a
 // search must read.
 std::string searchTimeTable(uint64_t n, int runs, const std::vector<SearchTime>& rows);

@@ -162,49 +162,23 @@ void generate(uint64_t* d, uint64_t n, uint64_t key) {
     }
 }
 
-constexpr int kMaxGuardZones = 8;
-constexpr uint64_t kZoneWords = grading::GuardedBytes::kGuardBytes / sizeof(uint64_t);
-static_assert(grading::GuardedBytes::kGuardBytes % sizeof(uint64_t) == 0, "guard zones are whole words");
-constexpr uint64_t kGuardWord = 0x0101010101010101ull * grading::GuardedBytes::kGuardByte;
-
-struct GuardZones {
-    const uint64_t* zone[kMaxGuardZones];
-    int count;
-};
-
-// *damaged = 1 when any word of the zones differs from the guard pattern.
-__global__ void scanGuardsKernel(GuardZones zones, unsigned* damaged) {
-    const uint64_t words = static_cast<uint64_t>(zones.count) * kZoneWords;
-    for (uint64_t w = threadIdx.x; w < words; w += blockDim.x) {
-        if (zones.zone[w / kZoneWords][w % kZoneWords] != kGuardWord) *damaged = 1;
-    }
-}
-
-// A GuardSet whose check costs no extra wait (see the top of the file), and
-// the watch on d_a: par_sig_sqrt gets it as `const uintmax_t* const p1`. The
-// zones follow GuardedBytes' layout: kGuardBytes before the data and after
-// it; damage the scan sees and the read-back cannot find is still reported,
-// so a layout change cannot pass silently.
+// The guard words' scan (GuardSet's, queued without its own wait) and the
+// watch on d_a, which par_sig_sqrt gets as `const uintmax_t* const p1`,
+// settled by one wait (see the top of the file).
 class GuardScan {
 public:
     GuardScan() {
-        CUDA_TRY(cudaHostAlloc(reinterpret_cast<void**>(&flags_), 2 * sizeof(unsigned), cudaHostAllocMapped));
-        flags_[0] = flags_[1] = 0;
-        CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceFlags_), flags_, 0));
+        CUDA_TRY(cudaHostAlloc(reinterpret_cast<void**>(&inputChanged_), sizeof(unsigned), cudaHostAllocMapped));
+        *inputChanged_ = 0;
+        CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceInputChanged_), inputChanged_, 0));
     }
     ~GuardScan() {
-        if (flags_ != nullptr) cudaFreeHost(flags_);
+        if (inputChanged_ != nullptr) cudaFreeHost(inputChanged_);
     }
     GuardScan(const GuardScan&) = delete;
     GuardScan& operator=(const GuardScan&) = delete;
 
-    void add(const GuardedBuffer<uint64_t>& b) {
-        if (zones_.count + 2 > kMaxGuardZones) throw std::logic_error("GuardScan: too many buffers");
-        const auto* data = static_cast<const unsigned char*>(b.bytes());
-        zones_.zone[zones_.count++] = reinterpret_cast<const uint64_t*>(data - grading::GuardedBytes::kGuardBytes);
-        zones_.zone[zones_.count++] = reinterpret_cast<const uint64_t*>(data + b.count() * sizeof(uint64_t));
-        guards_.add(b);
-    }
+    void add(const GuardedBuffer<uint64_t>& b) { guards_.add(b); }
     // An input the kernels must leave as generated from `key`.
     void watchInput(const GuardedBuffer<uint64_t>& a, uint64_t key) {
         input_ = &a;
@@ -215,18 +189,14 @@ public:
     // checkLaunch(after) (the one wait); throws GuardViolation or
     // ContractViolation naming `after` on damage.
     void check(const std::string& after) {
-        if (zones_.count > 0) scanGuardsKernel<<<1, kOwnThreads>>>(zones_, deviceFlags_);
+        guards_.enqueueScan();
         if (input_ != nullptr && input_->count() > 0) {
             inputChangedKernel<<<ownGrid(input_->count()), kOwnThreads>>>(input_->data(), input_->count(), inputKey_,
-                                                                          deviceFlags_ + 1);
+                                                                          deviceInputChanged_);
         }
         grading::checkLaunch(after);
-        if (static_cast<volatile unsigned*>(flags_)[0] != 0) {
-            guards_.check(after);  // names the buffer and the first index written
-            throw grading::GuardViolation("after " + after +
-                                          ": a guard word changed (seen by the device scan, not by the read-back)");
-        }
-        if (static_cast<volatile unsigned*>(flags_)[1] != 0) {
+        guards_.throwIfDamaged(after);  // names the buffer and the first index written
+        if (*static_cast<volatile unsigned*>(inputChanged_) != 0) {
             const std::vector<uint64_t> now = input_->download();
             for (size_t i = 0; i < now.size(); ++i) {
                 const uint64_t was = msw::arrays::word(inputKey_, i);
@@ -242,9 +212,8 @@ public:
     }
 
 private:
-    unsigned* flags_ = nullptr;
-    unsigned* deviceFlags_ = nullptr;
-    GuardZones zones_{};
+    unsigned* inputChanged_ = nullptr;  // mapped pinned memory
+    unsigned* deviceInputChanged_ = nullptr;
     grading::GuardSet guards_;
     const GuardedBuffer<uint64_t>* input_ = nullptr;
     uint64_t inputKey_ = 0;

@@ -39,7 +39,6 @@ TEST(TimingStats, OneOrNoSample) {
     const grading::TimingStats one = summarize({2.5f});
     EXPECT_FLOAT_EQ(one.q1Ms, 2.5f);
     EXPECT_FLOAT_EQ(one.q3Ms, 2.5f);
-    EXPECT_EQ(grading::formatMedian(one), "2.500 ms (IQR 0.000, n = 1)");
 }
 
 TEST(GpuState, OnlySlowingReasonsCountAsThrottled) {
@@ -88,17 +87,18 @@ TEST(SpeedRamp, FullAtOnePointTwoNoneAtTenLinearBetween) {
 }
 
 TEST(SpeedRamp, TheMessageNamesBothTimesTheirSpreadAndTheRatio) {
-    const grading::GateResult r = grading::scoreSpeed("38.speed", "the walks", {2.0, 0.1, 6}, {1.0, 0.05, 6});
+    const grading::GateResult r = grading::scoreSpeed("38.speed", "the walks", summarize({1.9f, 2.0f, 2.0f, 2.0f, 2.1f}),
+                                                      summarize({1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f}));
     EXPECT_TRUE(r.passed);
     ASSERT_TRUE(r.score.has_value());
     EXPECT_NEAR(*r.score, (10.0 - 2.0) / 8.8, 1e-12);
     EXPECT_EQ(r.message,
-              "the walks: 2.0000 ms (IQR 0.1000, 6 runs) against the instructor's 1.0000 ms (IQR 0.0500, 6 runs), "
+              "the walks: 2.0000 ms (IQR 0.0000, 5 runs) against the instructor's 1.0000 ms (IQR 0.0000, 6 runs), "
               "timed interleaved: 2.00x, 91% of the points (full at <= 1.2x, none at >= 10x)");
 }
 
 TEST(SpeedRamp, NoTimeIsAFailureNotAScore) {
-    const grading::GateResult r = grading::scoreSpeed("38.speed", "the walks", {0.0, 0.0, 0}, {1.0, 0.0, 6});
+    const grading::GateResult r = grading::scoreSpeed("38.speed", "the walks", summarize({}), summarize({1.0f}));
     EXPECT_FALSE(r.passed);
     EXPECT_FALSE(r.score.has_value());
     EXPECT_EQ(r.message, "the walks: no ratio: the student's median is 0 ms, the reference's 1 ms");

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "../fast_stencil.h"
+#include "harness/bench.h"
 #include "harness/cuda_check.h"
 #include "heat_initial.h"
 #include "heat_kernels.h"
@@ -81,22 +82,13 @@ void step(benchmark::State& state, const std::function<void(Grids&)>& launch, bo
         Grids& g = Grids::get();
         launch(g);  // module load, outside the measurement
         CUDA_TRY(cudaGetLastError());
-        cudaEvent_t start = nullptr, stop = nullptr;
-        CUDA_TRY(cudaEventCreate(&start));
-        CUDA_TRY(cudaEventCreate(&stop));
+        grading::bench::EventTimer timer;
         double total = 0;
         for (auto _ : state) {
-            CUDA_TRY(cudaEventRecord(start));
-            launch(g);
-            CUDA_TRY(cudaEventRecord(stop));
-            CUDA_TRY(cudaEventSynchronize(stop));
-            float ms = 0;
-            CUDA_TRY(cudaEventElapsedTime(&ms, start, stop));
-            state.SetIterationTime(ms * 1e-3);
-            total += ms * 1e-3;
+            const double s = timer.seconds([&] { launch(g); });
+            state.SetIterationTime(s);
+            total += s;
         }
-        cudaEventDestroy(start);
-        cudaEventDestroy(stop);
         CUDA_TRY(cudaGetLastError());
         if (isStencil) {
             if (const std::string wrong = firstDifference(g); !wrong.empty()) {
@@ -127,13 +119,7 @@ void add(const std::string& name, std::function<void(Grids&)> launch, bool isSte
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    int devices = 0;
-    const cudaError_t probe = cudaGetDeviceCount(&devices);
-    if (probe != cudaSuccess || devices == 0) {
-        std::fprintf(stderr, "day34_bench: no usable CUDA device (%s)\n",
-                     probe != cudaSuccess ? cudaGetErrorString(probe) : "0 devices");
-        return 77;
-    }
+    if (const int skip = grading::bench::requireDevice("day34_bench"); skip != 0) return skip;
     const int n = day34::kN;
     const float r = day34::kStableR;
     // Registration order is run order: the floor first, for vs_float4.

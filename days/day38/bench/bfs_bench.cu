@@ -30,6 +30,7 @@
 #include "device_search.h"
 #include "graph.h"
 #include "graph_generators.h"
+#include "harness/bench.h"
 #include "harness/cuda_check.h"
 
 namespace {
@@ -164,27 +165,7 @@ Loaded& graphNamed(const std::string& name) {
     return *current;
 }
 
-struct Events {
-    cudaEvent_t start = nullptr, stop = nullptr;
-    Events() {
-        CUDA_TRY(cudaEventCreate(&start));
-        CUDA_TRY(cudaEventCreate(&stop));
-    }
-    ~Events() {
-        cudaEventDestroy(start);
-        cudaEventDestroy(stop);
-    }
-    template <typename F>
-    double seconds(F&& work) {
-        CUDA_TRY(cudaEventRecord(start));
-        work();
-        CUDA_TRY(cudaEventRecord(stop));
-        CUDA_TRY(cudaEventSynchronize(stop));
-        float ms = 0;
-        CUDA_TRY(cudaEventElapsedTime(&ms, start, stop));
-        return ms * 1e-3;
-    }
-};
+using grading::bench::EventTimer;
 
 std::map<std::string, double> warpSeconds;  // per graph, from the warp row
 
@@ -208,7 +189,7 @@ void search(benchmark::State& state, const std::string& graphName, const std::st
         Loaded& g = graphNamed(graphName);
         const auto once = [&] { return mapping == "device" ? g.deviceSearch(blocks) : g.courseSearch(mapping); };
         once();  // the first launch of each kernel loads its module
-        Events ev;
+        EventTimer ev;
         double total = 0;
         int levels = 0;
         for (auto _ : state) {
@@ -236,13 +217,7 @@ void search(benchmark::State& state, const std::string& graphName, const std::st
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    int devices = 0;
-    const cudaError_t probe = cudaGetDeviceCount(&devices);
-    if (probe != cudaSuccess || devices == 0) {
-        std::fprintf(stderr, "day38_bench: no usable CUDA device (%s)\n",
-                     probe != cudaSuccess ? cudaGetErrorString(probe) : "0 devices");
-        return 77;
-    }
+    if (const int skip = grading::bench::requireDevice("day38_bench"); skip != 0) return skip;
     // Registration order is run order: warp before the rows compared with it,
     // and one graph's rows together.
     for (const std::string graphName : {"word_graph", "rmat20", "rmat21", "rmat22"}) {

@@ -25,6 +25,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "harness/bench.h"
 #include "harness/cuda_check.h"
 #include "msw.cuh"
 #include "arrays.h"
@@ -91,27 +92,7 @@ struct Arrays {
     };
 };
 
-struct Events {
-    cudaEvent_t start = nullptr, stop = nullptr;
-    Events() {
-        CUDA_TRY(cudaEventCreate(&start));
-        CUDA_TRY(cudaEventCreate(&stop));
-    }
-    ~Events() {
-        cudaEventDestroy(start);
-        cudaEventDestroy(stop);
-    }
-    template <typename F>
-    double seconds(F&& work) {
-        CUDA_TRY(cudaEventRecord(start));
-        work();
-        CUDA_TRY(cudaEventRecord(stop));
-        CUDA_TRY(cudaEventSynchronize(stop));
-        float ms = 0;
-        CUDA_TRY(cudaEventElapsedTime(&ms, start, stop));
-        return ms * 1e-3;
-    }
-};
+using grading::bench::EventTimer;
 
 double copyGBps = 0;                     // filled by the copy row
 std::map<int, double> thrustSeconds;     // per placement, filled by the thrust rows
@@ -134,7 +115,7 @@ void run(benchmark::State& state, int placement, bool isThrust, F&& search) {
     try {
         Arrays& arr = Arrays::get();
         Arrays::Plant plant(arr, placement);
-        Events ev;
+        EventTimer ev;
         const size_t want = mismatchAt(placement);
         double total = 0;
         for (auto _ : state) {
@@ -156,7 +137,7 @@ void run(benchmark::State& state, int placement, bool isThrust, F&& search) {
 void BM_Copy(benchmark::State& state) {
     try {
         Arrays& arr = Arrays::get();
-        Events ev;
+        EventTimer ev;
         double total = 0;
         for (auto _ : state) {
             const double s = ev.seconds([&] {
@@ -177,7 +158,7 @@ void BM_Copy(benchmark::State& state) {
 
 void BM_LaunchFloor(benchmark::State& state) {
     try {
-        Events ev;
+        EventTimer ev;
         unsigned long long* slot = nullptr;
         CUDA_TRY(cudaMalloc(&slot, sizeof *slot));
         double total = 0;
@@ -200,7 +181,7 @@ void BM_LaunchFloor(benchmark::State& state) {
 
 void BM_Thrust(benchmark::State& state) {
     const int placement = static_cast<int>(state.range(0));
-    run(state, placement, true, [](Arrays& arr, Events& ev, size_t* got) {
+    run(state, placement, true, [](Arrays& arr, EventTimer& ev, size_t* got) {
         return ev.seconds([&] {
             const uintmax_t* a = arr.a.get();
             const auto p = thrust::mismatch(thrust::device, a, a + kWords, static_cast<const uintmax_t*>(arr.b.get()));
@@ -211,7 +192,7 @@ void BM_Thrust(benchmark::State& state) {
 
 void BM_TwoPhase(benchmark::State& state) {
     const int placement = static_cast<int>(state.range(0));
-    run(state, placement, false, [](Arrays& arr, Events& ev, size_t* got) {
+    run(state, placement, false, [](Arrays& arr, EventTimer& ev, size_t* got) {
         // Phase 1 turns the block's copy of b into flags: restore it, untimed.
         CUDA_TRY(cudaMemcpy(arr.block.get(), arr.b.get(), kWords * sizeof(uintmax_t), cudaMemcpyDeviceToDevice));
         return ev.seconds([&] { *got = msw::two_phase_on_block(arr.a.get(), arr.block.get(), kWords); });
@@ -221,7 +202,7 @@ void BM_TwoPhase(benchmark::State& state) {
 void BM_Fast(benchmark::State& state) {
     const int placement = static_cast<int>(state.range(0));
     const msw::FastOptions options{static_cast<int>(state.range(1))};
-    run(state, placement, false, [options](Arrays& arr, Events& ev, size_t* got) {
+    run(state, placement, false, [options](Arrays& arr, EventTimer& ev, size_t* got) {
         return ev.seconds([&] { *got = fast_find_mismatch(arr.a.get(), arr.b.get(), kWords, options); });
     });
 }
@@ -251,13 +232,7 @@ BENCHMARK(BM_Fast)->Apply(fastArgs)->UseManualTime()->Unit(benchmark::kMicroseco
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    int devices = 0;
-    const cudaError_t probe = cudaGetDeviceCount(&devices);
-    if (probe != cudaSuccess || devices == 0) {
-        std::fprintf(stderr, "msw_bench: no usable CUDA device (%s)\n",
-                     probe != cudaSuccess ? cudaGetErrorString(probe) : "0 devices");
-        return 77;
-    }
+    if (const int skip = grading::bench::requireDevice("msw_bench"); skip != 0) return skip;
     std::printf("n = 2^27 words per array (1 GiB); mismatch:0 = none, mismatch:1 = at word %zu (middle), "
                 "mismatch:2 = at word %zu (near the start)\n",
                 mismatchAt(kMiddle), mismatchAt(kStart));

@@ -1,8 +1,9 @@
 #include "harness/gate.h"
 
 #include <cmath>
-#include <cstdio>
 #include <sstream>
+
+#include "harness/text.h"
 
 namespace grading {
 
@@ -24,23 +25,21 @@ double SpeedRamp::score(double ratio) const {
     return (zeroAt - ratio) / (zeroAt - fullAt);
 }
 
-GateResult scoreSpeed(std::string id, const std::string& what, const TimedMedian& student,
-                      const TimedMedian& reference, const SpeedRamp& ramp) {
-    char line[512];
-    if (!(student.medianMs > 0.0) || !(reference.medianMs > 0.0) || !std::isfinite(student.medianMs) ||
+GateResult scoreSpeed(std::string id, const std::string& what, const TimingStats& student,
+                      const TimingStats& reference, const SpeedRamp& ramp) {
+    if (!(student.medianMs > 0.0f) || !(reference.medianMs > 0.0f) || !std::isfinite(student.medianMs) ||
         !std::isfinite(reference.medianMs)) {
-        std::snprintf(line, sizeof line, "%s: no ratio: the student's median is %g ms, the reference's %g ms",
-                      what.c_str(), student.medianMs, reference.medianMs);
-        return GateResult::fail(std::move(id), line);
+        return GateResult::fail(std::move(id), formatText("%s: no ratio: the student's median is %g ms, the reference's %g ms",
+                                                          what.c_str(), student.medianMs, reference.medianMs));
     }
-    const double ratio = student.medianMs / reference.medianMs;
+    const double ratio = static_cast<double>(student.medianMs) / reference.medianMs;
     const double score = ramp.score(ratio);
-    std::snprintf(line, sizeof line,
-                  "%s: %.4f ms (IQR %.4f, %zu runs) against the instructor's %.4f ms (IQR %.4f, %zu runs), timed "
-                  "interleaved: %.2fx, %.0f%% of the points (full at <= %.1fx, none at >= %.0fx)",
-                  what.c_str(), student.medianMs, student.iqrMs, student.runs, reference.medianMs, reference.iqrMs,
-                  reference.runs, ratio, 100.0 * score, ramp.fullAt, ramp.zeroAt);
-    return GateResult::scored(std::move(id), score, line);
+    return GateResult::scored(
+        std::move(id), score,
+        formatText("%s: %.4f ms (IQR %.4f, %zu runs) against the instructor's %.4f ms (IQR %.4f, %zu runs), timed "
+                   "interleaved: %.2fx, %.0f%% of the points (full at <= %.1fx, none at >= %.0fx)",
+                   what.c_str(), student.medianMs, student.iqrMs(), student.samplesMs.size(), reference.medianMs,
+                   reference.iqrMs(), reference.samplesMs.size(), ratio, 100.0 * score, ramp.fullAt, ramp.zeroAt));
 }
 
 }  // namespace grading

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "harness/text.h"
 
 namespace grading {
 
@@ -28,10 +27,6 @@ TimingStats summarize(std::vector<float> samplesMs) {
     t.maxMs = samplesMs.back();
     t.meanMs = std::accumulate(samplesMs.begin(), samplesMs.end(), 0.0f) / static_cast<float>(n);
     return t;
-}
-
-std::string formatMedian(const TimingStats& t, int decimals) {
-    return formatText("%.*f ms (IQR %.*f, n = %zu)", decimals, t.medianMs, decimals, t.iqrMs(), t.samplesMs.size());
 }
 
 }  // namespace grading

@@ -29,10 +29,7 @@ __global__ void scanZones(ZoneBatch batch, unsigned* damaged) {
 
 }  // namespace
 
-bool GuardSet::scanSawDamage() const {
-    std::vector<GuardedBytes::Zone> zones;
-    for (const GuardedBytes* b : buffers_) b->appendZones(zones);
-    if (zones.empty()) return false;
+void GuardSet::enqueueScan() const {
     if (!damaged_) {
         unsigned* flag = nullptr;
         CUDA_TRY(cudaHostAlloc(reinterpret_cast<void**>(&flag), sizeof(unsigned), cudaHostAllocMapped));
@@ -41,6 +38,8 @@ bool GuardSet::scanSawDamage() const {
     unsigned* deviceFlag = nullptr;
     CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceFlag), damaged_.get(), 0));
     *static_cast<volatile unsigned*>(damaged_.get()) = 0;
+    std::vector<GuardedBytes::Zone> zones;
+    for (const GuardedBytes* b : buffers_) b->appendZones(zones);
     for (size_t first = 0; first < zones.size(); first += kZonesPerLaunch) {
         ZoneBatch batch{};
         const int count = static_cast<int>(std::min<size_t>(kZonesPerLaunch, zones.size() - first));
@@ -51,8 +50,6 @@ bool GuardSet::scanSawDamage() const {
         scanZones<<<count, kScanThreads, 0, cudaStreamLegacy>>>(batch, deviceFlag);
         CUDA_TRY(cudaGetLastError());
     }
-    CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
-    return *static_cast<volatile unsigned*>(damaged_.get()) != 0;
 }
 
 }  // namespace grading

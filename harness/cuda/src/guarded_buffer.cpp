@@ -30,30 +30,35 @@ void GuardedBytes::copyOut(void* dst, size_t bytes, size_t offset) const {
     if (bytes > 0) CUDA_TRY(cudaMemcpy(dst, base_ + kGuardBytes + offset, bytes, cudaMemcpyDeviceToHost));
 }
 
-std::optional<size_t> GuardedBytes::firstChanged(size_t offset, size_t bytes) const {
-    std::vector<unsigned char> host(bytes);
-    if (bytes > 0) CUDA_TRY(cudaMemcpy(host.data(), base_ + offset, bytes, cudaMemcpyDeviceToHost));
-    for (size_t i = 0; i < bytes; ++i) {
-        if (host[i] != kGuardByte) return offset + i;
+std::optional<GuardedBytes::Span> GuardedBytes::liveWindow() const {
+    if (!live_) return std::nullopt;
+    const size_t end = std::min(count_, *live_ + kLiveWindowElements);
+    if (end == *live_) return std::nullopt;
+    return Span{kGuardBytes + *live_ * elementSize_, (end - *live_) * elementSize_};
+}
+
+std::optional<size_t> GuardedBytes::firstChanged(Span span) const {
+    std::vector<unsigned char> host(span.bytes);
+    if (span.bytes > 0) CUDA_TRY(cudaMemcpy(host.data(), base_ + span.offset, span.bytes, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < span.bytes; ++i) {
+        if (host[i] != kGuardByte) return span.offset + i;
     }
     return std::nullopt;
 }
 
 std::optional<std::string> GuardedBytes::violation() const {
-    const size_t dataBytes = count_ * elementSize_;
     // Only called for offsets inside the data or the trailing guard.
     const auto elementAt = [&](size_t byteOffset) { return (byteOffset - kGuardBytes) / elementSize_; };
-    if (const auto before = firstChanged(0, kGuardBytes)) {
+    if (const auto before = firstChanged(leadingGuard())) {
         const long long index = -static_cast<long long>((kGuardBytes - *before + elementSize_ - 1) / elementSize_);
         return "buffer " + name_ + " was written before its start, at index " + std::to_string(index);
     }
-    if (const auto after = firstChanged(kGuardBytes + dataBytes, kGuardBytes)) {
+    if (const auto after = firstChanged(trailingGuard())) {
         return "buffer " + name_ + " was written past its end, at index " +
                std::to_string(elementAt(*after)) + " (it holds " + std::to_string(count_) + ")";
     }
-    if (live_) {
-        const size_t end = std::min(count_, *live_ + kLiveWindowElements);
-        if (const auto past = firstChanged(kGuardBytes + *live_ * elementSize_, (end - *live_) * elementSize_)) {
+    if (const auto window = liveWindow()) {
+        if (const auto past = firstChanged(*window)) {
             return "buffer " + name_ + " was written past its live end, at index " +
                    std::to_string(elementAt(*past)) + " (" + std::to_string(*live_) + " entries are live)";
         }
@@ -62,12 +67,8 @@ std::optional<std::string> GuardedBytes::violation() const {
 }
 
 void GuardedBytes::appendZones(std::vector<Zone>& zones) const {
-    zones.push_back({base_, kGuardBytes});
-    zones.push_back({base_ + kGuardBytes + count_ * elementSize_, kGuardBytes});
-    if (live_) {
-        const size_t end = std::min(count_, *live_ + kLiveWindowElements);
-        if (end > *live_) zones.push_back({base_ + kGuardBytes + *live_ * elementSize_, (end - *live_) * elementSize_});
-    }
+    for (const Span s : {leadingGuard(), trailingGuard()}) zones.push_back({base_ + s.offset, s.bytes});
+    if (const auto window = liveWindow()) zones.push_back({base_ + window->offset, window->bytes});
 }
 
 void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& want, const std::string& after) {
@@ -87,7 +88,14 @@ void settleDefaultStream(const std::string& where) {
 }
 
 void GuardSet::check(const std::string& after) const {
-    if (!scanSawDamage()) return;
+    enqueueScan();
+    CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
+    throwIfDamaged(after);
+}
+
+void GuardSet::throwIfDamaged(const std::string& after) const {
+    if (!damaged_) throw std::logic_error("GuardSet::throwIfDamaged before any enqueueScan");
+    if (*static_cast<volatile unsigned*>(damaged_.get()) == 0) return;
     for (const GuardedBytes* b : buffers_) {
         if (const auto v = b->violation()) throw GuardViolation("after " + after + ": " + *v);
     }

@@ -1,21 +1,20 @@
 // grade_html report: one graded submission as a self-contained HTML page;
 // grade_html class: the class dashboard of a grade_class.sh output folder.
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
+#include "cli.h"
 #include "html_report.h"
 #include "text_lines.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using grading::cli::option;
+using grading::cli::readFile;
+using grading::cli::UsageError;
+using grading::cli::writeFile;
 using grading::report::InputError;
-
-struct UsageError : InputError {
-    using InputError::InputError;
-};
 
 const char* const kUsage =
     "usage: grade_html report --results results.json [--junit FILE... --prefix submission.] --out report.html\n"
@@ -23,37 +22,6 @@ const char* const kUsage =
     "  either: [--assets DIR]  the page's stylesheet, script and vendor/ (default: the source tree's html/)\n"
     "Figures come from results.json's report text (grade_report --show-reports) and from the\n"
     "<prefix><day>.report tests of the JUnit files. Exit status 0, or 2 on a usage or input error.\n";
-
-std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// Written beside and renamed into place, so a reader never sees half a page.
-void writeFile(const std::string& path, const std::string& text) {
-    const std::string part = path + ".part";
-    {
-        std::ofstream out(part, std::ios::binary);
-        out << text;
-        if (!out) throw InputError(part + ": cannot write");
-    }
-    fs::rename(part, path);
-}
-
-bool option(int argc, char** argv, int& i, const std::string& name, std::string* value) {
-    const std::string arg = argv[i];
-    if (arg.rfind(name + "=", 0) == 0) {
-        *value = arg.substr(name.size() + 1);
-        return true;
-    }
-    if (arg != name) return false;
-    if (i + 1 >= argc) throw UsageError(name + " needs a value");
-    *value = argv[++i];
-    return true;
-}
 
 int reportPage(int argc, char** argv) {
     std::string results, out, prefix, assets = GRADING_HTML_DIR, value;
@@ -68,7 +36,7 @@ int reportPage(int argc, char** argv) {
     }
     if (results.empty() || out.empty()) throw UsageError("report needs --results and --out");
     if (!junits.empty() && prefix.empty()) throw UsageError("--junit needs --prefix (whose report tests to read)");
-    const grading::html::Results r = grading::html::parseResults(readFile(results), results);
+    const grading::html::Results r = grading::html::parseResults(readFile(results, "results"), results);
     grading::html::Figures figures = grading::html::figuresFromText(r.output);
     for (const std::string& j : junits) {
         grading::html::merge(figures, grading::html::figuresFromJunit(grading::report::loadJunit(j), prefix));
@@ -89,7 +57,7 @@ int classDashboard(int argc, char** argv) {
     if (out.empty()) out = dir + "/dashboard.html";
     // names.tsv: staged id, the folder's real name (grade_class.sh escapes it to one line).
     std::vector<grading::html::StudentRow> students;
-    for (const std::string& line : grading::text::splitLines(readFile(dir + "/names.tsv"))) {
+    for (const std::string& line : grading::text::splitLines(readFile(dir + "/names.tsv", "class's names"))) {
         const size_t tab = line.find('\t');
         if (tab == std::string::npos) continue;
         grading::html::StudentRow s;
@@ -97,7 +65,7 @@ int classDashboard(int argc, char** argv) {
         s.name = line.substr(tab + 1);
         const fs::path folder = fs::path(dir) / s.id;
         if (fs::exists(folder / "results.json")) {
-            s.results = grading::html::parseResults(readFile((folder / "results.json").string()), (folder / "results.json").string());
+            s.results = grading::html::parseResults(readFile((folder / "results.json").string(), "results"), (folder / "results.json").string());
             s.hasResults = true;
         }
         s.hasReport = fs::exists(folder / "report.html");

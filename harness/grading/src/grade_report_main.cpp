@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli.h"
 #include "grading/precheck.h"
 #include "grading/report.h"
 #include "text_lines.h"
@@ -11,11 +12,10 @@
 namespace {
 
 using namespace grading::report;
-
-// A bad command line (as opposed to a bad input file): the usage follows.
-struct UsageError : InputError {
-    using InputError::InputError;
-};
+using grading::cli::option;
+using grading::cli::readFile;
+using grading::cli::UsageError;
+using grading::cli::writeFile;
 
 const char* const kUsage =
     "usage: grade_report --junit FILE [--junit FILE...] --gates gates.tsv [--prefix submission.]\n"
@@ -26,33 +26,6 @@ const char* const kUsage =
     "       grade_report precheck [--allow HEADER]... [--tsv OUT] FILE...   (findings for review; exit 0)\n"
     "Exit status: 0 when every gate of the selected days passed, 1 when not (a skip is not a pass),\n"
     "2 on a usage or input error.\n";
-
-std::string readFile(const std::string& path, const char* what) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the " + std::string(what));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void writeFile(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (!out) throw InputError(path + ": cannot write");
-}
-
-// "--name value" or "--name=value"; advances i past what it took.
-bool option(int argc, char** argv, int& i, const std::string& name, std::string* value) {
-    const std::string arg = argv[i];
-    if (arg.rfind(name + "=", 0) == 0) {
-        *value = arg.substr(name.size() + 1);
-        return true;
-    }
-    if (arg != name) return false;
-    if (i + 1 >= argc) throw UsageError(name + " needs a value");
-    *value = argv[++i];
-    return true;
-}
 
 int summarize(int argc, char** argv) {
     std::string csv, markdown, value;

@@ -7,7 +7,6 @@
 #include <map>
 #include <random>
 #include <set>
-#include <tuple>
 
 #include "harness/day.h"
 #include "harness/testing.h"
@@ -44,19 +43,20 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
                                                   "against, so no points");
     }
     std::vector<float> student, reference;
+    std::string problem;
+    // One call's runs onto `into`; false, with `problem` said, when it has none.
+    const auto take = [&](const std::string& runner, std::vector<float>& into, const char* whose) {
+        const Expected<std::vector<float>> runs = measure(runner);
+        if (!runs) problem = what + ": no time for " + whose + " code: " + runs.error();
+        else into.insert(into.end(), runs->begin(), runs->end());
+        return runs.ok();
+    };
     for (int r = 0; r < rounds; ++r) {
-        for (const auto& [runner, into, whose] :
-             {std::tuple<const std::string&, std::vector<float>&, const char*>{ctx.referenceRunner, reference,
-                                                                               "the instructor's"},
-              {ctx.runner, student, "the submission's"}}) {
-            const Expected<std::vector<float>> runs = measure(runner);
-            if (!runs) return GateResult::fail(id, what + ": no time for " + whose + " code: " + runs.error());
-            into.insert(into.end(), runs->begin(), runs->end());
+        if (!take(ctx.referenceRunner, reference, "the instructor's") || !take(ctx.runner, student, "the submission's")) {
+            return GateResult::fail(id, problem);
         }
     }
-    const TimingStats s = summarize(student), ref = summarize(reference);
-    return scoreSpeed(id, what, {s.medianMs, s.iqrMs(), student.size()}, {ref.medianMs, ref.iqrMs(), reference.size()},
-                      ramp);
+    return scoreSpeed(id, what, summarize(student), summarize(reference), ramp);
 }
 
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread,

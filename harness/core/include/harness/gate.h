@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "harness/timing_stats.h"
+
 namespace grading {
 
 struct GateResult {
@@ -40,15 +42,10 @@ struct SpeedRamp {
     double score(double ratio) const;
 };
 
-// The student's and the reference's times (medians and IQRs of runs timed
-// interleaved) scored on `ramp`; the message names both times, their
-// spread, the ratio and the score.
-struct TimedMedian {
-    double medianMs = 0.0;
-    double iqrMs = 0.0;
-    size_t runs = 0;
-};
-GateResult scoreSpeed(std::string id, const std::string& what, const TimedMedian& student,
-                      const TimedMedian& reference, const SpeedRamp& ramp = {});
+// The student's and the reference's runs (timed interleaved) scored on
+// `ramp` by their medians; the message names both medians, their IQRs, the
+// ratio and the score.
+GateResult scoreSpeed(std::string id, const std::string& what, const TimingStats& student,
+                      const TimingStats& reference, const SpeedRamp& ramp = {});
 
 }  // namespace grading

@@ -2,7 +2,6 @@
 // A set of timed runs summarized: the median is the headline and the
 // interquartile range (q3 - q1) its spread, which one outlier cannot move
 // the way it moves max - min.
-#include <string>
 #include <vector>
 
 namespace grading {
@@ -22,8 +21,5 @@ struct TimingStats {
 };
 
 TimingStats summarize(std::vector<float> samplesMs);
-
-// "1.234 ms (IQR 0.012, n = 10)": a median always printed with its spread.
-std::string formatMedian(const TimingStats& t, int decimals = 3);
 
 }  // namespace grading

@@ -62,7 +62,16 @@ protected:
     void copyOut(void* dst, size_t bytes, size_t offset = 0) const;
 
 private:
-    std::optional<size_t> firstChanged(size_t offset, size_t bytes) const;
+    // Byte ranges from the allocation's start: the two guard zones, and the
+    // window past the live end while one is marked.
+    struct Span {
+        size_t offset, bytes;
+    };
+    Span leadingGuard() const { return {0, kGuardBytes}; }
+    Span trailingGuard() const { return {kGuardBytes + count_ * elementSize_, kGuardBytes}; }
+    std::optional<Span> liveWindow() const;
+
+    std::optional<size_t> firstChanged(Span span) const;
 
     std::string name_;
     size_t count_;
@@ -142,8 +151,14 @@ public:
     void add(const GuardedBytes& b) { buffers_.push_back(&b); }
     void check(const std::string& after) const;
 
+    // check() in two halves, for a caller that waits for the device anyway:
+    // enqueueScan() queues the scan behind everything queued so far on the
+    // legacy default stream; after that wait, throwIfDamaged() reads the scan's
+    // verdict and, on damage, reads the guards back to name it.
+    void enqueueScan() const;  // guard_scan.cu
+    void throwIfDamaged(const std::string& after) const;
+
 private:
-    bool scanSawDamage() const;  // guard_scan.cu
 
     std::vector<const GuardedBytes*> buffers_;
     mutable std::shared_ptr<unsigned> damaged_;  // mapped pinned memory; copies share it
