@@ -1,4 +1,5 @@
 // The spread printed beside every median, and what the GPU-state log says.
+#include <cmath>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -77,11 +78,14 @@ TEST(GpuState, ReadsNothingWithoutNvmlOrAPlausibleState) {
     EXPECT_FALSE(grading::readGpuState("GPU-not-a-real-uuid").has_value());
 }
 
-TEST(SpeedRamp, FullAtOnePointTwoNoneAtTenLinearBetween) {
+TEST(SpeedRamp, FullAtOnePointTwoNoneAtTenLogarithmicBetween) {
     const grading::SpeedRamp ramp;
     EXPECT_DOUBLE_EQ(ramp.score(0.5), 1.0);
     EXPECT_DOUBLE_EQ(ramp.score(1.2), 1.0);
-    EXPECT_DOUBLE_EQ(ramp.score(5.6), 0.5);
+    EXPECT_NEAR(ramp.score(std::sqrt(12.0)), 0.5, 1e-12);  // the geometric middle of 1.2x and 10x
+    // Each doubling of the time costs the same share.
+    EXPECT_NEAR(ramp.score(2.0) - ramp.score(4.0), ramp.score(4.0) - ramp.score(8.0), 1e-12);
+    EXPECT_NEAR(ramp.score(4.63), 0.363, 0.001);  // the planted slow walk's ratio on the H200
     EXPECT_DOUBLE_EQ(ramp.score(10.0), 0.0);
     EXPECT_DOUBLE_EQ(ramp.score(80.0), 0.0);
 }
@@ -91,10 +95,10 @@ TEST(SpeedRamp, TheMessageNamesBothTimesTheirSpreadAndTheRatio) {
                                                       summarize({1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f}));
     EXPECT_TRUE(r.passed);
     ASSERT_TRUE(r.score.has_value());
-    EXPECT_NEAR(*r.score, (10.0 - 2.0) / 8.8, 1e-12);
+    EXPECT_NEAR(*r.score, std::log(10.0 / 2.0) / std::log(10.0 / 1.2), 1e-12);
     EXPECT_EQ(r.message,
               "the walks: 2.0000 ms (IQR 0.0000, 5 runs) against the instructor's 1.0000 ms (IQR 0.0000, 6 runs), "
-              "timed interleaved: 2.00x, 91% of the points (full at <= 1.2x, none at >= 10x)");
+              "timed interleaved: 2.00x, 76% of the points (full at <= 1.2x, none at >= 10x)");
 }
 
 TEST(SpeedRamp, NoTimeIsAFailureNotAScore) {

@@ -22,7 +22,7 @@ GateResult checkPositiveTimes(std::string id, const std::vector<std::pair<std::s
 double SpeedRamp::score(double ratio) const {
     if (!(ratio > fullAt)) return 1.0;  // NaN never gets here: callers check the times first
     if (ratio >= zeroAt) return 0.0;
-    return (zeroAt - ratio) / (zeroAt - fullAt);
+    return std::log(zeroAt / ratio) / std::log(zeroAt / fullAt);
 }
 
 GateResult scoreSpeed(std::string id, const std::string& what, const TimingStats& student,

@@ -34,8 +34,10 @@ struct GateResult {
 GateResult checkPositiveTimes(std::string id, const std::vector<std::pair<std::string, double>>& figuresMs);
 
 // A speed gate's ramp: full marks at no more than `fullAt` times the
-// reference's time, none at `zeroAt` times or more, linear between (the
-// CS149 checkers' rule: 1.2x and 10x).
+// reference's time (the CS149 checkers' 1.2x), none at `zeroAt` times or
+// more, and between them a share that falls linearly in log(ratio): being
+// 2x slower costs the same wherever it starts, so half the points sit at the
+// geometric middle (about 3.5x), not at 5.6x.
 struct SpeedRamp {
     double fullAt = 1.2;
     double zeroAt = 10.0;
