@@ -108,8 +108,8 @@ TEST(SpeedRamp, NoTimeIsAFailureNotAScore) {
     EXPECT_EQ(r.message, "the walks: no ratio: the student's median is 0 ms, the reference's 1 ms");
 }
 
-// Steady runs need one call; noisy ones are called again up to the budget,
-// the sets growing; an error comes back as it was.
+// Steady runs stop at the least number of calls; noisy ones are called
+// again up to the budget, the sets growing; an error comes back as it was.
 TEST(SampleUntilSteady, StopsOnceSteadyOrAtTheBudget) {
     int calls = 0;
     const auto steady = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
@@ -117,8 +117,18 @@ TEST(SampleUntilSteady, StopsOnceSteadyOrAtTheBudget) {
         return std::vector<std::vector<float>>{{1.0f, 1.0f, 1.01f, 1.0f}, {2.0f, 2.0f, 2.0f, 2.0f}};
     });
     ASSERT_TRUE(steady.ok());
+    EXPECT_EQ(calls, 3);  // the default least: never one call's moment
+    EXPECT_EQ((*steady)[0].size(), 12u);
+
+    calls = 0;
+    const auto once = grading::sampleUntilSteady(
+        [&]() -> grading::Expected<std::vector<std::vector<float>>> {
+            ++calls;
+            return std::vector<std::vector<float>>{{1.0f, 1.0f}};
+        },
+        0.02, 1, 4);
+    ASSERT_TRUE(once.ok());
     EXPECT_EQ(calls, 1);
-    EXPECT_EQ((*steady)[0].size(), 4u);
 
     calls = 0;
     const auto noisy = grading::sampleUntilSteady(
@@ -126,7 +136,7 @@ TEST(SampleUntilSteady, StopsOnceSteadyOrAtTheBudget) {
             ++calls;
             return std::vector<std::vector<float>>{{1.0f, 2.0f, 3.0f, 4.0f}};
         },
-        0.02, 3);
+        0.02, 1, 3);
     ASSERT_TRUE(noisy.ok());
     EXPECT_EQ(calls, 3);
     EXPECT_EQ((*noisy)[0].size(), 12u);

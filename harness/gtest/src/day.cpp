@@ -60,7 +60,7 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 }
 
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread,
-                                                          int maxCalls) {
+                                                          int minCalls, int maxCalls) {
     std::vector<std::vector<float>> sets;
     for (int call = 0; call < maxCalls; ++call) {
         Expected<std::vector<std::vector<float>>> more = measure();
@@ -72,7 +72,7 @@ Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& m
         const bool steady = std::all_of(sets.begin(), sets.end(), [targetSpread](const std::vector<float>& s) {
             return s.empty() || summarize(s).relativeSpread() <= targetSpread;
         });
-        if (steady) break;
+        if (steady && call + 1 >= minCalls) break;
     }
     return sets;
 }

@@ -106,13 +106,15 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
                      const MeasureRuns& measure, const SpeedRamp& ramp = {});
 
 // Repetition until the figures are steady: `measure` is one runner call's
-// timed runs as one set per figure; calls repeat, each set growing, until
-// every set's IQR is within `targetSpread` of its median or `maxCalls` calls
-// were made (a budget: on a noisy GPU the spread printed beside the median
-// says how far it got). The sets as gathered, or the first call's error.
+// timed runs as one set per figure; calls repeat, each set growing, at least
+// `minCalls` times (a figure pools several moments of the GPU and the host,
+// never one call's), then until every set's IQR is within `targetSpread` of
+// its median or `maxCalls` calls were made (a budget: on a noisy GPU the
+// spread printed beside the median says how far it got). The sets as
+// gathered, or the first call's error.
 using MeasureSets = std::function<Expected<std::vector<std::vector<float>>>()>;
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread = 0.02,
-                                                          int maxCalls = 4);
+                                                          int minCalls = 3, int maxCalls = 6);
 
 // A figure worth keeping beside a verdict or an observation: a gtest
 // property (it lands in the XML and the report) and a printed line.
