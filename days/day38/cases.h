@@ -20,6 +20,12 @@ namespace day38::cases {
 constexpr double kCallSeconds = 15.0;      // process start, CUDA context, uploads, checks
 constexpr double kSecondsPerLevel = 0.02;  // one checked launch and a round trip per level
 double searchSeconds(int levels, bool decoy, int timedRuns = 0);
+// A search this many levels deep or more is that many host round trips of
+// tiny kernels. On a GPU time-sliced between runner processes each round
+// trip waits out the others' slices (the chain's search took 5-17 s on the
+// H200 under the suite, against a fraction of a second alone), so its call
+// holds the GPU, as a timed one does.
+constexpr int kDeepSearchLevels = 400;
 
 struct GraphSpec {
     std::string name;  // word_graph, chain, ..., file<k>_<basename>

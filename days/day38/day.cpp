@@ -51,7 +51,9 @@ std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
             c.limitSeconds = searchSeconds(spec.levelBound, true);
             c.run = [id, judge, m, spec](const CaseContext& ctx) {
                 const GraphCase& g = graphCase(spec.name, ctx.seed);
-                const auto reply = search(ctx.runner, g, m, std::min(ctx.limitSeconds, searchSeconds(g.host.levels(), true)));
+                const int levels = g.host.levels();
+                const auto reply = search(ctx.runner, g, m, std::min(ctx.limitSeconds, searchSeconds(levels, true)), 0,
+                                          ctx.exclusiveGpu || levels >= kDeepSearchLevels);
                 if (!reply.ok()) return GateResult::fail(id, reply.problem);
                 return judge(g, reply.result);
             };
