@@ -282,13 +282,23 @@ grade() {
       echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
       return 0
     fi
-    rm -f "$dest"/{stamp,junit.xml,ctest.log,results.json,report.txt,report.html,summary.tsv}
-    (
-      export GRADING_SEED="$seed"
-      if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
-      ctest --test-dir "$build" -L "^$id\$" -j "$build_jobs" --output-junit "$dest/junit.xml" \
-        --test-output-size-passed 65536 --output-log "$dest/ctest.log" >/dev/null 2>&1
-    ) || true
+    rm -f "$dest"/{stamp,junit.xml,ctest.log,ctest.console,results.json,report.txt,report.html,summary.tsv}
+    # A ctest that wrote no results (it never got to run the tests) is tried
+    # once more; then the student counts as failed, never as a row of "-".
+    local attempt
+    for attempt in 1 2; do
+      (
+        export GRADING_SEED="$seed"
+        if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
+        ctest --test-dir "$build" -L "^$id\$" -j "$build_jobs" --output-junit "$dest/junit.xml" \
+          --test-output-size-passed 65536 --output-log "$dest/ctest.log" >"$dest/ctest.console" 2>&1
+      ) || true
+      grep -q "<testcase" "$dest/junit.xml" 2>/dev/null && break
+    done
+    if ! grep -q "<testcase" "$dest/junit.xml" 2>/dev/null; then
+      echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest.console" | tr '\n' ' ')"
+      return 1
+    fi
     local args=(--gates "$build/gates.tsv" --prefix "$id." --build-log "$out/build.log" --build-student "$id"
       --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
       --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
