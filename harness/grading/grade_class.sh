@@ -283,8 +283,12 @@ grade() {
       return 0
     fi
     rm -f "$dest"/{stamp,junit.xml,ctest.log,ctest.console,results.json,report.txt,report.html,summary.tsv}
-    # A ctest that wrote no results (it never got to run the tests) is tried
-    # once more; then the student counts as failed, never as a row of "-".
+    # A ctest that wrote no results or found no tests (it never got to run
+    # them) is tried once more; then the student counts as failed, never as a
+    # row of "-".
+    ran_tests() {
+      grep -q "</testsuite>" "$dest/junit.xml" 2>/dev/null && ! grep -q "No tests were found" "$dest/ctest.console"
+    }
     local attempt
     for attempt in 1 2; do
       (
@@ -293,9 +297,9 @@ grade() {
         ctest --test-dir "$build" -L "^$id\$" -j "$build_jobs" --output-junit "$dest/junit.xml" \
           --test-output-size-passed 65536 --output-log "$dest/ctest.log" >"$dest/ctest.console" 2>&1
       ) || true
-      grep -q "<testcase" "$dest/junit.xml" 2>/dev/null && break
+      ran_tests && break
     done
-    if ! grep -q "<testcase" "$dest/junit.xml" 2>/dev/null; then
+    if ! ran_tests; then
       echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest.console" | tr '\n' ' ')"
       return 1
     fi

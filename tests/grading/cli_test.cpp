@@ -235,6 +235,25 @@ TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
     EXPECT_NE(calls().find("GRADING_SEED=2"), std::string::npos);
 }
 
+// A ctest that writes no results is tried again, then the student counts
+// as failed with ctest's words, never as a row of "-" in a run that says
+// nobody failed.
+TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
+    write(dir / "subs/carol/day38/edge_mapping.cu", "// carol\n");
+    write(dir / "subs/carol/day38/CTEST_DIES", "");
+    const Outcome r = gradeClass("-j 1 --seed 5");
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("s0003 (carol): ctest ran no test (twice): ctest: could not start (fake)"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("1 failed so far"), std::string::npos) << r.out;
+    const std::string log = calls();
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2 + 2 + 2) << "carol's ctest twice: " << log;
+    EXPECT_FALSE(fs::exists(dir / "out/s0003/stamp")) << "a rerun must grade carol again";
+    EXPECT_FALSE(fs::exists(dir / "out/done"));
+    const std::string csv = fixtures::read((dir / "out/summary.csv").string());
+    EXPECT_EQ(csv.find("\ncarol,"), std::string::npos) << csv;
+}
+
 TEST_F(GradeClass, BadArguments) {
     EXPECT_EQ(gradeClass("-j zero").status, 2);
     EXPECT_EQ(gradeClass("--bogus").status, 2);
