@@ -231,10 +231,16 @@ void registerGate(const DayGate& g, const Options& o) {
             registerTest(g.spec.id, c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
             continue;
         }
-        registerTest(g.spec.id, c.name, [&g, &c, o] {
+        registerTest(g.spec.id, c.name, [&g, &c, o, submission] {
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
             const uint64_t seed = grading::testing::gradingSeed();
-            grading::testing::expectGate(runCase(g, c, o.runner, seed), contextOf(c, seed));
+            const GateResult result = runCase(g, c, o.runner, seed);
+            grading::testing::expectGate(result, contextOf(c, seed));
+            // The instructor's code against itself earns all of a scored gate.
+            if (!submission && g.spec.scored && result.passed) {
+                EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id << ": the instructor solution does not earn "
+                                                           << "all of it: " << result.message;
+            }
             if (g.spec.timed) std::cout << grading::timedCallGpuLog().summary() << "\n";
         });
     }
