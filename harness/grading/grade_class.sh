@@ -334,7 +334,14 @@ grade() {
     progress "$1" "$result"
     rm -f "$out/$1/.graded"
   }
-  local pending=() i
+  local pending=() i p
+  reap_finished() {  # whoever has finished, shown in the order they finish
+    local still=() q
+    for q in "${pending[@]}"; do
+      if [[ -f "$out/$q/.graded" ]]; then reap "$q"; else still+=("$q"); fi
+    done
+    pending=("${still[@]+"${still[@]}"}")
+  }
   for i in "${!ids[@]}"; do
     if ((running >= jobs)); then
       wait -n 2>/dev/null || true
@@ -348,19 +355,19 @@ grade() {
     ) &
     running=$((running + 1))
     pending+=("${ids[$i]}")
-    # Report whoever has finished, in the order they finish.
-    local still=() p
-    for p in "${pending[@]}"; do
-      if [[ -f "$out/$p/.graded" ]]; then
-        reap "$p"
-      else
-        still+=("$p")
-      fi
-    done
-    pending=("${still[@]+"${still[@]}"}")
+    reap_finished
   done
-  wait
-  for p in "${pending[@]+"${pending[@]}"}"; do reap "$p"; done
+  # The last ones, each shown as it finishes (not all at the end).
+  local waited
+  while ((${#pending[@]})); do
+    waited=0
+    wait -n 2>/dev/null || waited=$?
+    reap_finished
+    if ((waited == 127)); then  # no child left: whoever is still pending has no result
+      for p in "${pending[@]+"${pending[@]}"}"; do reap "$p"; done
+      break
+    fi
+  done
 
   local rows=()
   for id in "${ids[@]}"; do

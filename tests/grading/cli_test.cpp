@@ -254,6 +254,19 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
     EXPECT_EQ(csv.find("\ncarol,"), std::string::npos) << csv;
 }
 
+// Progress shows each student as they finish, the last batch too: alice,
+// started first but slow, comes after bob.
+TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
+    write(dir / "subs/alice/day38/SLOW", "");
+    const Outcome r = gradeClass("-j 4 --seed 3");
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    const size_t bob = r.out.find("[1/2] s0002 (bob): ");
+    const size_t alice = r.out.find("[2/2] s0001 (alice): ");
+    EXPECT_NE(bob, std::string::npos) << r.out;
+    EXPECT_NE(alice, std::string::npos) << r.out;
+    EXPECT_LT(bob, alice) << r.out;
+}
+
 TEST_F(GradeClass, BadArguments) {
     EXPECT_EQ(gradeClass("-j zero").status, 2);
     EXPECT_EQ(gradeClass("--bogus").status, 2);
