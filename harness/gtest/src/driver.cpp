@@ -89,7 +89,8 @@ public:
         out << (test ? std::string(test->test_suite_name()) + "." + test->name() : "-") << "\t" << gate_ << "\t"
             << name_ << "\t" << ms(total) << "\t" << ms(now.callSeconds - before_.callSeconds) << "\t"
             << ms(now.slotWaitSeconds - before_.slotWaitSeconds) << "\t" << now.calls - before_.calls << "\t"
-            << now.processesStarted - before_.processesStarted << "\n";
+            << now.processesStarted - before_.processesStarted << "\t" << epochMs(startedAt_) << "\t"
+            << epochMs(std::chrono::system_clock::now()) << "\n";
     }
     CaseTrace(const CaseTrace&) = delete;
     CaseTrace& operator=(const CaseTrace&) = delete;
@@ -97,8 +98,13 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
     static long ms(double seconds) { return std::lround(seconds * 1000.0); }
+    // Wall-clock start and end, comparable across the suite's processes: the timeline.
+    static long long epochMs(std::chrono::system_clock::time_point t) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+    }
     std::string gate_, name_;
     Clock::time_point start_ = Clock::now();
+    std::chrono::system_clock::time_point startedAt_ = std::chrono::system_clock::now();
     grading::RunnerCallTotals before_ = grading::runnerCallTotals();
 };
 
