@@ -43,7 +43,10 @@ list(APPEND header "--header" "seed=$ENV{GRADING_SEED}")
 execute_process(COMMAND git -C "${SOURCE_DIR}" rev-parse --short=12 HEAD OUTPUT_VARIABLE commit
                 OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE git_rc)
 if(git_rc EQUAL 0)
-  execute_process(COMMAND git -C "${SOURCE_DIR}" status --porcelain -- . ":!exercises" OUTPUT_VARIABLE dirty ERROR_QUIET)
+  # Changed tracked files only: an untracked folder (a carried .deps, a build
+  # tree inside the checkout) changes no verdict.
+  execute_process(COMMAND git -C "${SOURCE_DIR}" status --porcelain --untracked-files=no -- . ":!exercises"
+                  OUTPUT_VARIABLE dirty ERROR_QUIET)
   if(NOT dirty STREQUAL "")
     string(APPEND commit " (with uncommitted changes)")
   endif()
