@@ -56,4 +56,4 @@ built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class-grown.log")
 say "the class grown by $students more: $more s (build $built s): $((more / students)) s per added student"
 
 # A student's edit in an existing build.
-say "$(bash "$root/.ci/edit-to-verdict.sh" "$build" "$out")"
+bash "$root/.ci/edit-to-verdict.sh" "$build" "$out" | while IFS= read -r line; do say "$line"; done

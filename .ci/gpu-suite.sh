@@ -89,7 +89,9 @@ if command -v compute-sanitizer >/dev/null; then
 fi
 
 # A student's day 38 edit to its verdict (issue 12's third figure).
-[ -d "$build/days/day38" ] && say "== $(bash "$root/.ci/edit-to-verdict.sh" "$build" "$out" "$jobs")"
+if [ -d "$build/days/day38" ]; then
+  bash "$root/.ci/edit-to-verdict.sh" "$build" "$out" "$jobs" | while IFS= read -r line; do say "== $line"; done
+fi
 
 # Benchmarks (tables, not gates), each day's that was built.
 for bench in $(find "$build/days" -name '*_bench' -type f -perm -u+x | sort); do
