@@ -120,7 +120,8 @@ double reportSeconds() { return searchSeconds(kReportWords, 3 * (kReportRuns + m
 
 // callTime made kReportCalls times, the replies' runs pooled per placement
 // (placement k's runs at [k * runs, (k + 1) * runs) as in one reply); the
-// first reply that failed or came back short, as it was.
+// first reply that failed as it was, or one that came back short with a
+// problem that says so.
 grading::Reply<msw::protocol::Time> pooledTime(const std::string& runner, const std::string& impl, uint64_t n,
                                                uint64_t key, const std::vector<msw::grade::IndexCase>& questions,
                                                uint64_t stream, double limitSeconds) {
@@ -128,8 +129,12 @@ grading::Reply<msw::protocol::Time> pooledTime(const std::string& runner, const 
     std::vector<grading::Reply<msw::protocol::Time>> replies;
     for (int call = 0; call < kReportCalls; ++call) {
         replies.push_back(callTime(runner, impl, n, key, questions, kReportRuns, stream, limitSeconds, true));
-        const auto& r = replies.back();
-        if (!r.ok() || r.result.ms.size() != places * kReportRuns || r.result.answers.size() != places * kReportRuns) {
+        grading::Reply<msw::protocol::Time>& r = replies.back();
+        if (!r.ok()) return r;
+        if (r.result.ms.size() != places * kReportRuns || r.result.answers.size() != places * kReportRuns) {
+            r.problem = "call " + std::to_string(call + 1) + " of " + std::to_string(kReportCalls) + " returned " +
+                        std::to_string(r.result.ms.size()) + " times and " + std::to_string(r.result.answers.size()) +
+                        " answers for " + std::to_string(places * kReportRuns) + " timed runs";
             return r;
         }
     }
@@ -161,14 +166,7 @@ void report(const CaseContext& ctx) {
             pooledTime(ctx.runner, impl, kReportWords, key, questions, caseStream(ctx.seed, "report"), reportSeconds());
         const bool absent = !reply.ok() && reply.problem.find(kFastSearchAbsent) != std::string::npos;
         if (!reply.ok() && !absent) wrong.push_back(impl + ": " + reply.problem);
-        const size_t runs = kReportCalls * kReportRuns;
-        const bool complete = reply.ok() && reply.result.ms.size() == where.size() * runs &&
-                              reply.result.answers.size() == where.size() * runs;
-        if (reply.ok() && !complete) {
-            wrong.push_back(impl + ": the runner returned " + std::to_string(reply.result.ms.size()) + " times and " +
-                            std::to_string(reply.result.answers.size()) + " answers for " +
-                            std::to_string(where.size() * runs) + " timed runs");
-        }
+        const size_t runs = kReportCalls * kReportRuns;  // pooledTime's replies are whole when ok
         for (size_t k = 0; k < where.size(); ++k) {
             msw::SearchTime row;
             row.impl = impl;
@@ -176,7 +174,7 @@ void report(const CaseContext& ctx) {
             row.wordsRead = 2 * (want[k] < kReportWords ? want[k] + 1 : kReportWords);
             if (!reply.ok()) {
                 row.failure = absent ? "the fast search is instructor-only" : reply.problem;
-            } else if (complete) {
+            } else {
                 // Timed work is graded work: each run's answer, by msw.index's rule.
                 for (size_t r = 0; r < runs && row.failure.empty(); ++r) {
                     const GateResult v = msw::grade::checkIndex(
@@ -199,8 +197,6 @@ void report(const CaseContext& ctx) {
                     for (char& ch : figure) ch = ch == ' ' ? '_' : ch;
                     grading::recordFigure(figure, grading::formatText("%.4f", row.medianMs));
                 }
-            } else {
-                row.failure = "incomplete result";
             }
             rows.push_back(row);
         }
@@ -219,7 +215,6 @@ void report(const CaseContext& ctx) {
                                       searchSeconds(n, 3 * (kReportRuns + msw::protocol::kWarmupRuns)));
         std::string why;
         if (!reply.ok()) why = reply.problem;
-        else if (reply.result.ms.size() != kReportCalls * kReportRuns) why = "incomplete result";
         else if (std::any_of(reply.result.answers.begin(), reply.result.answers.end(), [n](uint64_t a) { return a != n; }))
             why = "wrong answer";
         if (!why.empty()) {
