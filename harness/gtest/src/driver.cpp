@@ -53,10 +53,10 @@ std::string contextOf(const GateCase& c, uint64_t seed) {
 }
 
 // Whether this process's timed cases hold the whole GPU while they measure
-// (gpu_slots.h). Such a test is registered RUN_SERIAL, so its hold costs
-// nobody a wait. The stub's test is not: its timing gates fail on what the
-// stub computes, never on a time, and a hold there would stall every test
-// running beside it.
+// (gpu_slots.h): the GPU is theirs alone, while the machine's other tests go
+// on with their host work. The stub's test does not hold it: its timing
+// gates fail on what the stub computes, never on a time, and a hold there
+// would stall every test running beside it.
 bool& timedCasesHoldGpu() {
     static bool hold = true;
     return hold;
@@ -457,14 +457,17 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 std::vector<std::string> args = {"--suite", kind, "--gate", g.spec.id};
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
+                // Timed gates hold the whole GPU through their slots, not the
+                // whole machine: not RUN_SERIAL (in a class they never were; the
+                // instructor's code scored 1.00-1.03x of itself there).
                 add(kind + "." + g.spec.id, args, caseSeconds(g, submission, {}), kind + ";gpu" + (g.spec.timed ? ";timed" : ""),
-                    g.spec.timed);
+                    false);
             }
             for (const grading::Observation& ob : day.observations()) {
                 std::vector<std::string> args = {"--suite", "observe", "--observation", ob.name};
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
-                add(kind + "." + day.name() + "." + ob.name, args, ob.limitSeconds, kind + ";gpu;timed", true);
+                add(kind + "." + day.name() + "." + ob.name, args, ob.limitSeconds, kind + ";gpu;timed", false);
             }
         } else if (kind == "student" && f.size() >= 3) {
             // student <id> <runner>: one student of a class build, graded as a submission.
@@ -497,7 +500,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
                         at == std::string::npos ? e->cases : words(entry.substr(at + 1));
                     if (const DayGate* g = day.find(entry.substr(0, at))) {
                         seconds += caseSeconds(*g, false, where);
-                        serial = serial || g->spec.timed;  // it must pass: measured alone
+                        serial = serial || g->spec.timed;  // it must pass: measured with the machine to itself
                     }
                 }
                 if (!e->sanitizer.empty()) seconds *= grading::kSanitizerSlowdown;

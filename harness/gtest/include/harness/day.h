@@ -36,7 +36,7 @@ struct GateSpec {
     // Gates that must pass for this one to be graded; otherwise it reads
     // "not graded: requires <id>" and earns 0 (a vacuous pass earns nothing).
     std::vector<std::string> requires = {};
-    bool timed = false;  // measures time: runs alone, holding the whole GPU
+    bool timed = false;  // measures time: its calls hold the whole GPU
     std::string visibility = "visible";  // Gradescope's
     // Earns the fraction of its points its cases score (GateResult::score,
     // the lowest of them), not all or nothing: a speed gate's ramp.
