@@ -148,16 +148,18 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
 
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
-                                        bool withFast) {
+                                        TimedKernels kernels) {
     protocol::TimingRequest request;
     request.n = g.n;
     request.init = init;
     request.r = r;
     request.warmups = warmups;
     request.timedRuns = timedRuns;
-    request.withFast = withFast;
-    const std::string what = withFast ? "timing (copy, global, tiled, fast: one step each)"
-                                      : "timing (copy, global, tiled: one step each)";
+    request.withFast = kernels == TimedKernels::CourseAndFast;
+    request.tiledOnly = kernels == TimedKernels::TiledOnly;
+    const std::string what = kernels == TimedKernels::CourseAndFast ? "timing (copy, global, tiled, fast: one step each)"
+                             : kernels == TimedKernels::TiledOnly   ? "timing (tiled: one step)"
+                                                                    : "timing (copy, global, tiled: one step each)";
     return grading::call<protocol::Timing>(runner, request, {limitSeconds, label(what, g), exclusiveGpu});
 }
 

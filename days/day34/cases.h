@@ -60,9 +60,14 @@ grading::Reply<protocol::Stability> stability(const std::string& runner, const G
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
                                         const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu);
-// withFast: also the instructor's fast stencil, where the runner has it (fastMs empty where not).
+// Which kernels a timing call times, one step each.
+enum class TimedKernels {
+    Course,         // copyGrid, heatStepGlobal and heatStepTiled
+    CourseAndFast,  // and the instructor's fast stencil, where the runner has it (fastMs empty where not)
+    TiledOnly,      // heatStepTiled alone: a speed gate's measure, one grid each way
+};
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
-                                        bool withFast = false);
+                                        TimedKernels kernels = TimedKernels::Course);
 
 }  // namespace day34::cases

@@ -116,6 +116,7 @@ struct TimingRequest {
     int32_t warmups = 0;
     int32_t timedRuns = 0;
     bool withFast = false;
+    bool tiledOnly = false;  // heatStepTiled alone (a speed gate's measure): no copy, global or fast
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -125,6 +126,7 @@ struct TimingRequest {
         field("warmups", s.warmups);
         field("timed_runs", s.timedRuns);
         field("with_fast", s.withFast);
+        field("tiled_only", s.tiledOnly);
     }
 };
 
