@@ -458,10 +458,12 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
                 // Timed gates hold the whole GPU through their slots, not the
-                // whole machine: not RUN_SERIAL (in a class they never were; the
-                // instructor's code scored 1.00-1.03x of itself there).
+                // whole machine (in a class they never did). The speed gates
+                // still run alone here: the reference suite holds the
+                // instructor's code to 1.2x of itself, and a compile beside it
+                // would time the host as much as the kernel.
                 add(kind + "." + g.spec.id, args, caseSeconds(g, submission, {}), kind + ";gpu" + (g.spec.timed ? ";timed" : ""),
-                    false);
+                    g.spec.timed && g.spec.scored);
             }
             for (const grading::Observation& ob : day.observations()) {
                 std::vector<std::string> args = {"--suite", "observe", "--observation", ob.name};
