@@ -513,46 +513,7 @@ std::string escapeHtml(const std::string& s) {
     return out;
 }
 
-std::string jsonString(const std::string& s) {
-    static const char hex[] = "0123456789abcdef";
-    const auto u = [](std::string& out, unsigned cp) {
-        out += "\\u";
-        for (int shift = 12; shift >= 0; shift -= 4) out += hex[cp >> shift & 15];
-    };
-    std::string out = "\"";
-    for (size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c == '\n') {
-            out += "\\n";
-        } else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7F) {
-            u(out, c);
-        } else if (c < 0x80) {
-            out += static_cast<char>(c);
-        } else {
-            // Well-formed UTF-8 only, as report.cpp's writer; anything else is U+FFFD.
-            const size_t len = text::utf8Length(s, i);
-            if (len == 0) {
-                u(out, 0xFFFD);
-                ++i;
-                continue;
-            }
-            // U+2028 and U+2029 end a line in older JavaScript.
-            if (len == 3 && c == 0xE2 && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
-                (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8) {
-                u(out, 0x2028 + (static_cast<unsigned char>(s[i + 2]) - 0xA8));
-            } else {
-                out.append(s, i, len);
-            }
-            i += len;
-            continue;
-        }
-        ++i;
-    }
-    return out + "\"";
-}
+std::string jsonString(const std::string& s) { return text::jsonString(s, true); }
 
 Figures figuresFromText(const std::string& observations) {
     Figures out;

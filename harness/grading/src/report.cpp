@@ -18,6 +18,7 @@ constexpr size_t kListedFailures = 20;
 
 enum class Verdict { Passed, Failed, Skipped };
 
+using text::jsonString;
 using text::splitLines;
 using text::trim;
 
@@ -211,39 +212,6 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
     return o;
 }
 
-// JSON text, with any byte that is not valid UTF-8 replaced (Gradescope
-// rejects the file otherwise, and a runner's stderr can hold anything).
-std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\t') {
-            out += "\\t";
-        } else if (c == '\r') {
-            out += "\\r";
-        } else if (c < 0x20) {
-            static const char hex[] = "0123456789abcdef";
-            out += "\\u00";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else if (c < 0x80) {
-            out += static_cast<char>(c);
-        } else if (const size_t len = text::utf8Length(s, i); len > 0) {
-            out.append(s, i, len);
-            i += len;
-            continue;
-        } else {
-            out += "\xEF\xBF\xBD";  // not well-formed UTF-8: U+FFFD
-        }
-        ++i;
-    }
-    return out + "\"";
-}
 
 std::string padded(const std::string& s, size_t width) {
     return s + std::string(width > s.size() ? width - s.size() : 0, ' ');

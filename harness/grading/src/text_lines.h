@@ -34,6 +34,45 @@ inline size_t utf8Length(const std::string& s, size_t i) {
     return len;
 }
 
+// A JSON string literal of `s`. Bytes that are not well-formed UTF-8 become
+// U+FFFD (Gradescope rejects a file that holds them, and a runner's stderr
+// can hold anything). inScript: safe inside an HTML <script> as well: <, >,
+// & and DEL as \u escapes, and U+2028 / U+2029, which end a line in older
+// JavaScript.
+inline std::string jsonString(const std::string& s, bool inScript = false) {
+    static const char hex[] = "0123456789abcdef";
+    const auto u = [](std::string& out, unsigned cp) {
+        out += "\\u";
+        for (int shift = 12; shift >= 0; shift -= 4) out += hex[cp >> shift & 15];
+    };
+    std::string out = "\"";
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const size_t len = utf8Length(s, i);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c < 0x20 || (inScript && (c == '<' || c == '>' || c == '&' || c == 0x7F))) {
+            u(out, c);
+        } else if (len == 0) {
+            out += "\xEF\xBF\xBD";  // U+FFFD
+        } else if (inScript && len == 3 && c == 0xE2 && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+                   (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8) {
+            u(out, 0x2028 + (static_cast<unsigned char>(s[i + 2]) - 0xA8));
+        } else {
+            out.append(s, i, len);
+        }
+        i += len == 0 ? 1 : len;
+    }
+    return out + "\"";
+}
+
 // The fields of a tab-separated line, empty ones included.
 inline std::vector<std::string> splitTabs(const std::string& line) {
     std::vector<std::string> fields;
