@@ -24,29 +24,14 @@ printf '\n%-60s %8s %8s %8s %8s\n' "case (top $top)" "total ms" "calls ms" "wait
 sort -t$'\t' -k4 -rn "$trace" | head -n "$top" |
   awk -F'\t' '{ printf "%-60s %8d %8d %8d %8d\n", $1 "/" $3, $4, $5, $6, $4 - $5 - $6 }'
 
-# The timeline (lines from before the start and end columns have none).
-awk -F'\t' 'NF >= 10 && $9 > 0 {
-    n++; if (first == "" || $9 < first) first = $9; if ($10 > last) last = $10
-    ev[n * 2 - 1] = $9 " 1"; ev[n * 2] = $10 " -1"
-  }
-  END {
-    if (n == 0) exit
-    m = 0; for (k in ev) sorted[++m] = ev[k]
-    # Insertion sort by time, ends before starts at the same ms.
-    for (i = 2; i <= m; i++) {
-      v = sorted[i]; split(v, a, " "); j = i - 1
-      while (j >= 1) { split(sorted[j], b, " "); if (b[1] + 0 < a[1] + 0 || (b[1] == a[1] && b[2] <= a[2])) break; sorted[j + 1] = sorted[j]; j-- }
-      sorted[j + 1] = v
-    }
-    busy = 0; peak = 0; prev = first; area = 0
-    for (i = 1; i <= m; i++) {
-      split(sorted[i], a, " "); area += busy * (a[1] - prev); prev = a[1]; busy += a[2]; if (busy > peak) peak = busy
-    }
-    printf "\ntimeline: the cases spanned %.1f s, at most %d at once, %.1f on average\n",
-           (last - first) / 1000, peak, (last > first ? area / (last - first) : 0)
-  }' "$trace"
-if awk -F'\t' 'NF >= 10 && $9 > 0 { found = 1 } END { exit !found }' "$trace"; then
-  first=$(awk -F'\t' 'NF >= 10 && $9 > 0 && (f == "" || $9 < f) { f = $9 } END { print f }' "$trace")
+# The timeline (lines from before the start and end columns have none): a
+# sweep over the start (+1) and end (-1) events in time order, ends first.
+first=$(awk -F'\t' 'NF >= 10 && $9 > 0 && (f == "" || $9 < f) { f = $9 } END { print f }' "$trace")
+if [ -n "$first" ]; then
+  awk -F'\t' 'NF >= 10 && $9 > 0 { print $9, 1; print $10, -1 }' "$trace" | sort -k1,1n -k2,2n |
+    awk -v f="$first" '{ area += busy * ($1 - (NR == 1 ? f : prev)); prev = $1; busy += $2; if (busy > peak) peak = busy }
+      END { printf "\ntimeline: the cases spanned %.1f s, at most %d at once, %.1f on average\n",
+                   (prev - f) / 1000, peak, (prev > f ? area / (prev - f) : 0) }'
   printf '%-60s %8s %8s\n' "the $top cases that finished last" "start s" "end s"
   awk -F'\t' -v f="$first" 'NF >= 10 && $9 > 0 { printf "%s\t%.1f\t%.1f\n", $1 "/" $3, ($9 - f) / 1000, ($10 - f) / 1000 }' "$trace" |
     sort -t$'\t' -k3 -rn | head -n "$top" | awk -F'\t' '{ printf "%-60s %8s %8s\n", $1, $2, $3 }'

@@ -183,6 +183,10 @@ escape() {  # a name as one line: backslash, tab, newline and other controls esc
     LC_ALL=C tr -d '\000-\010\013\014\016-\037\177'
 }
 
+ran_tests() {  # a student's output folder: did its ctest run the tests?
+  grep -q "</testsuite>" "$1/junit.xml" 2>/dev/null && ! grep -q "No tests were found" "$1/ctest.console"
+}
+
 grade() {
   (($# >= 2)) || usage
   [[ -d "$1" ]] || die "no submissions folder at $1"
@@ -286,9 +290,6 @@ grade() {
     # A ctest that wrote no results or found no tests (it never got to run
     # them) is tried once more; then the student counts as failed, never as a
     # row of "-".
-    ran_tests() {
-      grep -q "</testsuite>" "$dest/junit.xml" 2>/dev/null && ! grep -q "No tests were found" "$dest/ctest.console"
-    }
     local attempt
     for attempt in 1 2; do
       (
@@ -297,9 +298,9 @@ grade() {
         ctest --test-dir "$build" -L "^$id\$" -j "$build_jobs" --output-junit "$dest/junit.xml" \
           --test-output-size-passed 65536 --output-log "$dest/ctest.log" >"$dest/ctest.console" 2>&1
       ) || true
-      ran_tests && break
+      ran_tests "$dest" && break
     done
-    if ! ran_tests; then
+    if ! ran_tests "$dest"; then
       echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest.console" | tr '\n' ' ')"
       return 1
     fi
