@@ -185,8 +185,8 @@ std::vector<GateCase> policyCases() {
 double oneStepSeconds() { return timingSeconds(timingGrid().n, day34::kWarmupRuns, day34::kTimedRuns); }
 double loopSeconds() { return policySeconds(timingGrid().n, day34::kSteps, copyPolicies()); }
 
-// `want`: the host's one step of `init` (hostReference), made once per case
-// and not inside a speed gate's hold.
+// `want`: the host's one step of `init` (hostReference), made once per case,
+// not after each of a speed gate's calls.
 GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const std::vector<double>& want,
                         const proto::TimingResult& t, TimedKernels kernels) {
     const char* id = "34.timing";
@@ -295,14 +295,13 @@ std::vector<GateCase> speedCases() {
 
 // ---- the report: the course's three tables on the course's grid, the
 // runner's tiled kernel in the tiled rows. Observations only.
-// The one-step figures pool 3 to 6 calls; the policy loops (the every-step
-// one is seconds of host copies) exactly 3.
-constexpr int kReportStepCalls = 6;
+// The policy loops pool exactly this many calls (the every-step loop is
+// seconds of host copies); the one-step figures, sampleUntilSteady's 3 to 6.
 constexpr int kReportLoopCalls = 3;
 
 double reportSeconds() {
     const int n = day34::kN;
-    return kReportStepCalls * timingSeconds(n, day34::kWarmupRuns, day34::kTimedRuns) +
+    return grading::kSteadyMaxCalls * timingSeconds(n, day34::kWarmupRuns, day34::kTimedRuns) +
            kReportLoopCalls * policySeconds(n, day34::kSteps, copyPolicies()) +
            stabilitySeconds(n, day34::kStabilitySteps, day34::kNumR);
 }
@@ -326,7 +325,7 @@ void report(const CaseContext& ctx) {
                               TimedKernels::CourseAndFast);
         if (!r.ok()) return grading::Error{r.problem};
         return std::vector<std::vector<float>>{r.result.copyMs, r.result.globalMs, r.result.tiledMs, r.result.fastMs};
-    }, 0.02, 3, kReportStepCalls);
+    });
     if (t.ok()) {
         const grading::TimingStats copy = grading::summarize((*t)[0]);
         const grading::TimingStats global = grading::summarize((*t)[1]);

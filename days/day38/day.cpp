@@ -25,8 +25,6 @@ const std::vector<std::string> kMappings = {"thread", "warp", "edge"};
 // instructor case in the reference runner only (device_search.h).
 const std::vector<std::string> kSearchMappings = {"thread", "warp", "edge", "device"};
 constexpr int kTimedRuns = 10;
-// The report's figures pool at least 3 calls and at most this many (sampleUntilSteady).
-constexpr int kReportCalls = 6;
 
 std::string mappingWhat(const std::string& m) { return m == "device" ? "device-driven search" : m + " mapping"; }
 
@@ -270,7 +268,7 @@ void report(const CaseContext& ctx) {
             if (!bfs.ok()) return grading::Error{bfs.problem};
             if (bfs.result.bfsMs.empty()) return grading::Error{"no time: " + bfs.result.stopped};
             return std::vector<std::vector<float>>{bfs.result.bfsMs};
-        }, 0.02, 3, kReportCalls);
+        });
         if (!runs && runs.error().find(day38::kDeviceSearchAbsent) != std::string::npos) {
             t.failure = "instructor-only: not in this runner";
         } else if (!runs) {
@@ -291,8 +289,7 @@ void report(const CaseContext& ctx) {
                 std::vector<std::vector<float>> perLevel;
                 for (float ms : r.result.walkMs) perLevel.push_back({ms});
                 return perLevel;
-            },
-            0.02, 3, kReportCalls);
+            });
         for (size_t k = 0; w && k < w->size() && k < rows.size(); ++k) {
             double* cell = m == "thread" ? &rows[k].threadMs : m == "warp" ? &rows[k].warpMs : &rows[k].edgeMs;
             *cell = grading::summarize((*w)[k]).medianMs;
@@ -343,6 +340,6 @@ grading::Day grading::declareDay() {
     day.gate({"38.speed", "the walk's speed against the instructor's (scored on a ramp)", 0, grading::Grades::Student,
               {"38.walk"}, true, "visible", true},
              speedCases());
-    day.observe("report", kReportCalls * 4 * 2 * timingSeconds(), report);
+    day.observe("report", grading::kSteadyMaxCalls * 4 * 2 * timingSeconds(), report);
     return day;
 }

@@ -112,9 +112,13 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // its median or `maxCalls` calls were made (a budget: on a noisy GPU the
 // spread printed beside the median says how far it got). The sets as
 // gathered, or the first call's error.
+// A caller sizes its time limit by kSteadyMaxCalls.
 using MeasureSets = std::function<Expected<std::vector<std::vector<float>>>()>;
+constexpr int kSteadyMinCalls = 3;
+constexpr int kSteadyMaxCalls = 6;
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread = 0.02,
-                                                          int minCalls = 3, int maxCalls = 6);
+                                                          int minCalls = kSteadyMinCalls,
+                                                          int maxCalls = kSteadyMaxCalls);
 
 // A figure worth keeping beside a verdict or an observation: a gtest
 // property (it lands in the XML and the report) and a printed line.
