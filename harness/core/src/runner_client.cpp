@@ -312,6 +312,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     ++totals().calls;
     ++totals().processesStarted;
     totals().callSeconds += p.seconds;
+    if (call.exclusiveGpu) totals().exclusiveCallSeconds += p.seconds;
     removeSandboxCgroup(l.cgroup);
     if (l.sandboxed) unwrapSandboxStatus(p);
     const Channel channel = readChannel(p);
@@ -473,6 +474,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     ++totals().calls;
     totals().callSeconds += p.seconds;
+    if (call.exclusiveGpu) totals().exclusiveCallSeconds += p.seconds;
 
     Channel channel;
     if (status == FrameStatus::Complete) {

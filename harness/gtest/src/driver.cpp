@@ -74,7 +74,8 @@ CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCa
 }
 
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
-// and where its time went), to see what a suite spends its time on; see
+// and where its time went, of which how much held the GPU alone), to see what
+// a suite spends its time on; see
 // .ci/trace-summary.sh.
 class CaseTrace {
 public:
@@ -90,7 +91,8 @@ public:
             << name_ << "\t" << ms(total) << "\t" << ms(now.callSeconds - before_.callSeconds) << "\t"
             << ms(now.slotWaitSeconds - before_.slotWaitSeconds) << "\t" << now.calls - before_.calls << "\t"
             << now.processesStarted - before_.processesStarted << "\t" << epochMs(startedAt_) << "\t"
-            << epochMs(std::chrono::system_clock::now()) << "\n";
+            << epochMs(std::chrono::system_clock::now()) << "\t"
+            << ms(now.exclusiveCallSeconds - before_.exclusiveCallSeconds) << "\n";
     }
     CaseTrace(const CaseTrace&) = delete;
     CaseTrace& operator=(const CaseTrace&) = delete;
