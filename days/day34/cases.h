@@ -13,7 +13,7 @@
 namespace day34::cases {
 
 // ---- time limits. Each rate is ten or more times what a T4 needs (a step
-// of 2048 x 2048 there: about 0.1 ms; a 16 MiB copy to pageable memory:
+// of 2048 x 2048 there: about 0.1 ms; a 16 MiB copy to host memory:
 // about 6 ms), so a GPU shared with three other runners (gpu_slots.h) still
 // finishes well inside. The framework multiplies them under compute-sanitizer.
 constexpr double kCallSeconds = 15.0;              // process start, CUDA context, buffers

@@ -114,7 +114,7 @@ std::vector<Placement> placements(uint64_t seed) {
 }
 
 // Every report figure pools this many calls' runs, so none is one moment's.
-constexpr int kReportCalls = 3;
+constexpr int kReportCalls = 5;
 
 double reportSeconds() { return searchSeconds(kReportWords, 3 * (kReportRuns + msw::protocol::kWarmupRuns)); }
 

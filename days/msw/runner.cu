@@ -31,6 +31,7 @@
 #include "harness/cuda_check.h"
 #include "harness/event_timer.h"
 #include "harness/guarded_buffer.h"
+#include "harness/pinned_host.h"
 #include "harness/runner_main.h"
 #include "msw.cuh"
 #include "protocol.h"
@@ -66,22 +67,7 @@ proto::Kernel kernelCode(const char* name) {
 }
 
 // Pinned host words: the API's host-to-device copies of b run at full speed.
-class PinnedWords {
-public:
-    explicit PinnedWords(size_t n) {
-        if (n > 0) CUDA_TRY(cudaMallocHost(reinterpret_cast<void**>(&p_), n * sizeof(uint64_t)));
-    }
-    ~PinnedWords() {
-        if (p_ != nullptr) cudaFreeHost(p_);
-    }
-    PinnedWords(const PinnedWords&) = delete;
-    PinnedWords& operator=(const PinnedWords&) = delete;
-    uint64_t* data() const { return p_; }
-    uint64_t& operator[](size_t i) { return p_[i]; }
-
-private:
-    uint64_t* p_ = nullptr;
-};
+using PinnedWords = grading::PinnedHost<uint64_t>;
 
 // The searches of one request: b of search k is a with the edits of k.
 struct Edits {

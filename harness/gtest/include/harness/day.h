@@ -114,8 +114,8 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // gathered, or the first call's error.
 // A caller sizes its time limit by kSteadyMaxCalls.
 using MeasureSets = std::function<Expected<std::vector<std::vector<float>>>()>;
-constexpr int kSteadyMinCalls = 3;
-constexpr int kSteadyMaxCalls = 6;
+constexpr int kSteadyMinCalls = 5;
+constexpr int kSteadyMaxCalls = 8;
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread = 0.02,
                                                           int minCalls = kSteadyMinCalls,
                                                           int maxCalls = kSteadyMaxCalls);
