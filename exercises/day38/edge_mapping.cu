@@ -13,7 +13,8 @@
 // vertex, the first edge index it owns, and it is sorted. Edge e belongs to
 // the last entry that is not greater than e. The caller hands you scratch
 // space for the scan (EdgeScratch: room for frontierSize + 1 ints and storage
-// for cub::DeviceScan::ExclusiveSum).
+// for cub::DeviceScan::ExclusiveSum); exclusiveSumInPlace in bfs_mappings.h
+// runs that scan for you and keeps CUB's headers out of this file's build.
 //
 // Pitfalls the gates will catch:
 //  - Claim with atomicCAS (claimVertex in days/day38/course/claim.cuh does it).

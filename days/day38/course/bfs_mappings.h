@@ -36,6 +36,12 @@ struct EdgeScratch {
     size_t scanStorageBytes;
 };
 
+// The day 32 scan, ready made: values[0..count) replaced by their exclusive
+// sum (cub::DeviceScan::ExclusiveSum in scratch.scanStorage), on the default
+// stream. It is built once with the course's code, so a file that calls it
+// instead of including CUB compiles in about two seconds, not ten.
+void exclusiveSumInPlace(int* values, int count, const EdgeScratch& scratch);
+
 // ---- the course's kernels (reference/day38/thread_mapping.cu, warp_mapping.cu)
 
 // One thread per frontier vertex. Launch: gridDim.x * blockDim.x >= frontierSize.

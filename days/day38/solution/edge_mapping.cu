@@ -1,10 +1,8 @@
 // The exercise's instructor solution: one thread per frontier edge. An
-// exclusive scan of the frontier's degrees (cub::DeviceScan from the CUDA
-// Toolkit's CCCL) gives each frontier vertex the first edge index it owns;
-// thread e binary-searches for the last start <= e, so every thread does one
-// unit of work and no warp waits on a wide vertex.
-#include <cub/device/device_scan.cuh>
-
+// exclusive scan of the frontier's degrees (the course's exclusiveSumInPlace,
+// cub::DeviceScan built once) gives each frontier vertex the first edge index
+// it owns; thread e binary-searches for the last start <= e, so every thread
+// does one unit of work and no warp waits on a wide vertex.
 #include "bfs_mappings.h"
 #include "claim.cuh"
 #include "harness/cuda_check.h"
@@ -47,9 +45,7 @@ int scanFrontierDegrees(const DeviceCsr& g, const int* frontier, int frontierSiz
                         const EdgeScratch& scratch) {
     frontierDegrees<<<blocksFor(frontierSize + 1, kThreadsPerBlock), kThreadsPerBlock>>>(
         frontier, frontierSize, g.rowOffsets, scratch.edgeStart);
-    size_t storageBytes = scratch.scanStorageBytes;
-    CUDA_TRY(cub::DeviceScan::ExclusiveSum(scratch.scanStorage, storageBytes, scratch.edgeStart,
-                                           scratch.edgeStart, frontierSize + 1));
+    exclusiveSumInPlace(scratch.edgeStart, frontierSize + 1, scratch);
     int totalEdges = 0;
     CUDA_TRY(cudaMemcpy(&totalEdges, scratch.edgeStart + frontierSize, sizeof(int),
                         cudaMemcpyDeviceToHost));

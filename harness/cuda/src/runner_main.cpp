@@ -65,7 +65,15 @@ namespace {
 void requireDevice() {
     int devices = 0;
     const cudaError_t probe = cudaGetDeviceCount(&devices);
-    if (probe == cudaSuccess && devices > 0) return;
+    if (probe == cudaSuccess && devices > 0) {
+        // Set before the context exists. A waiting thread yields its core
+        // instead of spinning on it (the default with one context): a class
+        // run has more runners waiting on the GPU than the machine has cores,
+        // and a spinning waiter holds the core another runner's answer needs.
+        // With idle cores a yield returns at once, so a timed loop pays nothing.
+        if (cudaSetDeviceFlags(cudaDeviceScheduleYield) != cudaSuccess) (void)cudaGetLastError();
+        return;
+    }
     std::string reason;
     if (probe == cudaErrorInsufficientDriver && access("/dev/nvidiactl", F_OK) != 0) {
         reason = "no NVIDIA GPU or driver found (no /dev/nvidiactl)";
