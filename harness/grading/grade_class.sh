@@ -321,9 +321,27 @@ grade() {
     echo "$stamp" >"$dest/stamp"
     sed -n 's/^score: //p' "$dest/report.txt"
   }
+  local -A began=()  # when each student's grading started
+  local graded_seconds=0
   progress() {  # one line per student done: on the terminal and in progress.log
-    local elapsed=$(($(date +%s) - start)) eta=0
-    ((done_count > 0)) && eta=$(((count - done_count) * elapsed / done_count))
+    # The time left: each student still running needs about the mean of those
+    # done less what it has had, each not started the whole mean, shared over
+    # the students graded at once.
+    local now elapsed eta=0 mean left=0 waiting lanes q
+    now=$(date +%s)
+    elapsed=$((now - start))
+    if ((done_count > 0)); then
+      mean=$((graded_seconds / done_count))
+      waiting=$((count - done_count))
+      for q in "${pending[@]+"${pending[@]}"}"; do
+        [[ "$q" == "$1" || -f "$out/$q/.graded" ]] && continue
+        waiting=$((waiting - 1))
+        ((now - began[$q] < mean)) && left=$((left + mean - (now - began[$q])))
+      done
+      left=$((left + waiting * mean))
+      lanes=$((count - done_count < jobs ? count - done_count : jobs))
+      ((lanes > 0)) && eta=$((left / lanes))
+    fi
     printf '[%d/%d] %s (%s): %s; %d failed so far, %d s elapsed, about %d s left\n' \
       "$done_count" "$count" "$1" "$(cat "$out/$1/name")" "$2" "$failed" "$elapsed" "$eta" | tee -a "$out/progress.log"
   }
@@ -331,6 +349,7 @@ grade() {
     local status=1 result="no result"
     [[ -f "$out/$1/.graded" ]] && IFS=$'\t' read -r _ status result <"$out/$1/.graded"
     done_count=$((done_count + 1))
+    graded_seconds=$((graded_seconds + $(date +%s) - began[$1]))
     ((status == 0)) || failed=$((failed + 1))
     progress "$1" "$result"
     rm -f "$out/$1/.graded"
@@ -355,6 +374,7 @@ grade() {
       mv "$out/${ids[$i]}/.graded.part" "$out/${ids[$i]}/.graded"
     ) &
     running=$((running + 1))
+    began[${ids[$i]}]=$(date +%s)
     pending+=("${ids[$i]}")
     reap_finished
   done
