@@ -290,11 +290,19 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     return o;
 }
 
+// The request as sent: a timed call says so, and the runner waits for the
+// GPU by spinning during it (runner_main.cpp).
+Record withCallKind(const RunnerCall& call) {
+    Record request = call.input;
+    if (call.exclusiveGpu) request.putInt(protocol::kTimedCallField, 1);
+    return request;
+}
+
 RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     // A private folder for this call alone: the request, and the runner's
     // TMPDIR and HOME; removed with whatever the runner left in it.
     TempDir dir;
-    if (!call.input.save(dir.file("request.rec"))) {
+    if (!withCallKind(call).save(dir.file("request.rec"))) {
         RunnerOutcome o;
         o.message = "cannot write the runner's request in " + dir.path();
         return o;
@@ -443,7 +451,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     }
     Session& s = *slot;
 
-    Record request = call.input;
+    Record request = withCallKind(call);
     request.putText("grading_subcommand", call.subcommand);
     const std::string frame = toFrame(request.serialize());
     const auto gpu = takeSlot(call.exclusiveGpu);

@@ -65,15 +65,7 @@ namespace {
 void requireDevice() {
     int devices = 0;
     const cudaError_t probe = cudaGetDeviceCount(&devices);
-    if (probe == cudaSuccess && devices > 0) {
-        // Set before the context exists. A waiting thread yields its core
-        // instead of spinning on it (the default with one context): a class
-        // run has more runners waiting on the GPU than the machine has cores,
-        // and a spinning waiter holds the core another runner's answer needs.
-        // With idle cores a yield returns at once, so a timed loop pays nothing.
-        if (cudaSetDeviceFlags(cudaDeviceScheduleYield) != cudaSuccess) (void)cudaGetLastError();
-        return;
-    }
+    if (probe == cudaSuccess && devices > 0) return;
     std::string reason;
     if (probe == cudaErrorInsufficientDriver && access("/dev/nvidiactl", F_OK) != 0) {
         reason = "no NVIDIA GPU or driver found (no /dev/nvidiactl)";
@@ -84,6 +76,20 @@ void requireDevice() {
     }
     std::fprintf(stderr, "no-device: %s\n", reason.c_str());
     answer(protocol::encode(protocol::Failure{"no-device", reason}), runner_exit::kNoDevice);
+}
+
+// How this call's thread waits for the GPU. An untimed call yields its core
+// instead of spinning on it (the default with one context): a class run has
+// more runners waiting on the GPU than the machine has cores, and a spinning
+// waiter holds the core another runner's answer needs. A timed call has the
+// GPU to itself and spins: on the H200, yielding made the host-driven BFS
+// 8% slower and its repeats noisier. Set before the first call makes the
+// context, and changed on the live context between a session's calls; where
+// the driver refuses, the call keeps the style it had.
+void waitStyleFor(const Record& request) {
+    const Expected<int64_t> timed = request.integer(protocol::kTimedCallField);
+    const unsigned style = timed && timed.value() == 1 ? cudaDeviceScheduleSpin : cudaDeviceScheduleYield;
+    if (cudaSetDeviceFlags(style) != cudaSuccess) (void)cudaGetLastError();
 }
 
 // One request served; a failure ends the process with its report.
@@ -159,6 +165,7 @@ void emptyTmpdir() {
         if (chosen == nullptr) fail(runner_exit::kBadInput, "bad-input", "the request names no subcommand this runner has");
         if (!deviceChecked) requireDevice();
         deviceChecked = true;
+        waitStyleFor(request.value());
         lastWhere.clear();
         emptyTmpdir();
         const Record result = serveOne(*chosen, request.value());
@@ -178,6 +185,7 @@ int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
     Expected<Record> request = Record::load(argv[3]);
     if (!request) fail(runner_exit::kBadInput, "bad-input", std::string("request ") + argv[3] + ": " + request.error());
     requireDevice();
+    waitStyleFor(request.value());
     const Record result = serveOne(*chosen, request.value());
     // Destroys the context, so a leak check sees what was never freed.
     cudaDeviceReset();

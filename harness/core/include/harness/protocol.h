@@ -201,4 +201,9 @@ struct Probe {
     using Result = Empty;
 };
 
+// Set (to 1) in the request of a timed call, one that holds the whole GPU:
+// the runner then waits for the GPU by spinning, the lowest latency, where
+// otherwise it yields its core to the other runners (runner_main.cpp).
+constexpr const char* kTimedCallField = "grading_timed";
+
 }  // namespace grading::protocol
