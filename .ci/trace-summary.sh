@@ -24,6 +24,11 @@ printf '\n%-44s %8s %8s %8s %8s %8s\n' "test (top $top by case time)" "total s" 
 awk -F'\t' '{ t[$1] += $4; c[$1] += $5; w[$1] += $6; a[$1] += $11 }
   END { for (k in t) printf "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\n", k, t[k] / 1000, c[k] / 1000, w[k] / 1000, (t[k] - c[k] - w[k]) / 1000, a[k] / 1000 }' \
   "$trace" | sort -t$'\t' -k2 -rn | head -n "$top" | awk -F'\t' '{ printf "%-44s %8s %8s %8s %8s %8s\n", $1, $2, $3, $4, $5, $6 }'
+# By gate: where the runner calls' time goes, whichever test ran them.
+printf '\n%-30s %8s %7s %8s %7s\n' "gate (top $top by call time)" "calls s" "share" "alone s" "calls"
+awk -F'\t' '{ c[$2] += $5; a[$2] += $11; n[$2] += $7; all += $5 }
+  END { for (k in c) printf "%s\t%.1f\t%.1f%%\t%.1f\t%d\n", k, c[k] / 1000, (all > 0 ? 100 * c[k] / all : 0), a[k] / 1000, n[k] }' \
+  "$trace" | sort -t$'\t' -k2 -rn | head -n "$top" | awk -F'\t' '{ printf "%-30s %8s %7s %8s %7s\n", $1, $2, $3, $4, $5 }'
 printf '\n%-60s %8s %8s %8s %8s\n' "case (top $top)" "total ms" "calls ms" "wait ms" "host ms"
 sort -t$'\t' -k4 -rn "$trace" | head -n "$top" |
   awk -F'\t' '{ printf "%-60s %8d %8d %8d %8d\n", $1 "/" $3, $4, $5, $6, $4 - $5 - $6 }'
