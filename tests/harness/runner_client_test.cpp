@@ -233,6 +233,24 @@ TEST(RunnerClient, RequestReachesTheRunnerIntact) {
     }
 }
 
+// A timed call tells the runner so (it then spins while it waits for the
+// GPU); any other call's request carries no such field.
+TEST(RunnerClient, OnlyATimedCallsRequestIsMarkedTimed) {
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "echo-input";
+    call.timeLimitSeconds = 10.0;
+    const RunnerOutcome untimed = callRunner(call);
+    ASSERT_TRUE(untimed.ok()) << untimed.message;
+    EXPECT_FALSE(untimed.result.has(protocol::kTimedCallField));
+
+    call.exclusiveGpu = true;
+    const RunnerOutcome timed = callRunner(call);
+    ASSERT_TRUE(timed.ok()) << timed.message;
+    ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
+    EXPECT_EQ(timed.result.integer(protocol::kTimedCallField).value(), 1);
+}
+
 TEST(RunnerClient, MissingRunnerCannotStart) {
     RunnerCall call;
     call.runner = "/nonexistent/fake_runner";

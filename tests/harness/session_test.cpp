@@ -48,6 +48,23 @@ TEST_F(Sessions, OneProcessAnswersCallAfterCall) {
     EXPECT_EQ(closeSessions(), "");
 }
 
+// Within one session the marker follows each call, not the session.
+TEST_F(Sessions, EachCallSaysWhetherItIsTimed) {
+    RunnerCall c;
+    c.runner = FAKE_RUNNER;
+    c.subcommand = "echo-input";
+    c.timeLimitSeconds = 10.0;
+    c.exclusiveGpu = true;
+    const RunnerOutcome timed = callRunner(c);
+    c.exclusiveGpu = false;
+    const RunnerOutcome untimed = callRunner(c);
+    ASSERT_TRUE(timed.ok() && untimed.ok()) << timed.message << untimed.message;
+    EXPECT_EQ(pidOf(timed), pidOf(untimed));
+    ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
+    EXPECT_EQ(timed.result.integer(protocol::kTimedCallField).value(), 1);
+    EXPECT_FALSE(untimed.result.has(protocol::kTimedCallField));
+}
+
 TEST_F(Sessions, ACrashFailsItsCallAndTheNextStartsAfresh) {
     const int64_t first = pidOf(call("ok"));
     const RunnerOutcome crash = call("crash");
