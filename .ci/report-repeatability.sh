@@ -22,9 +22,8 @@ for ((r = 1; r <= runs; r++)); do
   [ -n "${REUSE_LOGS:-}" ] || ctest --test-dir "$build" -R '^reference\.[A-Za-z0-9_]+\.report$' -V >"$out/report-run$r.log" 2>&1
 done
 python3 - "$out" "$runs" <<'PY' | tee "$out/repeatability.txt"
-import re, statistics, sys
+import os, re, statistics, sys
 out, runs = sys.argv[1], int(sys.argv[2])
-import os
 values = {}
 # A run cut short (a time limit) leaves no summary line: only finished logs count.
 done = [r for r in range(1, runs + 1) if os.path.exists(f"{out}/report-run{r}.log")

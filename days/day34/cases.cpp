@@ -155,8 +155,9 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpe
     request.r = r;
     request.warmups = warmups;
     request.timedRuns = timedRuns;
-    request.withFast = kernels == TimedKernels::CourseAndFast;
-    request.tiledOnly = kernels == TimedKernels::TiledOnly;
+    request.kernels = kernels == TimedKernels::CourseAndFast ? protocol::kTimeCourseAndFast
+                      : kernels == TimedKernels::TiledOnly   ? protocol::kTimeTiled
+                                                             : protocol::kTimeCourse;
     const std::string what = kernels == TimedKernels::CourseAndFast ? "timing (copy, global, tiled, fast: one step each)"
                              : kernels == TimedKernels::TiledOnly   ? "timing (tiled: one step)"
                                                                     : "timing (copy, global, tiled: one step each)";

@@ -105,18 +105,22 @@ struct PolicyResult {
     }
 };
 
-// One step each of copyGrid, heatStepGlobal and heatStepTiled, timed: the
-// warm-ups, then timedRuns runs each between its own events, every run
-// reading the first buffer and writing the second (the course's design).
-// withFast adds the instructor's fast stencil where the runner has it.
+// One step of each kernel `kernels` names, timed: the warm-ups, then
+// timedRuns runs each between its own events, every run reading the first
+// buffer and writing the second (the course's design). kernels: "course"
+// (copyGrid, heatStepGlobal, heatStepTiled), "course_and_fast" (and the
+// instructor's fast stencil where the runner has it) or "tiled"
+// (heatStepTiled alone, a speed gate's measure).
+constexpr const char* kTimeCourse = "course";
+constexpr const char* kTimeCourseAndFast = "course_and_fast";
+constexpr const char* kTimeTiled = "tiled";
 struct TimingRequest {
     int32_t n = 0;
     std::vector<float> init;
     float r = 0.0f;
     int32_t warmups = 0;
     int32_t timedRuns = 0;
-    bool withFast = false;
-    bool tiledOnly = false;  // heatStepTiled alone (a speed gate's measure): no copy, global or fast
+    std::string kernels = kTimeCourse;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -125,8 +129,7 @@ struct TimingRequest {
         field("r", s.r);
         field("warmups", s.warmups);
         field("timed_runs", s.timedRuns);
-        field("with_fast", s.withFast);
-        field("tiled_only", s.tiledOnly);
+        field("kernels", s.kernels);
     }
 };
 

@@ -445,6 +445,11 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     checkR(req.r);
     if (req.warmups < 0 || req.warmups > 100) throw InputError("warmups wants 0 .. 100");
     if (req.timedRuns < 1 || req.timedRuns > 1000) throw InputError("timed_runs wants 1 .. 1000");
+    const bool course = req.kernels == proto::kTimeCourse || req.kernels == proto::kTimeCourseAndFast;
+    if (!course && req.kernels != proto::kTimeTiled) {
+        throw InputError(std::string("kernels wants ") + proto::kTimeCourse + ", " + proto::kTimeCourseAndFast + " or " +
+                         proto::kTimeTiled + ", got \"" + req.kernels + "\"");
+    }
     PingPong p(req.n);
     // Every run reads a and writes b, never swapped: each sees the same input
     // and no reset sits inside the measurement. b starts poisoned (the whole
@@ -467,7 +472,7 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
         *out = p.b.download();
     };
     proto::TimingResult result;
-    if (!req.tiledOnly) {
+    if (course) {
         time("copyGrid", true, [&] { day34::launchCopyGrid(p.a.data(), p.b.data(), p.cells); }, &result.copyMs,
              &result.copyOut);
         time("heatStepGlobal", false, [&] { day34::launchHeatStepGlobal(p.a.data(), p.b.data(), p.n, req.r); },
@@ -475,7 +480,7 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     }
     time("heatStepTiled", false, [&] { day34::launchHeatStepTiled(p.a.data(), p.b.data(), p.n, req.r); },
          &result.tiledMs, &result.tiledOut);
-    if (req.withFast && !req.tiledOnly && day34::fastStencilAvailable()) {
+    if (req.kernels == proto::kTimeCourseAndFast && day34::fastStencilAvailable()) {
         time("heatStepFast", false,
              [&] { day34::launchHeatStepFast(p.a.data(), p.b.data(), p.n, req.r); }, &result.fastMs, &result.fastOut);
     }

@@ -290,8 +290,7 @@ grade() {
     # A ctest that wrote no results or found no tests (it never got to run
     # them) is tried once more; then the student counts as failed, never as a
     # row of "-".
-    local attempt
-    for attempt in 1 2; do
+    for _ in 1 2; do
       (
         export GRADING_SEED="$seed"
         if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi

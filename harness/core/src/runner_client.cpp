@@ -290,6 +290,13 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     return o;
 }
 
+// One call made, and how long it took (runnerCallTotals).
+void countCall(const RunnerCall& call, double seconds) {
+    ++totals().calls;
+    totals().callSeconds += seconds;
+    if (call.exclusiveGpu) totals().exclusiveCallSeconds += seconds;
+}
+
 // The request as sent: a timed call says so, and the runner waits for the
 // GPU by spinning during it (runner_main.cpp).
 Record withCallKind(const RunnerCall& call) {
@@ -317,10 +324,8 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     }
     const auto slot = takeSlot(call.exclusiveGpu);
     ProcessResult p = runProcess(l.argv, l.options);
-    ++totals().calls;
+    countCall(call, p.seconds);
     ++totals().processesStarted;
-    totals().callSeconds += p.seconds;
-    if (call.exclusiveGpu) totals().exclusiveCallSeconds += p.seconds;
     removeSandboxCgroup(l.cgroup);
     if (l.sandboxed) unwrapSandboxStatus(p);
     const Channel channel = readChannel(p);
@@ -480,9 +485,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         if (status != FrameStatus::Incomplete) break;
     }
     p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    ++totals().calls;
-    totals().callSeconds += p.seconds;
-    if (call.exclusiveGpu) totals().exclusiveCallSeconds += p.seconds;
+    countCall(call, p.seconds);
 
     Channel channel;
     if (status == FrameStatus::Complete) {

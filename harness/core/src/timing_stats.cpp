@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 
-
 namespace grading {
 
 TimingStats summarize(std::vector<float> samplesMs) {

@@ -212,7 +212,6 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
     return o;
 }
 
-
 std::string padded(const std::string& s, size_t width) {
     return s + std::string(width > s.size() ? width - s.size() : 0, ' ');
 }

@@ -159,7 +159,6 @@ public:
     void throwIfDamaged(const std::string& after) const;
 
 private:
-
     std::vector<const GuardedBytes*> buffers_;
     mutable std::shared_ptr<unsigned> damaged_;  // mapped pinned memory; copies share it
 };
