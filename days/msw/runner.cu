@@ -12,8 +12,8 @@
 // generator, both writing a flag into mapped host memory that is read after
 // the launch's own checkLaunch; the byte-exact read-backs that name the
 // damage run only when a flag is up. The block's non-zero words are
-// compacted on the device (CUB), so a snapshot after a launch costs one
-// pass over the block and two small copies.
+// compacted on the device (CUB) and copied into pinned memory behind those
+// scans, so a launch costs one wait however much is checked after it.
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -21,9 +21,11 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "arrays.h"
@@ -129,8 +131,12 @@ __global__ void inputChangedKernel(const uint64_t* a, uint64_t n, uint64_t key, 
     }
 }
 
-__global__ void gatherKernel(const uint64_t* block, const uint64_t* at, uint64_t count, uint64_t* values) {
-    for (uint64_t j = ownThread(); j < count; j += ownStride()) values[j] = block[at[j]];
+// values[j] = block[at[j]] for the first min(*count, cap) offsets; the
+// count stays on the device, so nothing waits for it.
+__global__ void gatherKernel(const uint64_t* block, const uint64_t* at, const uint64_t* count, uint64_t cap,
+                             uint64_t* values) {
+    const uint64_t m = *count < cap ? *count : cap;
+    for (uint64_t j = ownThread(); j < m; j += ownStride()) values[j] = block[at[j]];
 }
 
 // a's n words into device memory. A few are read back and compared with
@@ -171,15 +177,21 @@ public:
         inputKey_ = key;
     }
 
-    // Queues the scans behind everything queued so far, then
-    // checkLaunch(after) (the one wait); throws GuardViolation or
-    // ContractViolation naming `after` on damage.
-    void check(const std::string& after) {
+    // Queues the scans behind everything queued so far; settle() waits.
+    void queue() {
         guards_.enqueueScan();
         if (input_ != nullptr && input_->count() > 0) {
             inputChangedKernel<<<ownGrid(input_->count()), kOwnThreads>>>(input_->data(), input_->count(), inputKey_,
                                                                           deviceInputChanged_);
         }
+    }
+    void check(const std::string& after) {
+        queue();
+        settle(after);
+    }
+    // checkLaunch(after) (the one wait), then the scans' verdicts: throws
+    // CudaError, GuardViolation or ContractViolation naming `after`.
+    void settle(const std::string& after) {
         grading::checkLaunch(after);
         guards_.throwIfDamaged(after);  // names the buffer and the first index written
         if (*static_cast<volatile unsigned*>(inputChanged_) != 0) {
@@ -212,6 +224,9 @@ struct NonZeroWord {
 
 // The scratch block's non-zero words after a launch, compacted in offset
 // order on the device: how many there are, and the first `cap` of them.
+// queue() only enqueues (a failure is kept, not thrown, so that the wait
+// after it names the student's launch first); collect() reads the copies
+// after that wait.
 class BlockSnapshot {
 public:
     BlockSnapshot(const uint64_t* block, uint64_t words)
@@ -219,30 +234,46 @@ public:
           words_(words),
           offsets_(msw::device_words(words)),
           values_(msw::device_words(words)),
-          count_(msw::device_words(1)) {
+          count_(msw::device_words(1)),
+          hostCount_(1) {
         CUDA_TRY(cub::DeviceSelect::If(nullptr, tempBytes_, thrust::counting_iterator<uint64_t>(0), offsets_.get(),
                                        count_.get(), static_cast<int64_t>(words_), NonZeroWord{block_}));
         temp_ = msw::device_words(std::max<size_t>(1, (tempBytes_ + sizeof(uint64_t) - 1) / sizeof(uint64_t)));
     }
 
-    void take(uint64_t cap, proto::FindResult& out) {
-        size_t bytes = tempBytes_;
-        CUDA_TRY(cub::DeviceSelect::If(temp_.get(), bytes, thrust::counting_iterator<uint64_t>(0), offsets_.get(),
-                                       count_.get(), static_cast<int64_t>(words_), NonZeroWord{block_}));
-        uint64_t count = 0;
-        CUDA_TRY(cudaMemcpy(&count, count_.get(), sizeof count, cudaMemcpyDeviceToHost));
-        if (count > words_) throw std::logic_error("msw runner: the block compaction counted more words than there are");
-        const uint64_t m = std::min(count, cap);
-        out.launchNonZero.push_back(count);
-        if (m > 0) {
-            gatherKernel<<<ownGrid(m), kOwnThreads>>>(block_, offsets_.get(), m, values_.get());
-            CUDA_TRY(cudaGetLastError());
-            const size_t at = out.wordOffset.size();
-            out.wordOffset.resize(at + m);
-            out.wordValue.resize(at + m);
-            CUDA_TRY(cudaMemcpy(out.wordOffset.data() + at, offsets_.get(), m * sizeof(uint64_t), cudaMemcpyDeviceToHost));
-            CUDA_TRY(cudaMemcpy(out.wordValue.data() + at, values_.get(), m * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+    void queue(uint64_t cap) {
+        cap_ = std::min(cap, words_);
+        if (hostOffsets_ == nullptr || hostOffsets_->size() < cap_) {
+            hostOffsets_ = std::make_unique<PinnedWords>(cap_);
+            hostValues_ = std::make_unique<PinnedWords>(cap_);
         }
+        size_t bytes = tempBytes_;
+        const auto keep = [this](cudaError_t e) {
+            if (queued_ == cudaSuccess) queued_ = e;
+        };
+        keep(cub::DeviceSelect::If(temp_.get(), bytes, thrust::counting_iterator<uint64_t>(0), offsets_.get(),
+                                   count_.get(), static_cast<int64_t>(words_), NonZeroWord{block_}));
+        if (cap_ > 0) {
+            gatherKernel<<<ownGrid(cap_), kOwnThreads>>>(block_, offsets_.get(), count_.get(), cap_, values_.get());
+            keep(cudaPeekAtLastError());
+        }
+        keep(cudaMemcpyAsync(hostCount_.data(), count_.get(), sizeof(uint64_t), cudaMemcpyDeviceToHost));
+        if (cap_ > 0) {
+            keep(cudaMemcpyAsync(hostOffsets_->data(), offsets_.get(), cap_ * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+            keep(cudaMemcpyAsync(hostValues_->data(), values_.get(), cap_ * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+        }
+    }
+
+    // After the wait that follows queue().
+    void collect(proto::FindResult& out) {
+        const cudaError_t queued = std::exchange(queued_, cudaSuccess);
+        if (queued != cudaSuccess) throw grading::CudaError(queued, "the runner's snapshot of d_large_block");
+        const uint64_t count = hostCount_[0];
+        if (count > words_) throw std::logic_error("msw runner: the block compaction counted more words than there are");
+        const uint64_t m = std::min(count, cap_);
+        out.launchNonZero.push_back(count);
+        out.wordOffset.insert(out.wordOffset.end(), hostOffsets_->data(), hostOffsets_->data() + m);
+        out.wordValue.insert(out.wordValue.end(), hostValues_->data(), hostValues_->data() + m);
         out.wordStart.push_back(out.wordOffset.size());
     }
 
@@ -254,6 +285,11 @@ private:
     msw::DeviceWords count_;
     msw::DeviceWords temp_;
     size_t tempBytes_ = 0;
+    PinnedWords hostCount_;
+    std::unique_ptr<PinnedWords> hostOffsets_;
+    std::unique_ptr<PinnedWords> hostValues_;
+    uint64_t cap_ = 0;
+    cudaError_t queued_ = cudaSuccess;
 };
 
 // Clears the launch hook however the command ends.
@@ -300,11 +336,13 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
             grading::breadcrumb(launch);
             return;
         }
-        guards.check(launch);  // includes checkLaunch(launch)
+        guards.queue();
+        if (recording) snapshot.queue(cap);
+        guards.settle(launch);  // the launch's one wait
         if (!recording) return;
         r.launchKernel.push_back(kernelCode(ev.kernel));
         r.launchCount.push_back(ev.count);
-        snapshot.take(cap, r);
+        snapshot.collect(r);
     });
     for (size_t k = 0; k < searches; ++k) {
         for (size_t j = e.begin(k); j < e.end(k); ++j) b[e.index[j]] = e.value[j];
