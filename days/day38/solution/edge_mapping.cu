@@ -39,6 +39,17 @@ __device__ int ownerOfEdge(const int* __restrict__ edgeStart, int frontierSize, 
     return lo;
 }
 
+// Page-locked, so the read-back the host waits on every level goes straight
+// to it instead of through the driver's staging buffer.
+int* pinnedEdgeTotal() {
+    static int* const total = [] {
+        int* p = nullptr;
+        CUDA_TRY(cudaMallocHost(&p, sizeof(int)));
+        return p;
+    }();
+    return total;
+}
+
 // Scans the frontier's degrees into scratch.edgeStart and returns the total,
 // which the host needs to size the launch (one more round trip per level).
 int scanFrontierDegrees(const DeviceCsr& g, const int* frontier, int frontierSize,
@@ -46,10 +57,9 @@ int scanFrontierDegrees(const DeviceCsr& g, const int* frontier, int frontierSiz
     frontierDegrees<<<blocksFor(frontierSize + 1, kThreadsPerBlock), kThreadsPerBlock>>>(
         frontier, frontierSize, g.rowOffsets, scratch.edgeStart);
     exclusiveSumInPlace(scratch.edgeStart, frontierSize + 1, scratch);
-    int totalEdges = 0;
-    CUDA_TRY(cudaMemcpy(&totalEdges, scratch.edgeStart + frontierSize, sizeof(int),
-                        cudaMemcpyDeviceToHost));
-    return totalEdges;
+    int* const total = pinnedEdgeTotal();
+    CUDA_TRY(cudaMemcpy(total, scratch.edgeStart + frontierSize, sizeof(int), cudaMemcpyDeviceToHost));
+    return *total;
 }
 
 }  // namespace
