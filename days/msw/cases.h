@@ -60,9 +60,11 @@ uint64_t maxIndexCases(uint64_t n);
 
 // Which questions also go to the three-argument overload: all of them up to
 // kWrapperEveryCaseUpTo words; above, identical arrays, the first and last
-// word, the several-mismatch ones and every 8th (each such call allocates
-// and copies both arrays).
-constexpr uint64_t kWrapperEveryCaseUpTo = 2048;
+// word, the several-mismatch ones and every 8th. The overload runs the same
+// kernels on the same words as the block one, which answers every question;
+// each of its calls allocates, copies and frees both arrays, about a dozen
+// waits for the GPU where a block search has eight.
+constexpr uint64_t kWrapperEveryCaseUpTo = 64;
 std::vector<int32_t> wrapperFlags(uint64_t n, const std::vector<grade::IndexCase>& cases);
 
 // seq_find_mismatch on the arrays the runner builds. Up to kFullScanUpTo
