@@ -7,7 +7,8 @@
 #    new ones' files compiled and tested);
 #  - a student's day 38 edit-to-verdict in an existing build: the file
 #    touched, its runner rebuilt, the day's submission tests run.
-#   .ci/class-bench.sh BUILD_DIR OUT_DIR [students]     (BUILD_DIR: a built tree, e.g. .ci/gpu-suite.sh's)
+#   .ci/class-bench.sh BUILD_DIR OUT_DIR [students]     (BUILD_DIR: a built tree, e.g. .ci/gpu-suite.sh's;
+#                                                     only the edit-to-verdict uses it, and SKIP_EDIT=1 skips that)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
@@ -59,5 +60,6 @@ more=$(($(date +%s) - start))
 built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class-grown.log")
 say "the class grown by $students more: $more s (build $built s): $((more / students)) s per added student"
 
-# A student's edit in an existing build.
+# A student's edit in an existing build (SKIP_EDIT=1: not this time).
+[ -n "${SKIP_EDIT:-}" ] && exit 0
 bash "$root/.ci/edit-to-verdict.sh" "$build" "$out" | while IFS= read -r line; do say "$line"; done

@@ -10,7 +10,8 @@
 #                  [--print] [grading options]               submit the class as a Slurm job array
 #
 # Grading options:
-#   -j N           students tested at once (default: cores / 4, at least 1)
+#   -j N           students tested at once (default: cores / 4, at least 1); every student's
+#                  untimed tests first, then the timed gates (a timed call holds the whole GPU)
 #   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
 #                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
 #   --days LIST    grade only these days (e.g. day38,day52)
@@ -183,8 +184,15 @@ escape() {  # a name as one line: backslash, tab, newline and other controls esc
     LC_ALL=C tr -d '\000-\010\013\014\016-\037\177'
 }
 
-ran_tests() {  # a student's output folder: did its ctest run the tests?
-  grep -q "</testsuite>" "$1/junit.xml" 2>/dev/null && ! grep -q "No tests were found" "$1/ctest.console"
+ran_tests() {  # a student's output folder and pass: did that ctest run its tests?
+  local suffix=""
+  [[ "$2" == timed ]] && suffix="-timed"
+  if grep -q "No tests were found" "$1/ctest$suffix.console" 2>/dev/null; then
+    # A build with no timed gate (a day scaffolded without one) has none to run.
+    [[ "$2" == timed ]] && rm -f "$1/junit$suffix.xml"
+    return
+  fi
+  grep -q "</testsuite>" "$1/junit$suffix.xml" 2>/dev/null
 }
 
 grade() {
@@ -278,15 +286,16 @@ grade() {
   local count=${#ids[@]} done_count=0 failed=0 running=0
   : >"$out/progress.log"
   start=$(date +%s)
-  grade_one() {  # staged id, its position
-    local id="$1" position="$2" dest="$out/$1" stamp
-    stamp="$({ echo "$harness_id"; cd "$class/$id" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum; } |
-      sha256sum | cut -d' ' -f1)"
-    if [[ -s "$dest/stamp" && "$(cat "$dest/stamp")" == "$stamp" && -s "$dest/results.json" && -s "$dest/summary.tsv" ]]; then
-      echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
-      return 0
-    fi
-    rm -f "$dest"/{stamp,junit.xml,ctest.log,ctest.console,results.json,report.txt,report.html,summary.tsv}
+  stamp_of() {  # what a student's verdict depends on: the harness and their files
+    { echo "$harness_id"; cd "$class/$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum; } |
+      sha256sum | cut -d' ' -f1
+  }
+  unchanged() {  # staged id, its stamp
+    [[ -s "$out/$1/stamp" && "$(cat "$out/$1/stamp")" == "$2" && -s "$out/$1/results.json" && -s "$out/$1/summary.tsv" ]]
+  }
+  run_ctest() {  # staged id, position, pass (untimed or timed)
+    local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^timed$')
+    [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^timed$')
     # A ctest that wrote no results or found no tests (it never got to run
     # them) is tried once more; then the student counts as failed, never as a
     # row of "-".
@@ -294,20 +303,47 @@ grade() {
       (
         export GRADING_SEED="$seed"
         if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
-        ctest --test-dir "$build" -L "^$id\$" -j "$build_jobs" --output-junit "$dest/junit.xml" \
-          --test-output-size-passed 65536 --output-log "$dest/ctest.log" >"$dest/ctest.console" 2>&1
+        ctest --test-dir "$build" -L "^$id\$" "${filter[@]}" -j "$build_jobs" --output-junit "$dest/junit$suffix.xml" \
+          --test-output-size-passed 65536 --output-log "$dest/ctest$suffix.log" >"$dest/ctest$suffix.console" 2>&1
       ) || true
-      ran_tests "$dest" && break
+      ran_tests "$dest" "$pass" && return 0
     done
-    if ! ran_tests "$dest"; then
-      echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest.console" | tr '\n' ' ')"
+    echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest$suffix.console" | tr '\n' ' ')"
+    return 1
+  }
+  # Pass 1: every test but the timed gates'. Its verdict waits in .untimed
+  # (a failed ctest's words, or nothing) for pass 2.
+  untimed_pass() {  # staged id, its position
+    local id="$1" dest="$out/$1"
+    unchanged "$id" "$(stamp_of "$id")" && return 0
+    rm -f "$dest"/{stamp,junit.xml,junit-timed.xml,ctest.log,ctest-timed.log,ctest.console,ctest-timed.console} \
+      "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed}
+    run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
+    mv "$dest/.untimed.part" "$dest/.untimed"
+  }
+  # Pass 2: the timed gates, then the student's reports.
+  grade_one() {  # staged id, its position
+    local id="$1" position="$2" dest="$out/$1" stamp
+    stamp="$(stamp_of "$id")"
+    if unchanged "$id" "$stamp"; then
+      echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
+      return 0
+    fi
+    local untimed=""
+    [[ -f "$dest/.untimed" ]] && untimed="$(cat "$dest/.untimed")" && rm -f "$dest/.untimed"
+    if [[ -n "$untimed" ]]; then
+      echo "$untimed"
       return 1
     fi
+    run_ctest "$id" "$position" timed || return 1
     local args=(--gates "$build/gates.tsv" --prefix "$id." --build-log "$out/build.log" --build-student "$id"
       --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
       --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
-    [[ -s "$dest/junit.xml" ]] && args+=(--junit "$dest/junit.xml")
-    [[ -s "$dest/ctest.log" ]] && args+=(--ctest-log "$dest/ctest.log")
+    local part
+    for part in "" -timed; do
+      [[ -s "$dest/junit$part.xml" ]] && args+=(--junit "$dest/junit$part.xml")
+      [[ -s "$dest/ctest$part.log" ]] && args+=(--ctest-log "$dest/ctest$part.log")
+    done
     local rc=0
     "$tool" "${args[@]}" >"$dest/report.txt" 2>"$dest/report.err" || rc=$?
     if ((rc > 1)); then
@@ -315,7 +351,10 @@ grade() {
       return 1
     fi
     local page=(report --results "$dest/results.json" --out "$dest/report.html")
-    [[ -s "$dest/junit.xml" ]] && page+=(--junit "$dest/junit.xml" --prefix "$id.")
+    for part in "" -timed; do
+      [[ -s "$dest/junit$part.xml" ]] && page+=(--junit "$dest/junit$part.xml")
+    done
+    page+=(--prefix "$id.")
     pictures "$tool" "${page[@]}" 2>>"$dest/report.err"
     echo "$stamp" >"$dest/stamp"
     sed -n 's/^score: //p' "$dest/report.txt"
@@ -354,6 +393,21 @@ grade() {
     rm -f "$out/$1/.graded"
   }
   local pending=() i p
+  # Two passes over the class. A timed call holds the whole GPU: beside other
+  # students' tests it first waits for every call on the GPU to end, the
+  # slots emptying one by one. So every student's other tests run first, and
+  # then the timed gates, whose calls follow one another with nothing to wait for.
+  for i in "${!ids[@]}"; do
+    if ((running >= jobs)); then
+      wait -n 2>/dev/null || true
+      running=$((running - 1))
+    fi
+    untimed_pass "${ids[$i]}" "$((i + 1))" &
+    running=$((running + 1))
+  done
+  wait
+  running=0
+  echo "every student's untimed tests ran in $(($(date +%s) - start)) s; now the timed gates" | tee -a "$out/progress.log"
   reap_finished() {  # whoever has finished, shown in the order they finish
     local still=() q
     for q in "${pending[@]}"; do

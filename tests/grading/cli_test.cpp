@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "fixtures.h"
 #include "grading/gates.h"
@@ -178,9 +179,15 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_NE(first.out.find("building the runners of 2 students"), std::string::npos) << first.out;
     EXPECT_NE(first.out.find("s0001 (alice): " + points(day38, total) + " points ("), std::string::npos) << first.out;
     EXPECT_NE(first.out.find("s0002 (bob): " + points(0, total) + " points ("), std::string::npos) << first.out;
-    // One configure, one build, for everyone (and a ctest per student).
+    // One configure, one build, for everyone; per student a ctest of the
+    // untimed tests, and after everyone's, one of the timed gates.
     const std::string log = calls();
-    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 4) << log;
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 6) << log;
+    const size_t lastUntimed = log.rfind("-LE ^timed$");
+    const size_t firstTimed = log.find("-L ^timed$");
+    ASSERT_NE(lastUntimed, std::string::npos) << log;
+    ASSERT_NE(firstTimed, std::string::npos) << log;
+    EXPECT_LT(lastUntimed, firstTimed) << "a timed gate ran before every untimed test had: " << log;
     EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() +
                            " -DGRADING_BUILD_PLANTED=OFF -DCMAKE_CUDA_ARCHITECTURES=90"),
               std::string::npos)
@@ -208,6 +215,9 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     // Alice's verdict is hers: bob's compile error is not.
     const std::string alice = fixtures::read((dir / "out/s0001/report.txt").string());
     EXPECT_NE(alice.find("day38.builds  PASS"), std::string::npos) << alice;
+    // Both passes' results reach her report: an untimed gate and the timed one.
+    EXPECT_TRUE(std::regex_search(alice, std::regex("\n38\\.distances +PASS"))) << alice;
+    EXPECT_TRUE(std::regex_search(alice, std::regex("\n38\\.timing +PASS"))) << alice;
 
     const std::string csv = fixtures::read((dir / "out/summary.csv").string());
     EXPECT_EQ(csv.rfind("student,", 0), 0u);
@@ -224,7 +234,7 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_NE(again.out.find("seed: 4242\n"), std::string::npos);
     EXPECT_NE(again.out.find("s0001 (alice): unchanged, "), std::string::npos) << again.out;
     const std::string after = calls();
-    EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 6) << "only one more configure and build: " << after;
+    EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 8) << "only one more configure and build: " << after;
 }
 
 TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
@@ -247,7 +257,8 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
         << r.out;
     EXPECT_NE(r.out.find("1 failed so far"), std::string::npos) << r.out;
     const std::string log = calls();
-    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2 + 2 + 2) << "carol's ctest twice: " << log;
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2 + 2 * 2 + 2)
+        << "alice's and bob's two passes, carol's first ctest twice and no second pass: " << log;
     EXPECT_FALSE(fs::exists(dir / "out/s0003/stamp")) << "a rerun must grade carol again";
     EXPECT_FALSE(fs::exists(dir / "out/done"));
     const std::string csv = fixtures::read((dir / "out/summary.csv").string());
