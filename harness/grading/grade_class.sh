@@ -397,6 +397,21 @@ grade() {
   # students' tests it first waits for every call on the GPU to end, the
   # slots emptying one by one. So every student's other tests run first, and
   # then the timed gates, whose calls follow one another with nothing to wait for.
+  local first_pass=() first_done=0
+  first_reap() {  # a line for each student whose untimed tests have ended
+    local still=() q
+    for q in "${first_pass[@]+"${first_pass[@]}"}"; do
+      if [[ -f "$out/$q/.untimed" ]]; then
+        first_done=$((first_done + 1))
+        printf 'untimed tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$q" "$(cat "$out/$q/name")" \
+          "$([[ -s "$out/$q/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
+          "$(($(date +%s) - start))" | tee -a "$out/progress.log"
+      else
+        still+=("$q")
+      fi
+    done
+    first_pass=("${still[@]+"${still[@]}"}")
+  }
   for i in "${!ids[@]}"; do
     if ((running >= jobs)); then
       wait -n 2>/dev/null || true
@@ -404,8 +419,16 @@ grade() {
     fi
     untimed_pass "${ids[$i]}" "$((i + 1))" &
     running=$((running + 1))
+    first_pass+=("${ids[$i]}")
+    first_reap
+  done
+  while ((running > 0)); do
+    wait -n 2>/dev/null || true
+    running=$((running - 1))
+    first_reap
   done
   wait
+  first_reap  # an unchanged student has no untimed pass and no line
   running=0
   echo "every student's untimed tests ran in $(($(date +%s) - start)) s; now the timed gates" | tee -a "$out/progress.log"
   reap_finished() {  # whoever has finished, shown in the order they finish

@@ -256,6 +256,7 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
     EXPECT_NE(r.out.find("s0003 (carol): ctest ran no test (twice): ctest: could not start (fake)"), std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("1 failed so far"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("untimed tests of s0003 (carol) failed to run (3 of 3)"), std::string::npos) << r.out;
     const std::string log = calls();
     EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2 + 2 * 2 + 2)
         << "alice's and bob's two passes, carol's first ctest twice and no second pass: " << log;
@@ -276,6 +277,15 @@ TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
     EXPECT_NE(bob, std::string::npos) << r.out;
     EXPECT_NE(alice, std::string::npos) << r.out;
     EXPECT_LT(bob, alice) << r.out;
+    // The untimed pass shows each student too, before the timed gates start.
+    const size_t bobFirst = r.out.find("untimed tests of s0002 (bob) done (1 of 2), ");
+    const size_t aliceFirst = r.out.find("untimed tests of s0001 (alice) done (2 of 2), ");
+    const size_t timedStart = r.out.find("now the timed gates");
+    EXPECT_LT(bobFirst, aliceFirst) << r.out;
+    EXPECT_LT(aliceFirst, timedStart) << r.out;
+    EXPECT_LT(timedStart, bob) << r.out;
+    EXPECT_NE(fixtures::read((dir / "out/progress.log").string()).find("untimed tests of s0001 (alice) done"),
+              std::string::npos);
 }
 
 TEST_F(GradeClass, BadArguments) {
