@@ -187,11 +187,8 @@ escape() {  # a name as one line: backslash, tab, newline and other controls esc
 ran_tests() {  # a student's output folder and pass: did that ctest run its tests?
   local suffix=""
   [[ "$2" == timed ]] && suffix="-timed"
-  if grep -q "No tests were found" "$1/ctest$suffix.console" 2>/dev/null; then
-    # A build with no timed gate (a day scaffolded without one) has none to run.
-    [[ "$2" == timed ]] && rm -f "$1/junit$suffix.xml"
-    return
-  fi
+  # A build with no timed gate (a day scaffolded without one) has none to run.
+  if grep -q "No tests were found" "$1/ctest$suffix.console" 2>/dev/null; then [[ "$2" == timed ]]; return; fi
   grep -q "</testsuite>" "$1/junit$suffix.xml" 2>/dev/null
 }
 
@@ -283,7 +280,7 @@ grade() {
 
   local ids=()
   mapfile -t ids < <(cut -f1 "$names")
-  local count=${#ids[@]} done_count=0 failed=0 running=0
+  local count=${#ids[@]} done_count=0 failed=0
   : >"$out/progress.log"
   start=$(date +%s)
   stamp_of() {  # what a student's verdict depends on: the harness and their files
@@ -339,22 +336,19 @@ grade() {
     local args=(--gates "$build/gates.tsv" --prefix "$id." --build-log "$out/build.log" --build-student "$id"
       --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
       --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
-    local part
+    local part junits=()
     for part in "" -timed; do
-      [[ -s "$dest/junit$part.xml" ]] && args+=(--junit "$dest/junit$part.xml")
+      [[ -s "$dest/junit$part.xml" ]] && junits+=(--junit "$dest/junit$part.xml")
       [[ -s "$dest/ctest$part.log" ]] && args+=(--ctest-log "$dest/ctest$part.log")
     done
+    args+=("${junits[@]+"${junits[@]}"}")
     local rc=0
     "$tool" "${args[@]}" >"$dest/report.txt" 2>"$dest/report.err" || rc=$?
     if ((rc > 1)); then
       echo "grade_report failed: $(head -c 300 "$dest/report.err")"
       return 1
     fi
-    local page=(report --results "$dest/results.json" --out "$dest/report.html")
-    for part in "" -timed; do
-      [[ -s "$dest/junit$part.xml" ]] && page+=(--junit "$dest/junit$part.xml")
-    done
-    page+=(--prefix "$id.")
+    local page=(report --results "$dest/results.json" --out "$dest/report.html" "${junits[@]+"${junits[@]}"}" --prefix "$id.")
     pictures "$tool" "${page[@]}" 2>>"$dest/report.err"
     echo "$stamp" >"$dest/stamp"
     sed -n 's/^score: //p' "$dest/report.txt"
@@ -392,79 +386,65 @@ grade() {
     progress "$1" "$result"
     rm -f "$out/$1/.graded"
   }
-  local pending=() i p
+  # Pass 2's worker: grade_one's result in .graded, for reap.
+  graded_pass() {  # staged id, its position
+    local result status=0
+    result="$(grade_one "$1" "$2")" || status=1
+    # Renamed into place, so the reader never sees half a line.
+    printf '%s\t%s\t%s\n' "$1" "$status" "$result" >"$out/$1/.graded.part"
+    mv "$out/$1/.graded.part" "$out/$1/.graded"
+  }
+  local first_done=0
+  show_untimed() {  # a student whose untimed tests ended (an unchanged student had none)
+    [[ -f "$out/$1/.untimed" ]] || return 0
+    first_done=$((first_done + 1))
+    printf 'untimed tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$1" "$(cat "$out/$1/name")" \
+      "$([[ -s "$out/$1/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
+      "$(($(date +%s) - start))" | tee -a "$out/progress.log"
+  }
+  # Runs `work ID POSITION` for every student in the background, $jobs at
+  # once. Each ends by writing OUT/ID/<marker>; `show ID` is called for each
+  # as it ends, in the order they end, and at the end for any that wrote none.
+  local pending=()
+  in_lanes() {  # work, marker, show
+    local work="$1" marker="$2" show="$3" running=0 i
+    pending=()
+    show_ended() {
+      local still=() q
+      for q in "${pending[@]+"${pending[@]}"}"; do
+        if [[ -f "$out/$q/$marker" ]]; then "$show" "$q"; else still+=("$q"); fi
+      done
+      pending=("${still[@]+"${still[@]}"}")
+    }
+    for i in "${!ids[@]}"; do
+      if ((running >= jobs)); then
+        wait -n 2>/dev/null || true
+        running=$((running - 1))
+      fi
+      "$work" "${ids[$i]}" "$((i + 1))" &
+      running=$((running + 1))
+      began[${ids[$i]}]=$(date +%s)
+      pending+=("${ids[$i]}")
+      show_ended
+    done
+    while ((running > 0)); do
+      wait -n 2>/dev/null || true
+      running=$((running - 1))
+      show_ended
+    done
+    wait
+    show_ended
+    local q
+    for q in "${pending[@]+"${pending[@]}"}"; do "$show" "$q"; done
+    pending=()
+  }
   # Two passes over the class. A timed call holds the whole GPU: beside other
   # students' tests it first waits for every call on the GPU to end, the
   # slots emptying one by one. So every student's other tests run first, and
   # then the timed gates, whose calls follow one another with nothing to wait for.
-  local first_pass=() first_done=0
-  first_reap() {  # a line for each student whose untimed tests have ended
-    local still=() q
-    for q in "${first_pass[@]+"${first_pass[@]}"}"; do
-      if [[ -f "$out/$q/.untimed" ]]; then
-        first_done=$((first_done + 1))
-        printf 'untimed tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$q" "$(cat "$out/$q/name")" \
-          "$([[ -s "$out/$q/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
-          "$(($(date +%s) - start))" | tee -a "$out/progress.log"
-      else
-        still+=("$q")
-      fi
-    done
-    first_pass=("${still[@]+"${still[@]}"}")
-  }
-  for i in "${!ids[@]}"; do
-    if ((running >= jobs)); then
-      wait -n 2>/dev/null || true
-      running=$((running - 1))
-    fi
-    untimed_pass "${ids[$i]}" "$((i + 1))" &
-    running=$((running + 1))
-    first_pass+=("${ids[$i]}")
-    first_reap
-  done
-  while ((running > 0)); do
-    wait -n 2>/dev/null || true
-    running=$((running - 1))
-    first_reap
-  done
-  wait
-  first_reap  # an unchanged student has no untimed pass and no line
-  running=0
+  in_lanes untimed_pass .untimed show_untimed
   echo "every student's untimed tests ran in $(($(date +%s) - start)) s; now the timed gates" | tee -a "$out/progress.log"
-  reap_finished() {  # whoever has finished, shown in the order they finish
-    local still=() q
-    for q in "${pending[@]}"; do
-      if [[ -f "$out/$q/.graded" ]]; then reap "$q"; else still+=("$q"); fi
-    done
-    pending=("${still[@]+"${still[@]}"}")
-  }
-  for i in "${!ids[@]}"; do
-    if ((running >= jobs)); then
-      wait -n 2>/dev/null || true
-      running=$((running - 1))
-    fi
-    (
-      result="$(grade_one "${ids[$i]}" "$((i + 1))")" && status=0 || status=1
-      # Renamed into place, so the reader never sees half a line.
-      printf '%s\t%s\t%s\n' "${ids[$i]}" "$status" "$result" >"$out/${ids[$i]}/.graded.part"
-      mv "$out/${ids[$i]}/.graded.part" "$out/${ids[$i]}/.graded"
-    ) &
-    running=$((running + 1))
-    began[${ids[$i]}]=$(date +%s)
-    pending+=("${ids[$i]}")
-    reap_finished
-  done
-  # The last ones, each shown as it finishes (not all at the end).
-  local waited
-  while ((${#pending[@]})); do
-    waited=0
-    wait -n 2>/dev/null || waited=$?
-    reap_finished
-    if ((waited == 127)); then  # no child left: whoever is still pending has no result
-      for p in "${pending[@]+"${pending[@]}"}"; do reap "$p"; done
-      break
-    fi
-  done
+  in_lanes graded_pass .graded reap
 
   local rows=()
   for id in "${ids[@]}"; do
