@@ -88,7 +88,8 @@ std::string env(const char* name) {
 // Session mode: requests framed on stdin, answers framed on fd 3. The
 // subcommand is the request's "grading_subcommand": ok and echo-input answer;
 // crash, hang and exit-zero end the session badly; twice answers twice;
-// late answers, then writes again after a pause; late-exit then exits.
+// late answers, then writes again after a pause; late-exit then exits;
+// close-input answers with its stdin closed, then exits a moment later.
 int session() {
     std::string buffer;
     char chunk[4096];
@@ -107,6 +108,7 @@ int session() {
         if (command == "crash") raise(SIGSEGV);
         if (command == "hang") sleepForever();
         if (command == "exit-zero") _exit(0);
+        if (command == "close-input") close(0);  // answers, then reads nothing more
         if (command == "error") {
             send(grading::toFrame(failure("cuda-error", "CUDA error in fakeKernel: cudaErrorIllegalAddress")));
             _exit(grading::runner_exit::kCudaError);
@@ -121,6 +123,10 @@ int session() {
             if (command == "late-exit") _exit(0);
         }
         answered = true;
+        if (command == "close-input") {
+            usleep(1000000);
+            return 0;
+        }
     }
     return answered ? 0 : 1;
 }

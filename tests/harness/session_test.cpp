@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "harness/runner_client.h"
 
@@ -27,12 +28,21 @@ protected:
         closeSessions();
         setenv("GRADING_RUNNER_SESSIONS", "0", 1);
     }
-    static RunnerOutcome call(const std::string& subcommand, double limit = 10.0) {
+    static RunnerOutcome call(const std::string& subcommand, double limit = 10.0, Record input = {}) {
         RunnerCall c;
         c.runner = FAKE_RUNNER;
         c.subcommand = subcommand;
+        c.input = std::move(input);
         c.timeLimitSeconds = limit;
         return callRunner(c);
+    }
+    // More than the runner's stdin pipe holds, so the request goes in pieces.
+    static Record largeInput() {
+        std::vector<float> values(3 << 20);
+        for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(i);
+        Record r;
+        r.putFloats("grid", values);
+        return r;
     }
     static int64_t pidOf(const RunnerOutcome& o) { return o.result.integer("pid").value(); }
 };
@@ -63,6 +73,27 @@ TEST_F(Sessions, EachCallSaysWhetherItIsTimed) {
     ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
     EXPECT_EQ(timed.result.integer(protocol::kTimedCallField).value(), 1);
     EXPECT_FALSE(untimed.result.has(protocol::kTimedCallField));
+}
+
+TEST_F(Sessions, ARequestLargerThanThePipeArrivesIntact) {
+    const Record input = largeInput();
+    const RunnerOutcome echoed = call("echo-input", 10.0, input);
+    ASSERT_TRUE(echoed.ok()) << echoed.message;
+    ASSERT_TRUE(echoed.result.has("grid"));
+    EXPECT_EQ(echoed.result.fields().at("grid").bytes, input.fields().at("grid").bytes);
+}
+
+// Writing to a runner that no longer reads fails that call (EPIPE), never
+// the grading process (SIGPIPE), and the next call starts a fresh session.
+TEST_F(Sessions, ARunnerThatStopsReadingFailsOnlyThatCall) {
+    const RunnerOutcome closing = call("close-input");
+    ASSERT_TRUE(closing.ok()) << closing.message;
+    const RunnerOutcome refused = call("echo-input", 10.0, largeInput());
+    EXPECT_FALSE(refused.ok());
+    EXPECT_THAT(refused.message, HasSubstr("exited with status 0 without a complete result"));
+    const RunnerOutcome next = call("ok");
+    ASSERT_TRUE(next.ok()) << next.message;
+    EXPECT_NE(pidOf(next), pidOf(closing));
 }
 
 TEST_F(Sessions, ACrashFailsItsCallAndTheNextStartsAfresh) {

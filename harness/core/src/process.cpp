@@ -22,6 +22,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// 1 MiB: what an unprivileged process may ask for (fs.pipe-max-size's default).
+constexpr int kLargePipeBytes = 1 << 20;
+
 }  // namespace
 
 void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated) {
@@ -135,6 +138,14 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
     c.err = errPipe[0];
     c.channel = options.channel ? chanPipe[0] : -1;
     c.input = withInput ? inPipe[1] : -1;
+    if (withInput) {
+        // Never blocks the grader: a child that stops reading cannot hold it
+        // past a deadline. A larger pipe (best effort; the default is 64 KiB)
+        // moves a request of a few MiB in fewer wake-ups.
+        fcntl(c.input, F_SETFL, fcntl(c.input, F_GETFL) | O_NONBLOCK);
+        fcntl(c.input, F_SETPIPE_SZ, kLargePipeBytes);
+    }
+    if (options.channel) fcntl(c.channel, F_SETPIPE_SZ, kLargePipeBytes);
     return c;
 }
 

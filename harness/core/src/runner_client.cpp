@@ -375,12 +375,15 @@ void fillEnd(ProcessResult& p, int status, bool sandboxed) {
 // Reads what is ready on the session's descriptors within `waitMs`, with
 // runProcess's bounds; false when the channel closed (the runner ended) or
 // overflowed. A closed stdout or stderr is dropped, so poll does not spin on it.
-bool pump(Session& s, ProcessResult& p, int waitMs) {
+// `sending`: part of the request is still to be written, so room in the
+// runner's stdin also ends the wait, not only output.
+bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     static const ProcessOptions bounds;
     int* const fds[3] = {&s.child.channel, &s.child.err, &s.child.out};
-    pollfd polled[3];
+    pollfd polled[4];
     for (int i = 0; i < 3; ++i) polled[i] = {*fds[i], POLLIN, 0};
-    if (poll(polled, 3, waitMs) <= 0) return true;
+    polled[3] = {sending ? s.child.input : -1, POLLOUT, 0};
+    if (poll(polled, 4, waitMs) <= 0) return true;
     char buffer[65536];
     bool open = true;
     for (int i = 0; i < 3; ++i) {
@@ -459,6 +462,11 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     Record request = withCallKind(call);
     request.putText("grading_subcommand", call.subcommand);
     const std::string frame = toFrame(request.serialize());
+    // A runner that closed its stdin (or died) while the request is written
+    // makes write() fail with EPIPE, a failure of this call, instead of a
+    // SIGPIPE that would end the grading process.
+    static const bool brokenPipesIgnored = signal(SIGPIPE, SIG_IGN) != SIG_ERR;
+    (void)brokenPipesIgnored;
     const auto gpu = takeSlot(call.exclusiveGpu);
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
@@ -472,15 +480,17 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     std::string payload;
     FrameStatus status = FrameStatus::Incomplete;
     while (open && Clock::now() < deadline) {
-        if (sent < frame.size()) {
-            pollfd out{s.child.input, POLLOUT, 0};
-            if (poll(&out, 1, 0) > 0 && (out.revents & POLLOUT)) {
-                const ssize_t n = write(s.child.input, frame.data() + sent, std::min<size_t>(frame.size() - sent, 1 << 16));
-                if (n > 0) sent += static_cast<size_t>(n);
-                else if (n < 0 && errno != EINTR && errno != EAGAIN) open = false;  // it stopped reading
+        // The input is non-blocking: write what fits, then wait for room or output.
+        while (sent < frame.size()) {
+            const ssize_t n = write(s.child.input, frame.data() + sent, frame.size() - sent);
+            if (n > 0) {
+                sent += static_cast<size_t>(n);
+            } else {
+                if (n < 0 && errno != EINTR && errno != EAGAIN) open = false;  // it stopped reading
+                break;
             }
         }
-        open = pump(s, p, sent < frame.size() ? 1 : std::min(msLeft(), 50)) && open;
+        open = pump(s, p, std::min(msLeft(), 50), open && sent < frame.size()) && open;
         status = takeFrame(s.channel, &payload);
         if (status != FrameStatus::Incomplete) break;
     }
