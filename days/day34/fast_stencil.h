@@ -13,7 +13,7 @@ namespace day34 {
 constexpr const char* kFastStencilAbsent = "the fast stencil is not in this runner";
 
 // One step from `in` to `out` of an n x n grid at r, interior only, on the
-// default stream (a StepLauncher). rowsPerThread: 4, 8, 16 or 32 (the
+// default stream (a StepLauncher). rowsPerThread: 2, 4, 8, 16 or 32 (the
 // benchmark compares them); the default is the fastest on the H200.
 void launchHeatStepFast(const float* in, float* out, int n, float r);
 void launchHeatStepFast(const float* in, float* out, int n, float r, int rowsPerThread);

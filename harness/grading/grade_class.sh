@@ -11,7 +11,8 @@
 #
 # Grading options:
 #   -j N           students tested at once (default: cores / 4, at least 1); every student's
-#                  untimed tests first, then the timed gates (a timed call holds the whole GPU)
+#                  tests that share the GPU first, then those that hold it alone (label alone: the
+#                  timed gates, and gates with calls too latency-bound to share it)
 #   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
 #                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
 #   --days LIST    grade only these days (e.g. day38,day52)
@@ -291,8 +292,8 @@ grade() {
     [[ -s "$out/$1/stamp" && "$(cat "$out/$1/stamp")" == "$2" && -s "$out/$1/results.json" && -s "$out/$1/summary.tsv" ]]
   }
   run_ctest() {  # staged id, position, pass (untimed or timed)
-    local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^timed$')
-    [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^timed$')
+    local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^alone$')
+    [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^alone$')
     # A ctest that wrote no results or found no tests (it never got to run
     # them) is tried once more; then the student counts as failed, never as a
     # row of "-".
@@ -308,7 +309,7 @@ grade() {
     echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest$suffix.console" | tr '\n' ' ')"
     return 1
   }
-  # Pass 1: every test but the timed gates'. Its verdict waits in .untimed
+  # Pass 1: every test that shares the GPU. Its verdict waits in .untimed
   # (a failed ctest's words, or nothing) for pass 2.
   untimed_pass() {  # staged id, its position
     local id="$1" dest="$out/$1"
@@ -318,7 +319,7 @@ grade() {
     run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
     mv "$dest/.untimed.part" "$dest/.untimed"
   }
-  # Pass 2: the timed gates, then the student's reports.
+  # Pass 2: the tests that hold the GPU alone, then the student's reports.
   grade_one() {  # staged id, its position
     local id="$1" position="$2" dest="$out/$1" stamp
     stamp="$(stamp_of "$id")"
@@ -395,10 +396,10 @@ grade() {
     mv "$out/$1/.graded.part" "$out/$1/.graded"
   }
   local first_done=0
-  show_untimed() {  # a student whose untimed tests ended (an unchanged student had none)
+  show_untimed() {  # a student whose pass-1 tests ended (an unchanged student had none)
     [[ -f "$out/$1/.untimed" ]] || return 0
     first_done=$((first_done + 1))
-    printf 'untimed tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$1" "$(cat "$out/$1/name")" \
+    printf 'shared-GPU tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$1" "$(cat "$out/$1/name")" \
       "$([[ -s "$out/$1/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
       "$(($(date +%s) - start))" | tee -a "$out/progress.log"
   }
@@ -438,12 +439,14 @@ grade() {
     for q in "${pending[@]+"${pending[@]}"}"; do "$show" "$q"; done
     pending=()
   }
-  # Two passes over the class. A timed call holds the whole GPU: beside other
-  # students' tests it first waits for every call on the GPU to end, the
-  # slots emptying one by one. So every student's other tests run first, and
-  # then the timed gates, whose calls follow one another with nothing to wait for.
+  # Two passes over the class. A call that holds the whole GPU (a timed one, a
+  # search too deep to share it) first waits for every call on the GPU to
+  # end, the slots emptying one by one, while the rest wait behind it. So
+  # every student's tests that share the GPU run first, and then those that
+  # hold it alone, whose calls follow one another with little to wait for.
   in_lanes untimed_pass .untimed show_untimed
-  echo "every student's untimed tests ran in $(($(date +%s) - start)) s; now the timed gates" | tee -a "$out/progress.log"
+  echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU alone" |
+    tee -a "$out/progress.log"
   in_lanes graded_pass .graded reap
 
   local rows=()

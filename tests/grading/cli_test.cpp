@@ -180,14 +180,14 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_NE(first.out.find("s0001 (alice): " + points(day38, total) + " points ("), std::string::npos) << first.out;
     EXPECT_NE(first.out.find("s0002 (bob): " + points(0, total) + " points ("), std::string::npos) << first.out;
     // One configure, one build, for everyone; per student a ctest of the
-    // untimed tests, and after everyone's, one of the timed gates.
+    // tests that share the GPU, and after everyone's, one of those that hold it alone.
     const std::string log = calls();
     EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 6) << log;
-    const size_t lastUntimed = log.rfind("-LE ^timed$");
-    const size_t firstTimed = log.find("-L ^timed$");
+    const size_t lastUntimed = log.rfind("-LE ^alone$");
+    const size_t firstTimed = log.find("-L ^alone$");
     ASSERT_NE(lastUntimed, std::string::npos) << log;
     ASSERT_NE(firstTimed, std::string::npos) << log;
-    EXPECT_LT(lastUntimed, firstTimed) << "a timed gate ran before every untimed test had: " << log;
+    EXPECT_LT(lastUntimed, firstTimed) << "a test holding the GPU alone ran before every shared one had: " << log;
     EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() +
                            " -DGRADING_BUILD_PLANTED=OFF -DCMAKE_CUDA_ARCHITECTURES=90"),
               std::string::npos)
@@ -256,7 +256,7 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
     EXPECT_NE(r.out.find("s0003 (carol): ctest ran no test (twice): ctest: could not start (fake)"), std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("1 failed so far"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("untimed tests of s0003 (carol) failed to run (3 of 3)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("shared-GPU tests of s0003 (carol) failed to run (3 of 3)"), std::string::npos) << r.out;
     const std::string log = calls();
     EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2 + 2 * 2 + 2)
         << "alice's and bob's two passes, carol's first ctest twice and no second pass: " << log;
@@ -277,14 +277,14 @@ TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
     EXPECT_NE(bob, std::string::npos) << r.out;
     EXPECT_NE(alice, std::string::npos) << r.out;
     EXPECT_LT(bob, alice) << r.out;
-    // The untimed pass shows each student too, before the timed gates start.
-    const size_t bobFirst = r.out.find("untimed tests of s0002 (bob) done (1 of 2), ");
-    const size_t aliceFirst = r.out.find("untimed tests of s0001 (alice) done (2 of 2), ");
-    const size_t timedStart = r.out.find("now the timed gates");
+    // The first pass shows each student too, before the tests that hold the GPU alone start.
+    const size_t bobFirst = r.out.find("shared-GPU tests of s0002 (bob) done (1 of 2), ");
+    const size_t aliceFirst = r.out.find("shared-GPU tests of s0001 (alice) done (2 of 2), ");
+    const size_t timedStart = r.out.find("now the tests that hold the GPU alone");
     EXPECT_LT(bobFirst, aliceFirst) << r.out;
     EXPECT_LT(aliceFirst, timedStart) << r.out;
     EXPECT_LT(timedStart, bob) << r.out;
-    EXPECT_NE(fixtures::read((dir / "out/progress.log").string()).find("untimed tests of s0001 (alice) done"),
+    EXPECT_NE(fixtures::read((dir / "out/progress.log").string()).find("shared-GPU tests of s0001 (alice) done"),
               std::string::npos);
 }
 

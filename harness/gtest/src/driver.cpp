@@ -394,6 +394,16 @@ std::string selfPath() {
 // CMake bracket argument: nothing inside needs escaping.
 std::string bracket(const std::string& s) { return "[==[" + s + "]==]"; }
 
+// ctest's labels for the calls a gate's test makes: "timed" for a timed
+// gate; "alone" where any of its calls holds the whole GPU (every timed
+// gate's), which a class grades after everything else.
+std::string gpuLabels(const DayGate& g, bool studentOnly) {
+    const bool holds = g.spec.timed || std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
+                           return c.holdsGpu && selected(c, studentOnly, {});
+                       });
+    return std::string(";gpu") + (g.spec.timed ? ";timed" : "") + (holds ? ";alone" : "");
+}
+
 double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::string>& only) {
     double total = 0;
     for (const GateCase& c : g.cases) {
@@ -464,14 +474,14 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 // still run alone here: the reference suite holds the
                 // instructor's code to 1.2x of itself, and a compile beside it
                 // would time the host as much as the kernel.
-                add(kind + "." + g.spec.id, args, caseSeconds(g, submission, {}), kind + ";gpu" + (g.spec.timed ? ";timed" : ""),
+                add(kind + "." + g.spec.id, args, caseSeconds(g, submission, {}), kind + gpuLabels(g, submission),
                     g.spec.timed && g.spec.scored);
             }
             for (const grading::Observation& ob : day.observations()) {
                 std::vector<std::string> args = {"--suite", "observe", "--observation", ob.name};
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
-                add(kind + "." + day.name() + "." + ob.name, args, ob.limitSeconds, kind + ";gpu;timed", false);
+                add(kind + "." + day.name() + "." + ob.name, args, ob.limitSeconds, kind + ";gpu;timed;alone", false);
             }
         } else if (kind == "student" && f.size() >= 3) {
             // student <id> <runner>: one student of a class build, graded as a submission.
@@ -480,7 +490,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 // Timed gates hold the whole GPU through their slots; run
                 // serially across a class they would queue every student.
                 add(f[1] + "." + g.spec.id, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]},
-                    caseSeconds(g, true, {}), "class;" + f[1] + ";gpu" + (g.spec.timed ? ";timed" : ""), false);
+                    caseSeconds(g, true, {}), "class;" + f[1] + gpuLabels(g, true), false);
             }
         } else if (kind == "stub" && f.size() >= 2) {
             double seconds = 0;
@@ -511,7 +521,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
             }
             add(f[1] + "." + day.name() + "." + f[2],
                 {"--suite", f[1], "--runner", f[3], "--expect", f[4], "--name", f[2]}, seconds,
-                f[1] + ";gpu" + std::string(serial ? ";timed" : ""), serial);
+                f[1] + ";gpu" + std::string(serial ? ";timed;alone" : ""), serial);
         }
     }
     std::ofstream file(o.emitCtest, std::ios::trunc);

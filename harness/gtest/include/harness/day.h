@@ -60,6 +60,11 @@ struct GateCase {
     bool student = true;        // runs the student's code (false: the course's; reference suite only)
     bool seeded = false;        // its inputs come from the seed (the seed is then named)
     double limitSeconds = 30;   // one owner of the case's time: its runner calls get this
+    // Some of its runner calls may hold the whole GPU though the gate is not
+    // timed (day 38's deepest searches). Its test then runs with the timed
+    // gates (ctest label "alone"), where waiting for the GPU to drain costs
+    // little, not beside a class's other tests.
+    bool holdsGpu = false;
     std::function<GateResult(const CaseContext&)> run;
 };
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The labels a class's two passes select by (grade_class.sh): every timed
+# gate's test and every test whose calls may hold the whole GPU carry
+# "alone"; a gate whose calls all share the GPU does not.
+#   ctest_labels.sh BUILD_DIR
+set -uo pipefail
+build=$1
+list() { ctest --test-dir "$build" -N "$@" | sed -n 's/^ *Test *#[0-9]*: //p' | sort; }
+alone=$(list -L '^alone$')
+timed=$(list -L '^timed$')
+fail=0
+[[ -n "$timed" ]] || { echo "no test is labelled timed: nothing was registered"; exit 1; }
+missing=$(comm -23 <(echo "$timed") <(echo "$alone"))
+[[ -z "$missing" ]] || { echo "timed but not alone: $missing"; fail=1; }
+# Day 38's searches of the chain and the grid are hundreds of levels deep.
+for t in {reference,submission}.38.{distances,levels,frontier_total}; do
+  grep -qx "$t" <<<"$alone" || { echo "$t holds the GPU for its deep searches but is not labelled alone"; fail=1; }
+done
+for t in submission.38.walk submission.34.stencil submission.msw.index submission.52.diamond; do
+  grep -qx "$t" <<<"$alone" && { echo "$t shares the GPU but is labelled alone"; fail=1; }
+done
+((fail == 0)) && echo "$(wc -l <<<"$alone") tests labelled alone, $(wc -l <<<"$timed") of them timed"
+exit $fail
