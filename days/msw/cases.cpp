@@ -97,7 +97,7 @@ uint64_t chunkCount(uint64_t n) {
 
 }  // namespace
 
-uint64_t sampledBoundaries(uint64_t n) { return n >= (uint64_t{1} << 24) ? 32 : 64; }
+uint64_t sampledBoundaries(uint64_t n) { return n >= (uint64_t{1} << 24) ? 16 : 32; }
 
 std::vector<IndexCase> indexCases(uint64_t n, uint64_t stream) {
     Rng rng(stream);

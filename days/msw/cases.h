@@ -44,11 +44,13 @@ uint64_t generatorKey(uint64_t seed, const std::string& call);
 uint64_t caseStream(uint64_t seed, const std::string& call);
 
 // ---- the questions at one size. Every chunk boundary is asked about up to
-// kAllBoundariesUpTo chunks; above, a seeded sample of sampledBoundaries(n)
-// (the first and last quarter of it and random ones), since each question
-// is a full search (a copy of b, five launches).
-constexpr uint64_t kAllBoundariesUpTo = 256;
-uint64_t sampledBoundaries(uint64_t n);  // 64, or 32 from 2^24 words (a 128 MiB copy per search)
+// kAllBoundariesUpTo chunks (every fixed size up to 4097 words); above, a
+// seeded sample of sampledBoundaries(n): the first and last quarter of it
+// and random ones. Each question is a full search (a copy of b, five
+// launches, each waited for) and they were most of a class's GPU time; past
+// the first and last chunks, boundaries differ only in where they fall.
+constexpr uint64_t kAllBoundariesUpTo = 64;
+uint64_t sampledBoundaries(uint64_t n);  // 32, or 16 from 2^24 words (a 128 MiB copy per search)
 constexpr int kDecoysPerCase = 2;        // words rewritten with their own value
 // Identical arrays; the first word (differing in bit 63 only) and the last
 // (bit 0 only); the words around chunk boundaries; random words (random
