@@ -60,20 +60,10 @@ for ((r = 1; r <= total_runs; r++)); do
   width=$jobs
   [ "$r" -gt "${REPEATS:-1}" ] && width=$((2 * jobs))
   start=$(date +%s)
-  # Two passes, as a class is graded: the tests that share the GPU, then
-  # those whose calls hold it alone (label alone). Mixed, each of those
-  # waited for the GPU to drain while every other call queued behind it.
-  ctest "${ctest_common[@]}" -j "$width" -LE '^(submission|alone)$' -L "$labels" \
-    --output-junit "$out/junit-tests.xml" > "$out/ctest-tests.log" 2>&1 || rc_tests=1
-  shared=$(( $(date +%s) - start ))
-  ctest "${ctest_common[@]}" -j "$width" -LE submission -L "$labels" -L '^alone$' --output-junit "$out/junit-tests-alone.xml" \
-    > "$out/ctest-tests-alone.log" 2>&1 || rc_tests=1
-  counts=$(cat "$out/ctest-tests.log" "$out/ctest-tests-alone.log" |
-    sed -n 's/.*tests passed, \([0-9]*\) tests\{0,1\} failed out of \([0-9]*\).*/\1 \2/p' |
-    awk '{ failed += $1; total += $2 } END { printf "%d failed out of %d", failed, total }')
-  say "== non-submission suite, run $r (seed $GRADING_SEED, -j $width): $counts in $(( $(date +%s) - start )) s (shared $shared s, then alone)"
-  cat "$out/ctest-tests.log" "$out/ctest-tests-alone.log" |
-    grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' | head -40 | tee -a "$summary"
+  ctest "${ctest_common[@]}" -j "$width" -LE submission -L "$labels" --output-junit "$out/junit-tests.xml" \
+    > "$out/ctest-tests.log" 2>&1 || rc_tests=1
+  say "== non-submission suite, run $r (seed $GRADING_SEED, -j $width): $(grep -E 'tests passed|tests failed' "$out/ctest-tests.log") in $(( $(date +%s) - start )) s"
+  grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log" | head -40 | tee -a "$summary"
 done
 grep -A40 "Label Time Summary" "$out/ctest-tests.log" | sed '/^$/q' >> "$summary"
 bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 15 | tee -a "$summary"

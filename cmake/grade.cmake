@@ -74,33 +74,22 @@ if(present)
   execute_process(COMMAND "${REPORT}" precheck ${allow} --tsv "${flags}" ${present} OUTPUT_QUIET)
 endif()
 
-# Two passes, as a class is graded: the tests that share the GPU, then those
-# whose calls hold it alone (label alone), which beside the others would wait
-# for the GPU to drain while every other call queued behind them.
-set(report_inputs "")
-foreach(pass shared alone)
-  set(junit "${BUILD_DIR}/junit-submission-${pass}.xml")
-  set(ctest_log "${BUILD_DIR}/ctest-submission-${pass}.log")
-  file(REMOVE "${junit}" "${ctest_log}")
-  if(pass STREQUAL "shared")
-    set(filter -LE "^alone$")
-  else()
-    set(filter -L "^alone$")
-  endif()
-  execute_process(
-    COMMAND "${CTEST}" --test-dir "${BUILD_DIR}" -L submission ${filter} -j ${cores}
-            --test-output-size-passed 65536 --output-junit "${junit}" --progress --output-log "${ctest_log}")
-  if(EXISTS "${junit}")
-    list(APPEND report_inputs --junit "${junit}")
-  endif()
-  if(EXISTS "${ctest_log}")
-    list(APPEND report_inputs --ctest-log "${ctest_log}")
-  endif()
-endforeach()
-string(REPLACE ";" "," days "${DAYS}")
+set(junit "${BUILD_DIR}/junit-submission.xml")
+file(REMOVE "${junit}")
 execute_process(
-  COMMAND "${REPORT}" ${report_inputs} --gates "${GATES}" --prefix submission. --days "${days}" ${header}
+  COMMAND "${CTEST}" --test-dir "${BUILD_DIR}" -L submission -j ${cores}
+          --test-output-size-passed 65536 --output-junit "${junit}" --progress
+          --output-log "${BUILD_DIR}/ctest-submission.log"
+  RESULT_VARIABLE tests_rc)
+string(REPLACE ";" "," days "${DAYS}")
+set(junit_args "")
+if(EXISTS "${junit}")
+  set(junit_args --junit "${junit}")
+endif()
+execute_process(
+  COMMAND "${REPORT}" ${junit_args} --gates "${GATES}" --prefix submission. --days "${days}" ${header}
           --build-log "${log}" --flags "${flags}" --show-reports --results-json "${BUILD_DIR}/results.json"
+          --ctest-log "${BUILD_DIR}/ctest-submission.log"
   RESULT_VARIABLE report_rc)
 # The same results as one page beside results.json (grading.md, "Pictures"),
 # by grade_html (HTML); it never changes the verdict.
