@@ -394,14 +394,17 @@ std::string selfPath() {
 // CMake bracket argument: nothing inside needs escaping.
 std::string bracket(const std::string& s) { return "[==[" + s + "]==]"; }
 
-// ctest's labels for the calls a gate's test makes: "timed" for a timed
-// gate; "alone" where any of its calls holds the whole GPU (every timed
-// gate's), which a class grades after everything else.
+// ctest's labels for a test's GPU calls: "timed" where it times them;
+// "alone" where any of them holds the whole GPU (every timed one does),
+// which a class grades after everything else.
+std::string gpuLabels(bool timed, bool holdsGpu = false) {
+    return std::string(";gpu") + (timed ? ";timed" : "") + (timed || holdsGpu ? ";alone" : "");
+}
+
 std::string gpuLabels(const DayGate& g, bool studentOnly) {
-    const bool holds = g.spec.timed || std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
-                           return c.holdsGpu && selected(c, studentOnly, {});
-                       });
-    return std::string(";gpu") + (g.spec.timed ? ";timed" : "") + (holds ? ";alone" : "");
+    return gpuLabels(g.spec.timed, std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
+                         return c.holdsGpu && selected(c, studentOnly, {});
+                     }));
 }
 
 double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::string>& only) {
@@ -481,7 +484,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 std::vector<std::string> args = {"--suite", "observe", "--observation", ob.name};
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
-                add(kind + "." + day.name() + "." + ob.name, args, ob.limitSeconds, kind + ";gpu;timed;alone", false);
+                add(kind + "." + day.name() + "." + ob.name, args, ob.limitSeconds, kind + gpuLabels(true), false);
             }
         } else if (kind == "student" && f.size() >= 3) {
             // student <id> <runner>: one student of a class build, graded as a submission.
@@ -521,7 +524,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
             }
             add(f[1] + "." + day.name() + "." + f[2],
                 {"--suite", f[1], "--runner", f[3], "--expect", f[4], "--name", f[2]}, seconds,
-                f[1] + ";gpu" + std::string(serial ? ";timed;alone" : ""), serial);
+                f[1] + gpuLabels(serial), serial);
         }
     }
     std::ofstream file(o.emitCtest, std::ios::trunc);
