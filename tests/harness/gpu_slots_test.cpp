@@ -92,6 +92,34 @@ TEST_F(GpuSlots, AQueuedExclusiveCallerKeepsNewCallersOut) {
     EXPECT_TRUE(childGetsSlot("0", false, 1));
 }
 
+// A report or a timed case holds the GPU from its first call to its last:
+// nothing else takes a slot in between, and its own calls take none (with
+// every slot held, a call that queued for one would wait for ever).
+TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
+    const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+    const std::string restore = visible != nullptr ? visible : "";
+    unsetenv("CUDA_VISIBLE_DEVICES");  // the calls' GPU is then "0"
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "ok";
+    call.timeLimitSeconds = 10.0;
+    {
+        const WholeGpuHold hold;
+        EXPECT_FALSE(childGetsSlot("0", false, 1));
+        const double aloneBefore = runnerCallTotals().exclusiveCallSeconds;
+        for (const bool timed : {false, true}) {
+            call.exclusiveGpu = timed;
+            const RunnerOutcome outcome = callRunner(call);
+            EXPECT_TRUE(outcome.ok()) << outcome.message;
+        }
+        EXPECT_GT(runnerCallTotals().exclusiveCallSeconds, aloneBefore) << "calls in a hold held the GPU alone";
+        { const WholeGpuHold inner; }
+        EXPECT_FALSE(childGetsSlot("0", false, 1)) << "an inner hold let go of the outer one's slots";
+    }
+    EXPECT_TRUE(childGetsSlot("0", false, 1));
+    if (visible != nullptr) setenv("CUDA_VISIBLE_DEVICES", restore.c_str(), 1);
+}
+
 TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {
     setenv("GRADING_GPU_SLOTS", "0", 1);
     const GpuSlot a("0", true);

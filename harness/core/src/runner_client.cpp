@@ -214,8 +214,20 @@ std::string gpuOf() {
     return visible.empty() ? "0" : split(visible, ',').front();
 }
 
-// Takes the call's GPU slots, counting the wait.
+// The process's WholeGpuHold: its slots, and how deeply holds nest.
+struct HeldGpu {
+    std::unique_ptr<GpuSlot> slots;
+    int depth = 0;
+};
+HeldGpu& heldGpu() {
+    static HeldGpu held;
+    return held;
+}
+
+// Takes the call's GPU slots, counting the wait; none inside a hold, which
+// has them all already.
 std::unique_ptr<GpuSlot> takeSlot(bool exclusive) {
+    if (heldGpu().depth > 0) return nullptr;
     const auto start = Clock::now();
     auto slot = std::make_unique<GpuSlot>(gpuOf(), exclusive);
     totals().slotWaitSeconds += std::chrono::duration<double>(Clock::now() - start).count();
@@ -294,7 +306,7 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
 void countCall(const RunnerCall& call, double seconds) {
     ++totals().calls;
     totals().callSeconds += seconds;
-    if (call.exclusiveGpu) totals().exclusiveCallSeconds += seconds;
+    if (call.exclusiveGpu || heldGpu().depth > 0) totals().exclusiveCallSeconds += seconds;
 }
 
 // The request as sent: a timed call says so, and the runner waits for the
@@ -610,6 +622,15 @@ RunnerOutcome dispatch(const RunnerCall& call) {
 }
 
 }  // namespace
+
+WholeGpuHold::WholeGpuHold() {
+    if (heldGpu().depth == 0) heldGpu().slots = takeSlot(true);
+    ++heldGpu().depth;
+}
+
+WholeGpuHold::~WholeGpuHold() {
+    if (--heldGpu().depth == 0) heldGpu().slots.reset();
+}
 
 RunnerOutcome callRunner(const RunnerCall& call) {
     if (!call.exclusiveGpu) return dispatch(call);

@@ -114,6 +114,10 @@ private:
 // case, never of the process.
 GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runner, uint64_t seed) {
     const CaseTrace trace(g, c);
+    // A case whose calls hold the GPU alone holds it from its first call to
+    // its last: one wait for the calls running elsewhere, not one per call.
+    std::optional<grading::WholeGpuHold> alone;
+    if ((g.spec.timed && timedCasesHoldGpu()) || c.holdsGpu) alone.emplace();
     GateResult r;
     try {
         r = c.run(contextFor(runner, g, c, seed));
@@ -362,6 +366,7 @@ void registerObservation(const grading::Day& day, const Options& o) {
             if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
             const uint64_t seed = grading::testing::gradingSeed();
+            const grading::WholeGpuHold alone;  // a report times throughout
             ob.run({o.runner, seed, ob.limitSeconds, true});
             std::cout << grading::timedCallGpuLog().summary() << "\n";
         });
@@ -415,6 +420,29 @@ double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::st
     return total;
 }
 
+// The reference suite's gates with many cases run as several ctest tests,
+// gtest shards of the gate (case k in shard k mod N), each with its own
+// runner session: one after another, msw.index's 84 cases alone were the
+// GPU suite's critical path.
+constexpr int kReferenceCasesPerShard = 20;
+
+int referenceShards(const DayGate& g) {
+    const auto cases = std::count_if(g.cases.begin(), g.cases.end(),
+                                     [](const GateCase& c) { return selected(c, false, {}); });
+    return std::max(1, static_cast<int>((cases + kReferenceCasesPerShard - 1) / kReferenceCasesPerShard));
+}
+
+// The time limits of the cases gtest gives shard `k` of `shards`.
+double shardSeconds(const DayGate& g, int shards, int k) {
+    double total = 0;
+    int index = 0;
+    for (const GateCase& c : g.cases) {
+        if (!selected(c, false, {})) continue;
+        if (index++ % shards == k) total += c.limitSeconds;
+    }
+    return total;
+}
+
 // ctest's registration of every suite of the day, from the manifest CMake
 // wrote (which runners exist, the planted and hostile expectations). Each
 // TIMEOUT comes from the cases' own limits, scaled with the runners' when
@@ -431,19 +459,22 @@ int emitCtest(const grading::Day& day, const Options& o) {
         << "if(\"$ENV{GRADING_SANITIZER}\" STREQUAL \"\")\n  set(grading_scale 1)\nelse()\n  set(grading_scale "
         << static_cast<int>(grading::kSanitizerSlowdown) << ")\nendif()\n";
     std::string referencePath;
-    const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
-                         const std::string& labels, bool serial) {
+    const auto addWith = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
+                             const std::string& labels, bool serial, const std::string& environment) {
         out << "add_test(" << bracket(name) << " " << bracket(self);
         for (const std::string& a : args) out << " " << bracket(a);
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
         out << ")\nmath(EXPR grading_timeout \"" << static_cast<long long>(seconds + 60.5) << " * ${grading_scale}\")\n"
             << "set_tests_properties(" << bracket(name) << " PROPERTIES LABELS " << bracket(day.name() + ";" + labels)
             << " TIMEOUT ${grading_timeout} SKIP_RETURN_CODE " << kSkipStatus << " RESOURCE_GROUPS \"gpus:1\""
+            << (environment.empty() ? "" : " ENVIRONMENT " + bracket(environment))
             << (serial ? " RUN_SERIAL TRUE" : "")
             // The longest first, where ctest has no times of its own yet (a
             // fresh build): the cases' limits stand in for their run time.
             << " COST " << static_cast<long long>(seconds) << ")\n";
     };
+    const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
+                         const std::string& labels, bool serial) { addWith(name, args, seconds, labels, serial, ""); };
     // Tab-separated, empty fields kept ("reference\t" names no runner).
     std::vector<std::vector<std::string>> rows;
     for (std::string line; std::getline(manifest, line);) {
@@ -477,8 +508,19 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 // still run alone here: the reference suite holds the
                 // instructor's code to 1.2x of itself, and a compile beside it
                 // would time the host as much as the kernel.
-                add(kind + "." + g.spec.id, args, caseSeconds(g, submission, {}), kind + gpuLabels(g, submission),
-                    g.spec.timed && g.spec.scored);
+                const std::string name = kind + "." + g.spec.id;
+                const std::string labels = kind + gpuLabels(g, submission);
+                const bool serial = g.spec.timed && g.spec.scored;
+                const int shards = submission || none ? 1 : referenceShards(g);
+                if (shards == 1) {
+                    add(name, args, caseSeconds(g, submission, {}), labels, serial);
+                    continue;
+                }
+                for (int k = 0; k < shards; ++k) {
+                    addWith(name + ".shard" + std::to_string(k + 1) + "of" + std::to_string(shards), args,
+                            shardSeconds(g, shards, k), labels, serial,
+                            "GTEST_TOTAL_SHARDS=" + std::to_string(shards) + ";GTEST_SHARD_INDEX=" + std::to_string(k));
+                }
             }
             for (const grading::Observation& ob : day.observations()) {
                 std::vector<std::string> args = {"--suite", "observe", "--observation", ob.name};

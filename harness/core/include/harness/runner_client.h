@@ -93,6 +93,18 @@ struct RunnerOutcome {
 
 RunnerOutcome callRunner(const RunnerCall& call);
 
+// Holds the whole GPU for every runner call this process makes while it
+// lives (a report, a timed case, a deep search): the calls already running
+// elsewhere are waited for once, instead of before each of its calls, and
+// no other call starts in between. Nested holds share the outer one.
+class WholeGpuHold {
+public:
+    WholeGpuHold();
+    ~WholeGpuHold();
+    WholeGpuHold(const WholeGpuHold&) = delete;
+    WholeGpuHold& operator=(const WholeGpuHold&) = delete;
+};
+
 // Where this process's runner calls spent their time, summed since it
 // started: what GRADING_TRACE (driver.cpp) writes per case.
 struct RunnerCallTotals {
@@ -100,7 +112,7 @@ struct RunnerCallTotals {
     int processesStarted = 0;      // one-shot calls and session (re)starts
     double slotWaitSeconds = 0.0;  // waiting for GPU slots (gpu_slots.h)
     double callSeconds = 0.0;      // from the request sent to the answer read
-    double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (timed calls)
+    double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (timed calls, holds)
 };
 const RunnerCallTotals& runnerCallTotals();
 
