@@ -114,10 +114,6 @@ private:
 // case, never of the process.
 GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runner, uint64_t seed) {
     const CaseTrace trace(g, c);
-    // A case whose calls hold the GPU alone holds it from its first call to
-    // its last: one wait for the calls running elsewhere, not one per call.
-    std::optional<grading::WholeGpuHold> alone;
-    if ((g.spec.timed && timedCasesHoldGpu()) || c.holdsGpu) alone.emplace();
     GateResult r;
     try {
         r = c.run(contextFor(runner, g, c, seed));
@@ -366,7 +362,6 @@ void registerObservation(const grading::Day& day, const Options& o) {
             if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
             const uint64_t seed = grading::testing::gradingSeed();
-            const grading::WholeGpuHold alone;  // a report times throughout
             ob.run({o.runner, seed, ob.limitSeconds, true});
             std::cout << grading::timedCallGpuLog().summary() << "\n";
         });

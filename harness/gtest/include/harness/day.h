@@ -116,7 +116,8 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // never one call's), then until every set's IQR is within `targetSpread` of
 // its median or `maxCalls` calls were made (a budget: on a noisy GPU the
 // spread printed beside the median says how far it got). The sets as
-// gathered, or the first call's error.
+// gathered, or the first call's error. The GPU is held alone throughout
+// (runner_client.h's WholeGpuHold), so make timed calls only.
 // A caller sizes its time limit by kSteadyMaxCalls.
 using MeasureSets = std::function<Expected<std::vector<std::vector<float>>>()>;
 constexpr int kSteadyMinCalls = 5;
