@@ -118,35 +118,58 @@ constexpr int kReportCalls = 5;
 
 double reportSeconds() { return searchSeconds(kReportWords, 3 * (kReportRuns + msw::protocol::kWarmupRuns)); }
 
-// callTime made kReportCalls times, the replies' runs pooled per placement
-// (placement k's runs at [k * runs, (k + 1) * runs) as in one reply); the
-// first reply that failed as it was, or one that came back short with a
-// problem that says so.
-grading::Reply<msw::protocol::Time> pooledTime(const std::string& runner, const std::string& impl, uint64_t n,
-                                               uint64_t key, const std::vector<msw::grade::IndexCase>& questions,
-                                               uint64_t stream, double limitSeconds) {
-    const size_t places = questions.size();
-    std::vector<grading::Reply<msw::protocol::Time>> replies;
+// One timed search the report pools: which search, on how many words,
+// asked what, within what limit per call.
+struct TimedSearch {
+    std::string impl;
+    uint64_t n = 0;
+    std::vector<msw::grade::IndexCase> questions;
+    double limitSeconds = 0;
+};
+
+// callTime for every search, kReportCalls rounds of one call each: the
+// searches take turns, so each one's runs pool moments spread over the whole
+// report rather than one stretch of it (the host's round trips drift over
+// seconds). Per search, its replies' runs pooled per placement (placement
+// k's at [k * runs, (k + 1) * runs), as in one reply); or its first reply
+// that failed, as it was, or came back short, with a problem that says so;
+// a search that failed is not called again.
+std::vector<grading::Reply<msw::protocol::Time>> pooledTimes(const std::string& runner, uint64_t key, uint64_t stream,
+                                                             const std::vector<TimedSearch>& searches) {
+    using Reply = grading::Reply<msw::protocol::Time>;
+    std::vector<std::vector<Reply>> replies(searches.size());
+    std::vector<Reply> pooled(searches.size());
+    std::vector<bool> failed(searches.size(), false);
     for (int call = 0; call < kReportCalls; ++call) {
-        replies.push_back(callTime(runner, impl, n, key, questions, kReportRuns, stream, limitSeconds, true));
-        grading::Reply<msw::protocol::Time>& r = replies.back();
-        if (!r.ok()) return r;
-        if (r.result.ms.size() != places * kReportRuns || r.result.answers.size() != places * kReportRuns) {
-            r.problem = "call " + std::to_string(call + 1) + " of " + std::to_string(kReportCalls) + " returned " +
-                        std::to_string(r.result.ms.size()) + " times and " + std::to_string(r.result.answers.size()) +
-                        " answers for " + std::to_string(places * kReportRuns) + " timed runs";
-            return r;
+        for (size_t j = 0; j < searches.size(); ++j) {
+            if (failed[j]) continue;
+            const TimedSearch& t = searches[j];
+            Reply r = callTime(runner, t.impl, t.n, key, t.questions, kReportRuns, stream, t.limitSeconds, true);
+            const size_t runs = t.questions.size() * kReportRuns;
+            if (r.ok() && (r.result.ms.size() != runs || r.result.answers.size() != runs)) {
+                r.problem = "call " + std::to_string(call + 1) + " of " + std::to_string(kReportCalls) + " returned " +
+                            std::to_string(r.result.ms.size()) + " times and " +
+                            std::to_string(r.result.answers.size()) + " answers for " + std::to_string(runs) +
+                            " timed runs";
+            }
+            failed[j] = !r.ok();
+            if (failed[j]) pooled[j] = std::move(r);
+            else replies[j].push_back(std::move(r));
         }
     }
-    grading::Reply<msw::protocol::Time> pooled = replies.front();
-    pooled.result.ms.clear();
-    pooled.result.answers.clear();
-    for (size_t k = 0; k < places; ++k) {
-        for (const auto& r : replies) {
-            const size_t from = k * kReportRuns, to = from + kReportRuns;
-            pooled.result.ms.insert(pooled.result.ms.end(), r.result.ms.begin() + from, r.result.ms.begin() + to);
-            pooled.result.answers.insert(pooled.result.answers.end(), r.result.answers.begin() + from,
-                                         r.result.answers.begin() + to);
+    for (size_t j = 0; j < searches.size(); ++j) {
+        if (failed[j]) continue;
+        pooled[j] = replies[j].front();
+        pooled[j].result.ms.clear();
+        pooled[j].result.answers.clear();
+        for (size_t k = 0; k < searches[j].questions.size(); ++k) {
+            for (const Reply& r : replies[j]) {
+                const size_t from = k * kReportRuns, to = from + kReportRuns;
+                pooled[j].result.ms.insert(pooled[j].result.ms.end(), r.result.ms.begin() + from,
+                                           r.result.ms.begin() + to);
+                pooled[j].result.answers.insert(pooled[j].result.answers.end(), r.result.answers.begin() + from,
+                                                r.result.answers.begin() + to);
+            }
         }
     }
     return pooled;
@@ -162,14 +185,26 @@ void report(const CaseContext& ctx) {
     // one wait for the GPU, not one per call.
     const grading::WholeGpuHold alone;
 
+    // Every search of both tables, timed in turns.
+    std::vector<TimedSearch> searches;
+    for (const std::string& impl : kImpls) searches.push_back({impl, kReportWords, questions, reportSeconds()});
+    std::vector<uint64_t> sizes;
+    for (int log2n = 16; log2n <= 24; log2n += 2) {
+        const uint64_t n = uint64_t{1} << log2n;
+        sizes.push_back(n);
+        searches.push_back({kImpls.front(), n, {where.front().question},
+                            searchSeconds(n, 3 * (kReportRuns + msw::protocol::kWarmupRuns))});
+    }
+    const auto replies = pooledTimes(ctx.runner, key, caseStream(ctx.seed, "report"), searches);
+
     std::vector<msw::SearchTime> rows;
     std::vector<std::string> wrong;
-    for (const std::string& impl : kImpls) {
-        const auto reply =
-            pooledTime(ctx.runner, impl, kReportWords, key, questions, caseStream(ctx.seed, "report"), reportSeconds());
+    for (size_t i = 0; i < kImpls.size(); ++i) {
+        const std::string& impl = kImpls[i];
+        const auto& reply = replies[i];
         const bool absent = !reply.ok() && reply.problem.find(kFastSearchAbsent) != std::string::npos;
         if (!reply.ok() && !absent) wrong.push_back(impl + ": " + reply.problem);
-        const size_t runs = kReportCalls * kReportRuns;  // pooledTime's replies are whole when ok
+        const size_t runs = kReportCalls * kReportRuns;  // pooledTimes' replies are whole when ok
         for (size_t k = 0; k < where.size(); ++k) {
             msw::SearchTime row;
             row.impl = impl;
@@ -211,11 +246,9 @@ void report(const CaseContext& ctx) {
     // are msw.index's to grade; the row says so.
     std::cout << "two_phase, identical arrays, median of " << kReportCalls * kReportRuns << " runs (" << kReportCalls << " calls)\n"
               << grading::formatText("  %12s  %9s  %9s\n", "n", "ms", "GB/s read");
-    for (int log2n = 16; log2n <= 24; log2n += 2) {
-        const uint64_t n = uint64_t{1} << log2n;
-        const std::vector<msw::grade::IndexCase> none = {where.front().question};
-        const auto reply = pooledTime(ctx.runner, kImpls.front(), n, key, none, caseStream(ctx.seed, "report"),
-                                      searchSeconds(n, 3 * (kReportRuns + msw::protocol::kWarmupRuns)));
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        const uint64_t n = sizes[i];
+        const auto& reply = replies[kImpls.size() + i];
         std::string why;
         if (!reply.ok()) why = reply.problem;
         else if (std::any_of(reply.result.answers.begin(), reply.result.answers.end(), [n](uint64_t a) { return a != n; }))
