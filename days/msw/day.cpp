@@ -138,11 +138,10 @@ std::vector<grading::Reply<msw::protocol::Time>> pooledTimes(const std::string& 
                                                              const std::vector<TimedSearch>& searches) {
     using Reply = grading::Reply<msw::protocol::Time>;
     std::vector<std::vector<Reply>> replies(searches.size());
-    std::vector<Reply> pooled(searches.size());
-    std::vector<bool> failed(searches.size(), false);
+    std::vector<Reply> pooled(searches.size());  // a failed reply lands here at once
     for (int call = 0; call < kReportCalls; ++call) {
         for (size_t j = 0; j < searches.size(); ++j) {
-            if (failed[j]) continue;
+            if (!pooled[j].ok()) continue;
             const TimedSearch& t = searches[j];
             Reply r = callTime(runner, t.impl, t.n, key, t.questions, kReportRuns, stream, t.limitSeconds, true);
             const size_t runs = t.questions.size() * kReportRuns;
@@ -152,13 +151,12 @@ std::vector<grading::Reply<msw::protocol::Time>> pooledTimes(const std::string& 
                             std::to_string(r.result.answers.size()) + " answers for " + std::to_string(runs) +
                             " timed runs";
             }
-            failed[j] = !r.ok();
-            if (failed[j]) pooled[j] = std::move(r);
-            else replies[j].push_back(std::move(r));
+            if (r.ok()) replies[j].push_back(std::move(r));
+            else pooled[j] = std::move(r);
         }
     }
     for (size_t j = 0; j < searches.size(); ++j) {
-        if (failed[j]) continue;
+        if (!pooled[j].ok()) continue;
         pooled[j] = replies[j].front();
         pooled[j].result.ms.clear();
         pooled[j].result.answers.clear();

@@ -454,8 +454,8 @@ int emitCtest(const grading::Day& day, const Options& o) {
         << "if(\"$ENV{GRADING_SANITIZER}\" STREQUAL \"\")\n  set(grading_scale 1)\nelse()\n  set(grading_scale "
         << static_cast<int>(grading::kSanitizerSlowdown) << ")\nendif()\n";
     std::string referencePath;
-    const auto addWith = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
-                             const std::string& labels, bool serial, const std::string& environment) {
+    const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
+                         const std::string& labels, bool serial, const std::string& environment = "") {
         out << "add_test(" << bracket(name) << " " << bracket(self);
         for (const std::string& a : args) out << " " << bracket(a);
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
@@ -468,8 +468,6 @@ int emitCtest(const grading::Day& day, const Options& o) {
             // fresh build): the cases' limits stand in for their run time.
             << " COST " << static_cast<long long>(seconds) << ")\n";
     };
-    const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
-                         const std::string& labels, bool serial) { addWith(name, args, seconds, labels, serial, ""); };
     // Tab-separated, empty fields kept ("reference\t" names no runner).
     std::vector<std::vector<std::string>> rows;
     for (std::string line; std::getline(manifest, line);) {
@@ -512,9 +510,9 @@ int emitCtest(const grading::Day& day, const Options& o) {
                     continue;
                 }
                 for (int k = 0; k < shards; ++k) {
-                    addWith(name + ".shard" + std::to_string(k + 1) + "of" + std::to_string(shards), args,
-                            shardSeconds(g, shards, k), labels, serial,
-                            "GTEST_TOTAL_SHARDS=" + std::to_string(shards) + ";GTEST_SHARD_INDEX=" + std::to_string(k));
+                    add(name + ".shard" + std::to_string(k + 1) + "of" + std::to_string(shards), args,
+                        shardSeconds(g, shards, k), labels, serial,
+                        "GTEST_TOTAL_SHARDS=" + std::to_string(shards) + ";GTEST_SHARD_INDEX=" + std::to_string(k));
                 }
             }
             for (const grading::Observation& ob : day.observations()) {
