@@ -9,6 +9,8 @@
 #    touched, its runner rebuilt, the day's submission tests run.
 #   .ci/class-bench.sh BUILD_DIR OUT_DIR [students]     (BUILD_DIR: a built tree, e.g. .ci/gpu-suite.sh's;
 #                                                     only the edit-to-verdict uses it, and SKIP_EDIT=1 skips that)
+# Environment: GROW (students added; default as many again, 0 none), TIMED_JOBS
+# (grade_class's --timed-jobs), CUDA_ARCHS.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
@@ -32,13 +34,15 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
   done
 }
 
+# TIMED_JOBS: students in the pass that holds the GPU alone (grade_class's default else).
+class_opts=(-j 8 --seed 12 ${TIMED_JOBS:+--timed-jobs "$TIMED_JOBS"})
 class="$out/class-submissions"
 rm -rf "$class" "$out/graded" && mkdir -p "$class"
 make_class "$class" 0 "$students"
 export GRADING_TRACE="$out/class-trace.tsv"  # where the class's test time goes
 : >"$GRADING_TRACE"
 start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$class" "$out/graded" -j 8 --seed 12 --build-args "${args[@]}" \
+"$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" \
   >"$out/grade-class.log" 2>&1
 rc=$?
 total=$(($(date +%s) - start))
@@ -53,13 +57,17 @@ awk -F'\t' -v n="$students" '{ alone += $11 } END {
   "$GRADING_TRACE" | tee -a "$log"
 cat "$out/graded/summary.md" >>"$log"
 
-make_class "$class" "$students" "$students"
-start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$class" "$out/graded" -j 8 --seed 12 --build-args "${args[@]}" \
-  >"$out/grade-class-grown.log" 2>&1
-more=$(($(date +%s) - start))
-built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class-grown.log")
-say "the class grown by $students more: $more s (build $built s): $((more / students)) s per added student"
+# GROW: how many students to add (default as many again; 0: none).
+grow=${GROW:-$students}
+if ((grow > 0)); then
+  make_class "$class" "$students" "$grow"
+  start=$(date +%s)
+  "$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" \
+    >"$out/grade-class-grown.log" 2>&1
+  more=$(($(date +%s) - start))
+  built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class-grown.log")
+  say "the class grown by $grow more: $more s (build $built s): $((more / grow)) s per added student"
+fi
 
 # A student's edit in an existing build (SKIP_EDIT=1: not this time).
 [ -n "${SKIP_EDIT:-}" ] && exit 0

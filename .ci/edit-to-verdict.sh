@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A student's day 38 edit to its verdict in an existing build: the exercise's
-# file changed, its runner rebuilt, the day's submission tests run. Timed
-# twice: with the untouched stub (which fails fast) and with the instructor
-# solution in its place (a working kernel, every case run); the exercise file
-# is put back afterwards. One line each with the three times and how the
+# file (in the submission folder the build grades) changed, its runner
+# rebuilt, the day's submission tests run. Timed twice: with the stub (which
+# fails fast) and with the instructor solution in its place (a working
+# kernel, every case run); the file is put back afterwards. One line each with the three times and how the
 # tests went; logs go to OUT_DIR. Exits non-zero, saying why, when there is
 # no such build or it fails to rebuild (a time of nothing is not a figure).
 #
@@ -18,10 +18,12 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   echo "day 38 edit-to-verdict: no build at $build (run .ci/gpu-suite.sh first)"
   exit 1
 fi
-exercise="$root/exercises/day38/edge_mapping.cu"
+# The file the build grades: the submission folder it was configured with.
+submission=$(sed -n 's/^GRADING_SUBMISSION_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")
+exercise="${submission:-$root/exercises}/day38/edge_mapping.cu"
 kept="$out/edge_mapping.cu.kept"
 cp -p "$exercise" "$kept"
-# Put back, and rebuilt, so no later test grades the solution as the submission.
+# Put back, and rebuilt, so later tests grade the submission they were built with.
 restore() {
   cp -p "$kept" "$exercise" && touch "$exercise"
   cmake --build "$build" --target day38_runner_submission >"$out/edit-build-restore.log" 2>&1
@@ -44,6 +46,7 @@ edit_to_verdict() {  # log name, label
     'BEGIN { printf "day 38 edit-to-verdict (%s): %.1f s (build %.1f s, tests %.1f s; %s)\n", l, e - s, m - s, e - m, t }'
 }
 
+cmp -s "$root/exercises/day38/edge_mapping.cu" "$exercise" || cp "$root/exercises/day38/edge_mapping.cu" "$exercise"
 edit_to_verdict stub "the stub" || exit 1
 cp "$root/days/day38/solution/edge_mapping.cu" "$exercise"
 edit_to_verdict solution "a working kernel: the solution" || exit 1

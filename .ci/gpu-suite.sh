@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # The whole suite on a machine with an NVIDIA GPU: build for it, then every
 # test in one ctest run (harness, reference, stubs, planted bugs, hostile
-# submissions and the submission's own tests, which fail on the stub and so
-# do not decide the exit status), the submission graded again as a student
-# sees it (the grade target), the day 52
-# reference under compute-sanitizer's leak check, a day 38 edit timed to its
-# verdict, and the days' benchmarks. GPU runners' CI and device runs use it.
+# submissions and the submission's own tests), the submission graded again as
+# a student sees it (the grade target), the day 52 reference under
+# compute-sanitizer's leak check, a day 38 edit timed to its verdict, and the
+# days' benchmarks. GPU runners' CI and device runs use it.
+# The submission under test is the instructor solution, staged as a student's
+# folder: every test must pass, the submission's included (the stubs are
+# graded, and must fail, in the stub.* tests). SUBMISSION=DIR grades another
+# folder (SUBMISSION=exercises: the stubs), whose own tests then do not
+# decide the exit status.
 # Runners of submitted code run in the bubblewrap sandbox: bwrap from PATH,
 # or unpacked from .deps/bubblewrap_*.deb.
 #
@@ -18,7 +22,7 @@
 # REPEATS (run the suite this many times, a new seed each),
 # WIDE_REPEATS (then this many more at twice JOBS), SKIP_BUILD=1 (reuse BUILD_DIR),
 # SKIP_GRADE=1 (stop after the suite: no grade target, leak check or benchmark),
-# SKIP_BENCH=1 (everything but the benchmarks).
+# SKIP_BENCH=1 (everything but the benchmarks), SUBMISSION (see above).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-/tmp/grading-gpu}
@@ -39,7 +43,18 @@ nvidia-smi -L 2>&1 | tee -a "$summary" || true
 source "$root/.ci/find-bwrap.sh"
 say "sandbox: $(command -v bwrap || echo "${GRADING_BWRAP:-none}")"
 
-args=(-G Ninja "-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-native}")
+source "$root/.ci/class-lib.sh"
+if [ -n "${SUBMISSION:-}" ]; then
+  submission=$(cd "$SUBMISSION" && pwd)
+  submission_counts=""
+else
+  submission="$build-solution"
+  rm -rf "$submission" && stage_solution "$submission"
+  submission_counts=1
+fi
+say "submission: $submission"
+
+args=(-G Ninja "-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-native}" "-DGRADING_SUBMISSION_DIR=$submission")
 [ -n "${GRADING_DAYS:-}" ] && args+=("-DGRADING_DAYS=$GRADING_DAYS")
 [ -d "$root/.deps/googletest" ] && args+=("-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=$root/.deps/googletest")
 [ -d "$root/.deps/benchmark" ] && args+=("-DCMAKE_PREFIX_PATH=$root/.deps/benchmark/usr")
@@ -67,9 +82,13 @@ for ((r = 1; r <= total_runs; r++)); do
   ctest "${ctest_common[@]}" -j "$width" -L "$labels" --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1
   failed=$(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log")
-  others=$(grep -vE '^\s+[0-9]+ - submission\.' <<<"$failed" | grep .)
+  if [ -n "$submission_counts" ]; then
+    others=$failed
+  else
+    others=$(grep -vE '^\s+[0-9]+ - submission\.' <<<"$failed" | grep .)
+  fi
   [ -z "$others" ] || rc_tests=1
-  say "== whole suite, run $r (seed $GRADING_SEED, -j $width): $(grep -E 'tests passed|tests failed' "$out/ctest-tests.log") in $(( $(date +%s) - start )) s; failed outside the submission's tests: $(grep -c . <<<"$others")"
+  say "== whole suite, run $r (seed $GRADING_SEED, -j $width): $(grep -E 'tests passed|tests failed' "$out/ctest-tests.log") in $(( $(date +%s) - start )) s; failed that count: $(grep -c . <<<"$others")"
   echo "${others:-}" | head -40 | tee -a "$summary"
   grep -E '^\s+[0-9]+ - submission\.' <<<"$failed" | head -60 >> "$summary"
 done
@@ -81,12 +100,14 @@ if [ -n "${SKIP_GRADE:-}" ]; then
   exit
 fi
 
-# The submission (exercises/ unless configured otherwise), graded through the
-# grade target as a student sees it (its tests again, and its reports); the
-# stub fails its gates, so this does not decide the exit status.
+# The submission graded through the grade target as a student sees it (its
+# tests again, and its reports): the solution's must pass; another folder's
+# (SUBMISSION) does not decide the exit status.
 start=$(date +%s)
 cmake --build "$build" --target grade > "$out/grade-report.txt" 2>&1
-say "== grade target: exit $? in $(( $(date +%s) - start )) s"
+grade_rc=$?
+say "== grade target: exit $grade_rc in $(( $(date +%s) - start )) s"
+[ -z "$submission_counts" ] || [ $grade_rc -eq 0 ] || rc_tests=1
 sed -n '/^submission:/,/^score:/p' "$out/grade-report.txt" | tee -a "$summary"
 
 # Leaks: the day 52 reference under compute-sanitizer's leak check.

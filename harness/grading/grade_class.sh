@@ -13,6 +13,9 @@
 #   -j N           students tested at once (default: cores / 4, at least 1); every student's
 #                  tests that share the GPU first, then those that hold it alone (label alone: the
 #                  timed gates, and gates with calls too latency-bound to share it)
+#   --timed-jobs N students whose tests hold the GPU alone tested at once (default 2): their host
+#                  work overlaps the GPU's, but more of it slows the timed calls themselves (on the
+#                  H200, 8 at once made each 2048^2 timing call 3x slower than alone)
 #   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
 #                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
 #   --days LIST    grade only these days (e.g. day38,day52)
@@ -201,11 +204,12 @@ grade() {
   mkdir -p "$2"
   out="$(cd "$2" && pwd -P)"
   shift 2
-  local jobs=$((cores / 4 > 1 ? cores / 4 : 1)) seed_arg="" days="" shard="0/1" gpus=() build_args=()
+  local jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_jobs=2 seed_arg="" days="" shard="0/1" gpus=() build_args=()
   while (($#)); do
     case "$1" in
       -j) jobs="$2"; shift 2 ;;
       -j*) jobs="${1#-j}"; shift ;;
+      --timed-jobs) timed_jobs="$2"; shift 2 ;;
       --seed) seed_arg="$2"; shift 2 ;;
       --gpus) IFS=, read -r -a gpus <<<"$2"; shift 2 ;;
       --days) days="$2"; shift 2 ;;
@@ -216,6 +220,7 @@ grade() {
     esac
   done
   [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "-j wants a positive number, got '$jobs'"
+  [[ "$timed_jobs" =~ ^[1-9][0-9]*$ ]] || die "--timed-jobs wants a positive number, got '$timed_jobs'"
   [[ "$shard" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || die "--shard wants I/N, got '$shard'"
   local shard_i="${BASH_REMATCH[1]}" shard_n="${BASH_REMATCH[2]}"
   ((shard_i < shard_n)) || die "--shard $shard: I must be below N"
@@ -372,7 +377,7 @@ grade() {
         ((now - began[$q] < mean)) && left=$((left + mean - (now - began[$q])))
       done
       left=$((left + waiting * mean))
-      lanes=$((count - done_count < jobs ? count - done_count : jobs))
+      lanes=$((count - done_count < timed_jobs ? count - done_count : timed_jobs))
       ((lanes > 0)) && eta=$((left / lanes))
     fi
     printf '[%d/%d] %s (%s): %s; %d failed so far, %d s elapsed, about %d s left\n' \
@@ -403,12 +408,12 @@ grade() {
       "$([[ -s "$out/$1/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
       "$(($(date +%s) - start))" | tee -a "$out/progress.log"
   }
-  # Runs `work ID POSITION` for every student in the background, $jobs at
+  # Runs `work ID POSITION` for every student in the background, LANES at
   # once. Each ends by writing OUT/ID/<marker>; `show ID` is called for each
   # as it ends, in the order they end, and at the end for any that wrote none.
   local pending=()
-  in_lanes() {  # work, marker, show
-    local work="$1" marker="$2" show="$3" running=0 i
+  in_lanes() {  # lanes, work, marker, show
+    local lanes="$1" work="$2" marker="$3" show="$4" running=0 i
     pending=()
     show_ended() {
       local still=() q
@@ -418,7 +423,7 @@ grade() {
       pending=("${still[@]+"${still[@]}"}")
     }
     for i in "${!ids[@]}"; do
-      if ((running >= jobs)); then
+      if ((running >= lanes)); then
         wait -n 2>/dev/null || true
         running=$((running - 1))
       fi
@@ -444,10 +449,10 @@ grade() {
   # end, the slots emptying one by one, while the rest wait behind it. So
   # every student's tests that share the GPU run first, and then those that
   # hold it alone, whose calls follow one another with little to wait for.
-  in_lanes untimed_pass .untimed show_untimed
+  in_lanes "$jobs" untimed_pass .untimed show_untimed
   echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU alone" |
     tee -a "$out/progress.log"
-  in_lanes graded_pass .graded reap
+  in_lanes "$timed_jobs" graded_pass .graded reap
 
   local rows=()
   for id in "${ids[@]}"; do
