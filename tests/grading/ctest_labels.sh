@@ -23,7 +23,23 @@ for t in {reference,submission}.38.{distances,levels,frontier_total}; do
   done
 done
 for t in submission.38.walk submission.34.stencil submission.msw.index submission.52.diamond; do
-  grep -qx "$t" <<<"$alone" && { echo "$t shares the GPU but is labelled alone"; fail=1; }
+  tests=$(grep -E "^${t//./\\.}(\.shard[0-9]+of[0-9]+)?$" <<<"$all")
+  [[ -n "$tests" ]] || { echo "no test $t"; fail=1; continue; }
+  for s in $tests; do
+    grep -qx "$s" <<<"$alone" && { echo "$s shares the GPU but is labelled alone"; fail=1; }
+  done
 done
-((fail == 0)) && echo "$(wc -l <<<"$alone") tests labelled alone, $(wc -l <<<"$timed") of them timed"
+# The GPU suite runs the tests labelled serial (RUN_SERIAL: the speed gates,
+# the planted bugs they catch) last, with nothing else on the machine.
+serial=$(list -L '^serial$')
+for t in {reference,submission}.{34,38}.speed planted.day38.slow_walk; do
+  grep -qx "$t" <<<"$serial" || { echo "$t runs alone on the machine but is not labelled serial"; fail=1; }
+done
+not_serial=$(ctest --test-dir "$build" --show-only=json-v1 -L '^serial$' | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["tests"]:
+    if not any(p["name"] == "RUN_SERIAL" and p["value"] for p in t.get("properties", [])):
+        print(t["name"])')
+[[ -z "$not_serial" ]] || { echo "labelled serial but not RUN_SERIAL: $not_serial"; fail=1; }
+((fail == 0)) && echo "$(wc -l <<<"$alone") tests labelled alone, $(wc -l <<<"$timed") of them timed, $(wc -l <<<"$serial") serial"
 exit $fail

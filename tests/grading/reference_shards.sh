@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The reference suite's sharded gates (reference.<gate>.shard<k>of<n>): run
-# together, a gate's shards run each of its cases exactly once. Every shard
+# The sharded gates of the reference and submission suites
+# (<suite>.<gate>.shard<k>of<n>): run together, a gate's shards run each of
+# its cases exactly once. Every shard
 # runs with no GPU visible, so each case only registers and skips.
 #   reference_shards.sh BUILD_DIR
 set -uo pipefail
@@ -13,7 +14,7 @@ import collections, json, os, re, subprocess, sys
 tests = json.load(open(sys.argv[1]))["tests"]
 shards = collections.defaultdict(list)
 for t in tests:
-    m = re.fullmatch(r"reference\.(.+)\.shard([0-9]+)of([0-9]+)", t["name"])
+    m = re.fullmatch(r"((?:reference|submission)\..+)\.shard([0-9]+)of([0-9]+)", t["name"])
     if m:
         env = {}
         for p in t.get("properties", []):
@@ -21,7 +22,10 @@ for t in tests:
                 env.update(v.split("=", 1) for v in p["value"])
         shards[m.group(1)].append((int(m.group(2)), int(m.group(3)), t["command"], env))
 if not shards:
-    sys.exit("no reference test is sharded: nothing was registered, or the gates shrank")
+    sys.exit("no test is sharded: nothing was registered, or the gates shrank")
+for suite in ("reference", "submission"):
+    if not any(g.startswith(suite + ".") for g in shards):
+        sys.exit(f"no {suite} test is sharded: its large gates run as one test each")
 
 failures = 0
 for gate, parts in sorted(shards.items()):

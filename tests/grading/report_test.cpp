@@ -469,3 +469,58 @@ TEST(ScoredGate, AFailingTestStillFailsTheGate) {
     in.tests = {t};
     EXPECT_EQ(gate(grade(in), "38.speed").earned, 0);
 }
+
+// A large gate's cases run as ctest shards "<gate>.shard<k>of<n>"; together
+// they are the gate, and a shard that never ran leaves it ungraded.
+namespace {
+
+Report gradeShards(const std::vector<JunitCase>& tests) {
+    GradeInput in;
+    std::istringstream table(
+        "id\tday\tpoints\tvisibility\ttests\ttitle\nmsw.index\tmsw\t8\tvisible\tmsw.index\tindex\n"
+        "msw.empty\tmsw\t1\tvisible\tmsw.empty\tempty\n");
+    in.gates = parseGates(table, "gates.tsv");
+    in.tests = tests;
+    return grade(in);
+}
+
+}  // namespace
+
+TEST(ShardedGate, EveryShardPassingPassesTheGate) {
+    const Report r = gradeShards({passed("submission.msw.index.shard1of3"), passed("submission.msw.index.shard2of3"),
+                                  passed("submission.msw.index.shard3of3"), passed("submission.msw.empty")});
+    const GateOutcome& g = gate(r, "msw.index");
+    EXPECT_EQ(g.result, Result::Pass);
+    EXPECT_EQ(g.tests, 3);
+    EXPECT_EQ(g.earned, 8);
+    EXPECT_EQ(gate(r, "msw.empty").tests, 1);  // not a shard of msw.index, nor msw.index one of its
+    EXPECT_EQ(gate(r, "msw.builds").result, Result::Pass);
+}
+
+TEST(ShardedGate, OneFailingShardFailsTheGateWithItsMessage) {
+    JunitCase bad = passed("submission.msw.index.shard2of3");
+    bad.status = "fail";
+    bad.hasFailure = true;
+    bad.output = "GATE msw.index FAIL two_phase_n255: key 17 got 3, want 4\n";
+    const Report r = gradeShards({passed("submission.msw.index.shard1of3"), bad, passed("submission.msw.index.shard3of3")});
+    const GateOutcome& g = gate(r, "msw.index");
+    EXPECT_EQ(g.result, Result::Fail);
+    EXPECT_EQ(g.failed, 1);
+    EXPECT_NE(g.message.find("key 17 got 3, want 4"), std::string::npos) << g.message;
+}
+
+TEST(ShardedGate, AShardThatNeverRanLeavesTheGateUngraded) {
+    const Report r = gradeShards({passed("submission.msw.index.shard1of3"), passed("submission.msw.index.shard3of3")});
+    const GateOutcome& g = gate(r, "msw.index");
+    EXPECT_EQ(g.result, Result::NotRun);
+    EXPECT_EQ(g.earned, 0);
+    EXPECT_EQ(g.message, "shard 2 of 3 did not run: 2 of its tests ran");
+}
+
+TEST(ShardedGate, ShardsOfTwoSplitsAreResultsOfTwoBuilds) {
+    const Report r = gradeShards({passed("submission.msw.index.shard1of2"), passed("submission.msw.index.shard2of2"),
+                                  passed("submission.msw.index.shard1of3")});
+    const GateOutcome& g = gate(r, "msw.index");
+    EXPECT_EQ(g.result, Result::NotRun);
+    EXPECT_NE(g.message.find("two ways"), std::string::npos) << g.message;
+}

@@ -147,13 +147,64 @@ struct Named {
     const JunitCase* test;
 };
 
+// A large gate's cases may run as ctest tests "<gate>.shard<k>of<n>", one
+// gtest shard each (the test driver's emitCtest); together they are the gate.
+struct Shard {
+    std::string gateTests;
+    int index = 0;  // 1-based
+    int count = 0;
+};
+
+std::optional<Shard> shardOf(const std::string& name) {
+    const size_t at = name.rfind(".shard");
+    if (at == std::string::npos) return std::nullopt;
+    const std::string tail = name.substr(at + 6);
+    const size_t of = tail.find("of");
+    const auto digits = [](const std::string& d) {
+        return !d.empty() && d.size() < 6 && std::all_of(d.begin(), d.end(), [](unsigned char c) { return std::isdigit(c); });
+    };
+    if (of == std::string::npos || !digits(tail.substr(0, of)) || !digits(tail.substr(of + 2))) return std::nullopt;
+    Shard s{name.substr(0, at), std::stoi(tail.substr(0, of)), std::stoi(tail.substr(of + 2))};
+    if (s.index < 1 || s.index > s.count) return std::nullopt;
+    return s;
+}
+
+bool testOfGate(const Gate& gate, const std::string& name) {
+    if (globMatch(gate.tests, name)) return true;
+    const std::optional<Shard> s = shardOf(name);
+    return s && globMatch(gate.tests, s->gateTests);
+}
+
+// "" when every shard of the gate that any of its tests names is there; else
+// which are missing (their cases were never graded).
+std::string missingShards(const Gate& gate, const std::vector<Named>& tests) {
+    std::map<int, std::vector<bool>> seen;  // shard count -> which shards ran
+    for (const Named& t : tests) {
+        const std::optional<Shard> s = shardOf(t.name);
+        if (!s || !globMatch(gate.tests, s->gateTests)) continue;
+        std::vector<bool>& of = seen[s->count];
+        of.resize(static_cast<size_t>(s->count));
+        of[static_cast<size_t>(s->index - 1)] = true;
+    }
+    if (seen.size() > 1) return "its tests were split into shards two ways (of " + std::to_string(seen.begin()->first) +
+                                " and of " + std::to_string(seen.rbegin()->first) + "): results of two builds mixed";
+    std::string missing;
+    for (const auto& [count, of] : seen) {
+        for (int k = 0; k < count; ++k) {
+            if (!of[static_cast<size_t>(k)]) missing += (missing.empty() ? "" : ", ") + std::to_string(k + 1);
+        }
+        if (!missing.empty()) missing = "shard " + missing + " of " + std::to_string(count) + " did not run";
+    }
+    return missing;
+}
+
 GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
                       const std::map<std::string, std::string>& ends, const std::string* buildFailure) {
     GateOutcome o;
     o.gate = gate;
     std::string firstSkip;
     for (const Named& t : tests) {
-        if (!globMatch(gate.tests, t.name)) continue;
+        if (!testOfGate(gate, t.name)) continue;
         ++o.tests;
         switch (verdictOf(*t.test)) {
             case Verdict::Passed: ++o.passed; break;
@@ -182,6 +233,9 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         o.message = firstLine(o.failures.front());
         const int more = o.failed - 1;
         if (more > 0) o.message += " (+" + std::to_string(more) + " more failing test" + (more > 1 ? "s)" : ")");
+    } else if (const std::string missing = missingShards(gate, tests); !missing.empty()) {
+        o.result = Result::NotRun;  // part of its cases never graded: no pass
+        o.message = missing + ": " + std::to_string(o.tests) + " of its tests ran";
     } else if (o.skipped > 0) {
         o.result = Result::Skip;
         o.message = "no GPU: " + firstSkip;
@@ -196,7 +250,7 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         // The lowest score any of its tests printed; none at all earns nothing.
         std::optional<std::pair<double, std::string>> lowest;
         for (const Named& t : tests) {
-            if (!globMatch(gate.tests, t.name)) continue;
+            if (!testOfGate(gate, t.name)) continue;
             for (const std::string& line : splitLines(t.test->output)) {
                 const std::string tag = "SCORE " + gate.id + " ";
                 if (line.compare(0, tag.size(), tag) != 0) continue;
@@ -291,7 +345,7 @@ Report grade(const GradeInput& input) {
         const auto failed = buildFailed.find(day);
         const bool anyTest = std::any_of(tests.begin(), tests.end(), [&](const Named& t) {
             return std::any_of(input.gates.begin(), input.gates.end(),
-                               [&](const Gate& g) { return g.day == day && globMatch(g.tests, t.name); });
+                               [&](const Gate& g) { return g.day == day && testOfGate(g, t.name); });
         });
         if (failed != buildFailed.end()) {
             builds.result = Result::Fail;
@@ -360,7 +414,7 @@ Report grade(const GradeInput& input) {
 
     for (const Named& t : tests) {
         const bool isGate = std::any_of(input.gates.begin(), input.gates.end(),
-                                        [&](const Gate& g) { return globMatch(g.tests, t.name); });
+                                        [&](const Gate& g) { return testOfGate(g, t.name); });
         const bool selected =
             std::any_of(days.begin(), days.end(), [&](const std::string& d) { return startsWith(t.name, d + "."); });
         if (isGate || !selected) continue;

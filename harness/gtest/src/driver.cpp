@@ -415,24 +415,26 @@ double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::st
     return total;
 }
 
-// The reference suite's gates with many cases run as several ctest tests,
-// gtest shards of the gate (case k in shard k mod N), each with its own
-// runner session: one after another, msw.index's 84 cases alone were the
-// GPU suite's critical path.
-constexpr int kReferenceCasesPerShard = 20;
+// Gates with many cases run as several ctest tests, gtest shards of the
+// gate (case k in shard k mod N), each with its own runner session: one
+// after another, msw.index's 84 cases alone were the GPU suite's critical
+// path. The grade report takes a gate's shards together (all must pass, and
+// all must have run). A class's tests stay one per gate: its students
+// already fill the machine.
+constexpr int kCasesPerShard = 20;
 
-int referenceShards(const DayGate& g) {
+int gateShards(const DayGate& g, bool studentOnly) {
     const auto cases = std::count_if(g.cases.begin(), g.cases.end(),
-                                     [](const GateCase& c) { return selected(c, false, {}); });
-    return std::max(1, static_cast<int>((cases + kReferenceCasesPerShard - 1) / kReferenceCasesPerShard));
+                                     [&](const GateCase& c) { return selected(c, studentOnly, {}); });
+    return std::max(1, static_cast<int>((cases + kCasesPerShard - 1) / kCasesPerShard));
 }
 
 // The time limits of the cases gtest gives shard `k` of `shards`.
-double shardSeconds(const DayGate& g, int shards, int k) {
+double shardSeconds(const DayGate& g, bool studentOnly, int shards, int k) {
     double total = 0;
     int index = 0;
     for (const GateCase& c : g.cases) {
-        if (!selected(c, false, {})) continue;
+        if (!selected(c, studentOnly, {})) continue;
         if (index++ % shards == k) total += c.limitSeconds;
     }
     return total;
@@ -460,7 +462,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
         for (const std::string& a : args) out << " " << bracket(a);
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
         out << ")\nmath(EXPR grading_timeout \"" << static_cast<long long>(seconds + 60.5) << " * ${grading_scale}\")\n"
-            << "set_tests_properties(" << bracket(name) << " PROPERTIES LABELS " << bracket(day.name() + ";" + labels)
+            << "set_tests_properties(" << bracket(name) << " PROPERTIES LABELS " << bracket(day.name() + ";" + labels + (serial ? ";serial" : ""))
             << " TIMEOUT ${grading_timeout} SKIP_RETURN_CODE " << kSkipStatus << " RESOURCE_GROUPS \"gpus:1\""
             << (environment.empty() ? "" : " ENVIRONMENT " + bracket(environment))
             << (serial ? " RUN_SERIAL TRUE" : "")
@@ -504,14 +506,14 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 const std::string name = kind + "." + g.spec.id;
                 const std::string labels = kind + gpuLabels(g, submission);
                 const bool serial = g.spec.timed && g.spec.scored;
-                const int shards = submission || none ? 1 : referenceShards(g);
+                const int shards = none ? 1 : gateShards(g, submission);
                 if (shards == 1) {
                     add(name, args, caseSeconds(g, submission, {}), labels, serial);
                     continue;
                 }
                 for (int k = 0; k < shards; ++k) {
                     add(name + ".shard" + std::to_string(k + 1) + "of" + std::to_string(shards), args,
-                        shardSeconds(g, shards, k), labels, serial,
+                        shardSeconds(g, submission, shards, k), labels, serial,
                         "GTEST_TOTAL_SHARDS=" + std::to_string(shards) + ";GTEST_SHARD_INDEX=" + std::to_string(k));
                 }
             }
