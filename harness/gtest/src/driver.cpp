@@ -461,8 +461,10 @@ int emitCtest(const grading::Day& day, const Options& o) {
         out << "add_test(" << bracket(name) << " " << bracket(self);
         for (const std::string& a : args) out << " " << bracket(a);
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
+        // Label serial: the RUN_SERIAL ones, to select (ctest -LE serial) or check.
+        const std::string allLabels = day.name() + ";" + labels + (serial ? ";serial" : "");
         out << ")\nmath(EXPR grading_timeout \"" << static_cast<long long>(seconds + 60.5) << " * ${grading_scale}\")\n"
-            << "set_tests_properties(" << bracket(name) << " PROPERTIES LABELS " << bracket(day.name() + ";" + labels + (serial ? ";serial" : ""))
+            << "set_tests_properties(" << bracket(name) << " PROPERTIES LABELS " << bracket(allLabels)
             << " TIMEOUT ${grading_timeout} SKIP_RETURN_CODE " << kSkipStatus << " RESOURCE_GROUPS \"gpus:1\""
             << (environment.empty() ? "" : " ENVIRONMENT " + bracket(environment))
             << (serial ? " RUN_SERIAL TRUE" : "")
