@@ -3,9 +3,10 @@
 # file (in the submission folder the build grades) changed, its runner
 # rebuilt, the day's submission tests run. Timed twice: with the stub (which
 # fails fast) and with the instructor solution in its place (a working
-# kernel, every case run); the file is put back afterwards. One line each with the three times and how the
-# tests went; logs go to OUT_DIR. Exits non-zero, saying why, when there is
-# no such build or it fails to rebuild (a time of nothing is not a figure).
+# kernel, every case run); the file is put back afterwards. One line each
+# with the three times and how the tests went; logs go to OUT_DIR. Exits
+# non-zero, saying why, when there is no such build or it fails to rebuild (a
+# time of nothing is not a figure).
 #
 #   .ci/edit-to-verdict.sh BUILD_DIR OUT_DIR [jobs]
 set -uo pipefail

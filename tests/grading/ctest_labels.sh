@@ -12,19 +12,23 @@ fail=0
 [[ -n "$timed" ]] || { echo "no test is labelled timed: nothing was registered"; exit 1; }
 missing=$(comm -23 <(echo "$timed") <(echo "$alone"))
 [[ -z "$missing" ]] || { echo "timed but not alone: $missing"; fail=1; }
-# Day 38's searches of the chain and the grid are hundreds of levels deep.
-# The reference suite runs its larger gates as shards (name.shardKofN).
+# A gate's tests: itself, or its shards (name.shardKofN) where it has many cases.
 all=$(list)
+gate_tests() {
+  local tests
+  tests=$(grep -E "^${1//./\\.}(\.shard[0-9]+of[0-9]+)?$" <<<"$all")
+  [[ -n "$tests" ]] || { echo "no test $1" >&2; return 1; }
+  echo "$tests"
+}
+# Day 38's searches of the chain and the grid are hundreds of levels deep.
 for t in {reference,submission}.38.{distances,levels,frontier_total}; do
-  tests=$(grep -E "^${t//./\\.}(\.shard[0-9]+of[0-9]+)?$" <<<"$all")
-  [[ -n "$tests" ]] || { echo "no test $t"; fail=1; continue; }
+  tests=$(gate_tests "$t") || { fail=1; continue; }
   for s in $tests; do
     grep -qx "$s" <<<"$alone" || { echo "$s holds the GPU for its deep searches but is not labelled alone"; fail=1; }
   done
 done
 for t in submission.38.walk submission.34.stencil submission.msw.index submission.52.diamond; do
-  tests=$(grep -E "^${t//./\\.}(\.shard[0-9]+of[0-9]+)?$" <<<"$all")
-  [[ -n "$tests" ]] || { echo "no test $t"; fail=1; continue; }
+  tests=$(gate_tests "$t") || { fail=1; continue; }
   for s in $tests; do
     grep -qx "$s" <<<"$alone" && { echo "$s shares the GPU but is labelled alone"; fail=1; }
   done

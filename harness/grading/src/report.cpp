@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "grading/logs.h"
@@ -175,27 +176,23 @@ bool testOfGate(const Gate& gate, const std::string& name) {
     return s && globMatch(gate.tests, s->gateTests);
 }
 
-// "" when every shard of the gate that any of its tests names is there; else
-// which are missing (their cases were never graded).
-std::string missingShards(const Gate& gate, const std::vector<Named>& tests) {
-    std::map<int, std::vector<bool>> seen;  // shard count -> which shards ran
-    for (const Named& t : tests) {
-        const std::optional<Shard> s = shardOf(t.name);
-        if (!s || !globMatch(gate.tests, s->gateTests)) continue;
-        std::vector<bool>& of = seen[s->count];
-        of.resize(static_cast<size_t>(s->count));
-        of[static_cast<size_t>(s->index - 1)] = true;
+// Which shards of each split ran: shard count -> the 1-based shards seen.
+using ShardsRan = std::map<int, std::set<int>>;
+
+// "" when every shard the gate's tests name ran; else which did not (their
+// cases were never graded).
+std::string missingShards(const ShardsRan& ran) {
+    if (ran.size() > 1) {
+        return "its tests were split into shards two ways (of " + std::to_string(ran.begin()->first) + " and of " +
+               std::to_string(ran.rbegin()->first) + "): results of two builds mixed";
     }
-    if (seen.size() > 1) return "its tests were split into shards two ways (of " + std::to_string(seen.begin()->first) +
-                                " and of " + std::to_string(seen.rbegin()->first) + "): results of two builds mixed";
+    if (ran.empty()) return "";
+    const auto& [count, indices] = *ran.begin();
     std::string missing;
-    for (const auto& [count, of] : seen) {
-        for (int k = 0; k < count; ++k) {
-            if (!of[static_cast<size_t>(k)]) missing += (missing.empty() ? "" : ", ") + std::to_string(k + 1);
-        }
-        if (!missing.empty()) missing = "shard " + missing + " of " + std::to_string(count) + " did not run";
+    for (int k = 1; k <= count; ++k) {
+        if (indices.count(k) == 0) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
     }
-    return missing;
+    return missing.empty() ? "" : "shard " + missing + " of " + std::to_string(count) + " did not run";
 }
 
 GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
@@ -203,9 +200,13 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
     GateOutcome o;
     o.gate = gate;
     std::string firstSkip;
+    ShardsRan shardsRan;
     for (const Named& t : tests) {
         if (!testOfGate(gate, t.name)) continue;
         ++o.tests;
+        if (const std::optional<Shard> s = shardOf(t.name); s && globMatch(gate.tests, s->gateTests)) {
+            shardsRan[s->count].insert(s->index);
+        }
         switch (verdictOf(*t.test)) {
             case Verdict::Passed: ++o.passed; break;
             case Verdict::Skipped:
@@ -233,7 +234,7 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         o.message = firstLine(o.failures.front());
         const int more = o.failed - 1;
         if (more > 0) o.message += " (+" + std::to_string(more) + " more failing test" + (more > 1 ? "s)" : ")");
-    } else if (const std::string missing = missingShards(gate, tests); !missing.empty()) {
+    } else if (const std::string missing = missingShards(shardsRan); !missing.empty()) {
         o.result = Result::NotRun;  // part of its cases never graded: no pass
         o.message = missing + ": " + std::to_string(o.tests) + " of its tests ran";
     } else if (o.skipped > 0) {

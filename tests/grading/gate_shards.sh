@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The sharded gates of the reference and submission suites
 # (<suite>.<gate>.shard<k>of<n>): run together, a gate's shards run each of
-# its cases exactly once. Every shard
-# runs with no GPU visible, so each case only registers and skips.
-#   reference_shards.sh BUILD_DIR
+# its cases exactly once. Every shard runs with no GPU visible, so each case
+# only registers and skips.
+#   gate_shards.sh BUILD_DIR
 set -uo pipefail
 build=$1
-ctest --test-dir "$build" --show-only=json-v1 >"${TMPDIR:-/tmp}/reference-shards.$$.json" || exit 1
-trap 'rm -f "${TMPDIR:-/tmp}/reference-shards.$$.json"' EXIT
-python3 - "${TMPDIR:-/tmp}/reference-shards.$$.json" <<'PY'
+ctest --test-dir "$build" --show-only=json-v1 >"${TMPDIR:-/tmp}/gate-shards.$$.json" || exit 1
+trap 'rm -f "${TMPDIR:-/tmp}/gate-shards.$$.json"' EXIT
+python3 - "${TMPDIR:-/tmp}/gate-shards.$$.json" <<'PY'
 import collections, json, os, re, subprocess, sys
 
 tests = json.load(open(sys.argv[1]))["tests"]
