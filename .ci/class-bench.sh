@@ -9,8 +9,9 @@
 #    touched, its runner rebuilt, the day's submission tests run.
 #   .ci/class-bench.sh BUILD_DIR OUT_DIR [students]     (BUILD_DIR: a built tree, e.g. .ci/gpu-suite.sh's;
 #                                                     only the edit-to-verdict uses it, and SKIP_EDIT=1 skips that)
-# Environment: GROW (students added; default as many again, 0 none), TIMED_JOBS
-# (grade_class's --timed-jobs), CUDA_ARCHS.
+# Environment: GROW (students added; default as many again, 0 none), GROW_ONLY=1
+# (only grow a class an earlier run graded into OUT_DIR: students = its size),
+# TIMED_JOBS (grade_class's --timed-jobs), CUDA_ARCHS.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
@@ -20,7 +21,7 @@ mkdir -p "$out"
 source "$root/.ci/find-bwrap.sh"
 source "$root/.ci/class-lib.sh"
 log="$out/class-bench.txt"
-: >"$log"
+[ -n "${GROW_ONLY:-}" ] || : >"$log"
 say() { echo "$*" | tee -a "$log"; }
 args=(-DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHS:-native}")
 [ -d "$root/.deps/googletest" ] && args+=("-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=$root/.deps/googletest")
@@ -37,25 +38,31 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
 # TIMED_JOBS: students in the pass that holds the GPU alone (grade_class's default else).
 class_opts=(-j 8 --seed 12 ${TIMED_JOBS:+--timed-jobs "$TIMED_JOBS"})
 class="$out/class-submissions"
-rm -rf "$class" "$out/graded" && mkdir -p "$class"
-make_class "$class" 0 "$students"
 export GRADING_TRACE="$out/class-trace.tsv"  # where the class's test time goes
-: >"$GRADING_TRACE"
-start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" \
-  >"$out/grade-class.log" 2>&1
-rc=$?
-total=$(($(date +%s) - start))
-built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class.log")
-say "class of $students (4 days each) from an empty build folder: $total s wall (configure + build $built s, tests $((total - built)) s), exit $rc"
-grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
-tail -3 "$out/grade-class.log" | tee -a "$log"
-bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 10 | tee -a "$log"
-# Timed calls hold the GPU alone, so no schedule packs a student below this.
-awk -F'\t' -v n="$students" '{ alone += $11 } END {
-  printf "held the GPU alone (timed calls): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \
-  "$GRADING_TRACE" | tee -a "$log"
-cat "$out/graded/summary.md" >>"$log"
+if [ -n "${GROW_ONLY:-}" ]; then
+  # A class already graded into OUT_DIR (an earlier run with GROW=0) grows by
+  # GROW: a class too large for one sitting measured in two.
+  [ -f "$out/graded/summary.csv" ] || { echo "GROW_ONLY: no graded class in $out" >&2; exit 1; }
+else
+  rm -rf "$class" "$out/graded" && mkdir -p "$class"
+  make_class "$class" 0 "$students"
+  : >"$GRADING_TRACE"
+  start=$(date +%s)
+  "$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" \
+    >"$out/grade-class.log" 2>&1
+  rc=$?
+  total=$(($(date +%s) - start))
+  built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class.log")
+  say "class of $students (4 days each) from an empty build folder: $total s wall (configure + build $built s, tests $((total - built)) s), exit $rc"
+  grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
+  tail -3 "$out/grade-class.log" | tee -a "$log"
+  bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 10 | tee -a "$log"
+  # Timed calls hold the GPU alone, so no schedule packs a student below this.
+  awk -F'\t' -v n="$students" '{ alone += $11 } END {
+    printf "held the GPU alone (timed calls, reports): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \
+    "$GRADING_TRACE" | tee -a "$log"
+  cat "$out/graded/summary.md" >>"$log"
+fi
 
 # GROW: how many students to add (default as many again; 0: none).
 grow=${GROW:-$students}

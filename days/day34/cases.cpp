@@ -133,7 +133,8 @@ grading::Reply<protocol::Stability> stability(const std::string& runner, const G
 
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
-                                        const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu) {
+                                        const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu,
+                                        Grids grids) {
     protocol::PolicyRequest request;
     request.n = g.n;
     request.init = init;
@@ -141,6 +142,7 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
     request.steps = steps;
     request.r = r;
     request.copyEvery = copyEvery;
+    request.grids = grids == Grids::Returned ? 1 : 0;
     return grading::call<protocol::Policy>(
         runner, request,
         {limitSeconds, label("policy --kernel " + kernel + " --steps " + std::to_string(steps), g), exclusiveGpu});
@@ -148,13 +150,14 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
 
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
-                                        TimedKernels kernels) {
+                                        TimedKernels kernels, Grids grids) {
     protocol::TimingRequest request;
     request.n = g.n;
     request.init = init;
     request.r = r;
     request.warmups = warmups;
     request.timedRuns = timedRuns;
+    request.grids = grids == Grids::Returned ? 1 : 0;
     request.kernels = kernels == TimedKernels::CourseAndFast ? protocol::kTimeCourseAndFast
                       : kernels == TimedKernels::TiledOnly   ? protocol::kTimeTiled
                                                              : protocol::kTimeCourse;

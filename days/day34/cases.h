@@ -57,9 +57,13 @@ grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g
 grading::Reply<protocol::Stability> stability(const std::string& runner, const GridSpec& g,
                                               const std::vector<float>& init, const std::string& kernel, int steps,
                                               const std::vector<float>& r, double limitSeconds);
+// Whether a timed call sends back the grids its kernels left: a gate checks
+// them; a report wants only the times, and 16 MiB a grid is most of a call.
+enum class Grids { Returned, TimesOnly };
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
-                                        const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu);
+                                        const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu,
+                                        Grids grids = Grids::Returned);
 // Which kernels a timing call times, one step each.
 enum class TimedKernels {
     Course,         // copyGrid, heatStepGlobal and heatStepTiled
@@ -68,6 +72,6 @@ enum class TimedKernels {
 };
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
-                                        TimedKernels kernels = TimedKernels::Course);
+                                        TimedKernels kernels = TimedKernels::Course, Grids grids = Grids::Returned);
 
 }  // namespace day34::cases

@@ -80,6 +80,7 @@ struct PolicyRequest {
     int32_t steps = 0;
     float r = 0.0f;
     std::vector<int32_t> copyEvery;
+    int32_t grids = 1;  // 0: loop times only, no finals or snapshots (a report's calls)
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -89,6 +90,7 @@ struct PolicyRequest {
         field("steps", s.steps);
         field("r", s.r);
         field("copy_every", s.copyEvery);
+        field("grids", s.grids);
     }
 };
 
@@ -121,6 +123,7 @@ struct TimingRequest {
     int32_t warmups = 0;
     int32_t timedRuns = 0;
     std::string kernels = kTimeCourse;
+    int32_t grids = 1;  // 0: times only, no output grids (a report's calls)
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -130,6 +133,7 @@ struct TimingRequest {
         field("warmups", s.warmups);
         field("timed_runs", s.timedRuns);
         field("kernels", s.kernels);
+        field("grids", s.grids);
     }
 };
 

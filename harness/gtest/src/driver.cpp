@@ -26,6 +26,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "harness/day.h"
 #include "harness/gpu_state.h"
@@ -76,10 +77,11 @@ CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCa
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
 // and where its time went, of which how much held the GPU alone), to see what
 // a suite spends its time on; see
-// .ci/trace-summary.sh.
+// .ci/trace-summary.sh. An observation (a report) is one line too, its gate
+// "observe".
 class CaseTrace {
 public:
-    CaseTrace(const DayGate& g, const GateCase& c) : gate_(g.spec.id), name_(c.name) {}
+    CaseTrace(std::string gate, std::string name) : gate_(std::move(gate)), name_(std::move(name)) {}
     ~CaseTrace() {
         const char* path = std::getenv("GRADING_TRACE");
         if (path == nullptr || *path == '\0') return;
@@ -113,7 +115,7 @@ private:
 // Runs one case; an exception out of the day's code is a failure of the
 // case, never of the process.
 GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runner, uint64_t seed) {
-    const CaseTrace trace(g, c);
+    const CaseTrace trace(g.spec.id, c.name);
     GateResult r;
     try {
         r = c.run(contextFor(runner, g, c, seed));
@@ -362,7 +364,10 @@ void registerObservation(const grading::Day& day, const Options& o) {
             if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
             const uint64_t seed = grading::testing::gradingSeed();
-            ob.run({o.runner, seed, ob.limitSeconds, true});
+            {
+                const CaseTrace trace("observe", ob.name);
+                ob.run({o.runner, seed, ob.limitSeconds, true});
+            }
             std::cout << grading::timedCallGpuLog().summary() << "\n";
         });
     }
