@@ -39,6 +39,7 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
 class_opts=(-j 8 --seed 12 ${TIMED_JOBS:+--timed-jobs "$TIMED_JOBS"})
 class="$out/class-submissions"
 export GRADING_TRACE="$out/class-trace.tsv"  # where the class's test time goes
+export GRADING_CALL_TRACE="$out/class-calls.tsv"  # and call by call
 if [ -n "${GROW_ONLY:-}" ]; then
   # A class already graded into OUT_DIR (an earlier run with GROW=0) grows by
   # GROW: a class too large for one sitting measured in two.
@@ -47,6 +48,7 @@ else
   rm -rf "$class" "$out/graded" && mkdir -p "$class"
   make_class "$class" 0 "$students"
   : >"$GRADING_TRACE"
+  : >"$GRADING_CALL_TRACE"
   start=$(date +%s)
   "$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" \
     >"$out/grade-class.log" 2>&1
@@ -57,6 +59,7 @@ else
   grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"
   bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 10 | tee -a "$log"
+  bash "$root/.ci/call-summary.sh" "$GRADING_CALL_TRACE" 10 | tee -a "$log"
   # Timed calls hold the GPU alone, so no schedule packs a student below this.
   awk -F'\t' -v n="$students" '{ alone += $11 } END {
     printf "held the GPU alone (timed calls, reports): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \

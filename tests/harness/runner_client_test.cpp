@@ -14,6 +14,7 @@
 #include <limits>
 #include <optional>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -249,6 +250,39 @@ TEST(RunnerClient, OnlyATimedCallsRequestIsMarkedTimed) {
     ASSERT_TRUE(timed.ok()) << timed.message;
     ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
     EXPECT_EQ(timed.result.integer(protocol::kTimedCallField).value(), 1);
+}
+
+// GRADING_CALL_TRACE: one line per call, its label first, then the ms from
+// asking to the verdict, the runner's ms, the answer's bytes and whether it
+// held the GPU alone.
+TEST(RunnerClient, CallTraceWritesOneLinePerCall) {
+    const std::string path = ::testing::TempDir() + "call-trace-" + std::to_string(getpid()) + ".tsv";
+    std::filesystem::remove(path);
+    setenv("GRADING_CALL_TRACE", path.c_str(), 1);
+    Record input;
+    input.putFloats("grid", std::vector<float>(1000, 1.0f));
+    ASSERT_TRUE(callFake("echo-input", 10.0, input, "echo on grid").ok());
+    ASSERT_FALSE(callFake("error", 10.0, {}, "the failing call").ok());
+    unsetenv("GRADING_CALL_TRACE");
+    ASSERT_TRUE(callFake("ok").ok());  // traced no more
+
+    std::ifstream in(path);
+    std::vector<std::vector<std::string>> lines;
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::string> fields;
+        std::stringstream split(line);
+        for (std::string f; std::getline(split, f, '\t');) fields.push_back(f);
+        lines.push_back(fields);
+    }
+    std::filesystem::remove(path);
+    ASSERT_EQ(lines.size(), 2u);
+    ASSERT_EQ(lines[0].size(), 5u);
+    EXPECT_EQ(lines[0][0], "echo on grid");
+    EXPECT_GE(std::stol(lines[0][1]), std::stol(lines[0][2])) << "the call's ms include the runner's";
+    EXPECT_GE(std::stol(lines[0][3]), 4000) << "the echoed grid's bytes are counted";
+    EXPECT_EQ(lines[0][4], "0");
+    EXPECT_EQ(lines[1][0], "the failing call");
+    EXPECT_EQ(lines[1][3], "0") << "a failed call has no answer";
 }
 
 TEST(RunnerClient, MissingRunnerCannotStart) {
