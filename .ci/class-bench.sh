@@ -10,7 +10,7 @@
 #   .ci/class-bench.sh BUILD_DIR OUT_DIR [students]     (BUILD_DIR: a built tree, e.g. .ci/gpu-suite.sh's;
 #                                                     only the edit-to-verdict uses it, and SKIP_EDIT=1 skips that)
 # Environment: GROW (students added; default as many again, 0 none), GROW_ONLY=1
-# (only grow a class an earlier run graded into OUT_DIR: students = its size),
+# (only grow the class an earlier run graded into OUT_DIR; its size is counted),
 # TIMED_JOBS (grade_class's --timed-jobs), CUDA_ARCHS.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,31 +38,36 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
 # TIMED_JOBS: students in the pass that holds the GPU alone (grade_class's default else).
 class_opts=(-j 8 --seed 12 ${TIMED_JOBS:+--timed-jobs "$TIMED_JOBS"})
 class="$out/class-submissions"
+# The class graded into OUT_DIR/graded, its log in $1: sets rc, took (s) and built (configure + build, s).
+grade_timed() {
+  local start
+  start=$(date +%s)
+  "$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" >"$1" 2>&1
+  rc=$?
+  took=$(($(date +%s) - start))
+  built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$1")
+}
 export GRADING_TRACE="$out/class-trace.tsv"  # where the class's test time goes
 export GRADING_CALL_TRACE="$out/class-calls.tsv"  # and call by call
 if [ -n "${GROW_ONLY:-}" ]; then
   # A class already graded into OUT_DIR (an earlier run with GROW=0) grows by
   # GROW: a class too large for one sitting measured in two.
   [ -f "$out/graded/summary.csv" ] || { echo "GROW_ONLY: no graded class in $out" >&2; exit 1; }
+  students=$(find "$class" -mindepth 1 -maxdepth 1 -type d | wc -l)
 else
   rm -rf "$class" "$out/graded" && mkdir -p "$class"
   make_class "$class" 0 "$students"
   : >"$GRADING_TRACE"
   : >"$GRADING_CALL_TRACE"
-  start=$(date +%s)
-  "$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" \
-    >"$out/grade-class.log" 2>&1
-  rc=$?
-  total=$(($(date +%s) - start))
-  built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class.log")
-  say "class of $students (4 days each) from an empty build folder: $total s wall (configure + build $built s, tests $((total - built)) s), exit $rc"
+  grade_timed "$out/grade-class.log"
+  say "class of $students (4 days each) from an empty build folder: $took s wall (configure + build $built s, tests $((took - built)) s), exit $rc"
   grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"
   bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 10 | tee -a "$log"
   bash "$root/.ci/call-summary.sh" "$GRADING_CALL_TRACE" 10 | tee -a "$log"
   # Timed calls hold the GPU alone, so no schedule packs a student below this.
   awk -F'\t' -v n="$students" '{ alone += $11 } END {
-    printf "held the GPU alone (timed calls, reports): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \
+    printf "held the GPU alone (the calls that hold it): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \
     "$GRADING_TRACE" | tee -a "$log"
   cat "$out/graded/summary.md" >>"$log"
 fi
@@ -71,12 +76,8 @@ fi
 grow=${GROW:-$students}
 if ((grow > 0)); then
   make_class "$class" "$students" "$grow"
-  start=$(date +%s)
-  "$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" \
-    >"$out/grade-class-grown.log" 2>&1
-  more=$(($(date +%s) - start))
-  built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$out/grade-class-grown.log")
-  say "the class grown by $grow more: $more s (build $built s): $((more / grow)) s per added student"
+  grade_timed "$out/grade-class-grown.log"
+  say "the class grown by $grow more: $took s (build $built s): $((took / grow)) s per added student, exit $rc"
 fi
 
 # A student's edit in an existing build (SKIP_EDIT=1: not this time).

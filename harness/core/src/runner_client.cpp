@@ -303,11 +303,14 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     return o;
 }
 
+// A timed call holds the whole GPU, and so does every call inside a hold.
+bool holdsGpuAlone(const RunnerCall& call) { return call.exclusiveGpu || heldGpu().depth > 0; }
+
 // One call made, and how long it took (runnerCallTotals).
 void countCall(const RunnerCall& call, double seconds) {
     ++totals().calls;
     totals().callSeconds += seconds;
-    if (call.exclusiveGpu || heldGpu().depth > 0) totals().exclusiveCallSeconds += seconds;
+    if (holdsGpuAlone(call)) totals().exclusiveCallSeconds += seconds;
 }
 
 // The request as sent: a timed call says so, and the runner waits for the
@@ -647,10 +650,10 @@ void traceCall(const RunnerCall& call, const RunnerOutcome& o, double seconds) {
     std::ofstream out(path, std::ios::app);
     out << (call.label.empty() ? call.subcommand : call.label) << "\t" << std::lround(seconds * 1000.0) << "\t"
         << std::lround(o.process.seconds * 1000.0) << "\t" << bytes << "\t"
-        << (call.exclusiveGpu || heldGpu().depth > 0 ? 1 : 0) << "\n";
+        << (holdsGpuAlone(call) ? 1 : 0) << "\n";
 }
 
-RunnerOutcome timedDispatch(const RunnerCall& call) {
+RunnerOutcome tracedDispatch(const RunnerCall& call) {
     const auto start = Clock::now();
     RunnerOutcome o = dispatch(call);
     traceCall(call, o, std::chrono::duration<double>(Clock::now() - start).count());
@@ -660,14 +663,14 @@ RunnerOutcome timedDispatch(const RunnerCall& call) {
 }  // namespace
 
 RunnerOutcome callRunner(const RunnerCall& call) {
-    if (!call.exclusiveGpu) return timedDispatch(call);
+    if (!call.exclusiveGpu) return tracedDispatch(call);
     // A timed call: the GPU's state read before and after it, and the call
     // made once more when the GPU throttled meanwhile.
     GpuStateLog& log = timedCallGpuLog();
     RunnerOutcome outcome;
     for (int attempt = 0; attempt < 2; ++attempt) {
         const std::optional<GpuState> before = readGpuState(gpuOf());
-        outcome = timedDispatch(call);
+        outcome = tracedDispatch(call);
         const std::optional<GpuState> after = readGpuState(gpuOf());
         for (const auto& s : {before, after}) {
             if (s) log.readings.push_back(*s);
