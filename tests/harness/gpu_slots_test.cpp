@@ -1,6 +1,7 @@
 // GPU slots bound how many runners share a GPU across processes: a slot is
-// held until released, an exclusive holder waits for every slot, and a slot
-// of a process that dies is free again.
+// held until released, an exclusive holder waits for every slot, a runner
+// starting takes none but waits for an exclusive holder, and a slot of a
+// process that dies is free again.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -33,11 +34,11 @@ protected:
 };
 
 // Whether a child process can take a slot of `gpu` within `seconds`.
-bool childGetsSlot(const std::string& gpu, bool exclusive, double seconds) {
+bool childGetsSlot(const std::string& gpu, GpuUse use, double seconds) {
     const pid_t pid = fork();
     if (pid == 0) {
         alarm(static_cast<unsigned>(seconds + 0.999));  // still waiting then: it did not get one
-        const GpuSlot slot(gpu, exclusive);
+        const GpuSlot slot(gpu, use);
         _exit(0);
     }
     int status = 0;
@@ -46,23 +47,23 @@ bool childGetsSlot(const std::string& gpu, bool exclusive, double seconds) {
 }
 
 TEST_F(GpuSlots, TwoSlotsAdmitTwoHoldersAndNoThird) {
-    const GpuSlot a("0", false);
-    const GpuSlot b("0", false);
+    const GpuSlot a("0", GpuUse::Shared);
+    const GpuSlot b("0", GpuUse::Shared);
     EXPECT_EQ(a.held(), 1);
     EXPECT_EQ(b.held(), 1);
-    EXPECT_FALSE(childGetsSlot("0", false, 1));
-    EXPECT_TRUE(childGetsSlot("1", false, 1)) << "another GPU has slots of its own";
+    EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1));
+    EXPECT_TRUE(childGetsSlot("1", GpuUse::Shared, 1)) << "another GPU has slots of its own";
 }
 
 TEST_F(GpuSlots, AnExclusiveHolderWaitsForEverySlot) {
     {
-        const GpuSlot one("0", false);
-        EXPECT_FALSE(childGetsSlot("0", true, 1));
+        const GpuSlot one("0", GpuUse::Shared);
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Alone, 1));
     }
-    EXPECT_TRUE(childGetsSlot("0", true, 1));
-    const GpuSlot all("0", true);
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
+    const GpuSlot all("0", GpuUse::Alone);
     EXPECT_EQ(all.held(), 2);
-    EXPECT_FALSE(childGetsSlot("0", false, 1));
+    EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1));
 }
 
 // A timed call waits only for the calls already running: while it gathers
@@ -73,7 +74,7 @@ TEST_F(GpuSlots, AQueuedExclusiveCallerKeepsNewCallersOut) {
     const auto holdFor = [](bool exclusive, unsigned seconds) {
         const pid_t pid = fork();
         if (pid == 0) {
-            const GpuSlot slot("0", exclusive);
+            const GpuSlot slot("0", exclusive ? GpuUse::Alone : GpuUse::Shared);
             sleep(seconds);
             _exit(slot.held() == (exclusive ? 2 : 1) ? 0 : 1);
         }
@@ -83,13 +84,43 @@ TEST_F(GpuSlots, AQueuedExclusiveCallerKeepsNewCallersOut) {
     usleep(300000);
     const pid_t timed = holdFor(true, 1);  // queues, takes the free slot, waits for the held one
     usleep(300000);
-    EXPECT_FALSE(childGetsSlot("0", false, 1)) << "a slot was free, but a timed call was queued for the GPU";
+    EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1)) << "a slot was free, but a timed call was queued for the GPU";
     for (const pid_t pid : {running, timed}) {
         int status = 0;
         waitpid(pid, &status, 0);
         EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     }
-    EXPECT_TRUE(childGetsSlot("0", false, 1));
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
+}
+
+// Starting a runner runs no kernel: it needs no slot, only no timed call.
+TEST_F(GpuSlots, AStartTakesNoSlotButWaitsForATimedCall) {
+    {
+        const GpuSlot a("0", GpuUse::Shared);
+        const GpuSlot b("0", GpuUse::Shared);
+        EXPECT_TRUE(childGetsSlot("0", GpuUse::Startup, 1)) << "every slot was taken, and a start needs none";
+        const GpuSlot start("0", GpuUse::Startup);
+        EXPECT_EQ(start.held(), 0);
+    }
+    {
+        const GpuSlot timed("0", GpuUse::Alone);
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Startup, 1)) << "a runner started while a timed call held the GPU";
+    }
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Startup, 1));
+}
+
+TEST_F(GpuSlots, ATimedCallWaitsForTheStartsUnderWay) {
+    const pid_t starting = fork();
+    if (starting == 0) {
+        const GpuSlot start("0", GpuUse::Startup);
+        sleep(2);
+        _exit(0);
+    }
+    usleep(300000);
+    EXPECT_FALSE(childGetsSlot("0", GpuUse::Alone, 1)) << "a timed call began while a runner was starting";
+    int status = 0;
+    waitpid(starting, &status, 0);
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
 }
 
 // A report or a timed case holds the GPU from its first call to its last:
@@ -105,7 +136,7 @@ TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
     call.timeLimitSeconds = 10.0;
     {
         const WholeGpuHold hold;
-        EXPECT_FALSE(childGetsSlot("0", false, 1));
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1));
         const double aloneBefore = runnerCallTotals().exclusiveCallSeconds;
         for (const bool timed : {false, true}) {
             call.exclusiveGpu = timed;
@@ -114,27 +145,27 @@ TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
         }
         EXPECT_GT(runnerCallTotals().exclusiveCallSeconds, aloneBefore) << "calls in a hold held the GPU alone";
         { const WholeGpuHold inner; }
-        EXPECT_FALSE(childGetsSlot("0", false, 1)) << "an inner hold let go of the outer one's slots";
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1)) << "an inner hold let go of the outer one's slots";
     }
-    EXPECT_TRUE(childGetsSlot("0", false, 1));
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
     if (visible != nullptr) setenv("CUDA_VISIBLE_DEVICES", restore.c_str(), 1);
 }
 
 TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {
     setenv("GRADING_GPU_SLOTS", "0", 1);
-    const GpuSlot a("0", true);
+    const GpuSlot a("0", GpuUse::Alone);
     EXPECT_EQ(a.held(), 0);
-    EXPECT_TRUE(childGetsSlot("0", true, 1));
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
 }
 
 TEST_F(GpuSlots, ADeadHoldersSlotIsFree) {
     const pid_t pid = fork();
     if (pid == 0) {
-        const GpuSlot a("0", true);
+        const GpuSlot a("0", GpuUse::Alone);
         _exit(0);  // dies holding both
     }
     waitpid(pid, nullptr, 0);
-    EXPECT_TRUE(childGetsSlot("0", true, 1));
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
 }
 
 }  // namespace

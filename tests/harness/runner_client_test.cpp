@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/gpu_state.h"
 #include "harness/runner_client.h"
 
 namespace grading {
@@ -235,21 +236,31 @@ TEST(RunnerClient, RequestReachesTheRunnerIntact) {
 }
 
 // A timed call tells the runner so (it then spins while it waits for the
-// GPU); any other call's request carries no such field.
+// GPU, and measures the host's round trip first); any other call's request
+// carries no such field. The round trip a timed call's runner measured goes
+// into the timed calls' log and its summary.
 TEST(RunnerClient, OnlyATimedCallsRequestIsMarkedTimed) {
     RunnerCall call;
     call.runner = FAKE_RUNNER;
     call.subcommand = "echo-input";
     call.timeLimitSeconds = 10.0;
+    GpuStateLog& log = timedCallGpuLog();
+    log.hostRoundTripsUs.clear();
     const RunnerOutcome untimed = callRunner(call);
     ASSERT_TRUE(untimed.ok()) << untimed.message;
     EXPECT_FALSE(untimed.result.has(protocol::kTimedCallField));
+    EXPECT_FALSE(untimed.device.hostRoundTripUs.has_value());
+    EXPECT_TRUE(log.hostRoundTripsUs.empty());
 
     call.exclusiveGpu = true;
     const RunnerOutcome timed = callRunner(call);
     ASSERT_TRUE(timed.ok()) << timed.message;
     ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
     EXPECT_EQ(timed.result.integer(protocol::kTimedCallField).value(), 1);
+    EXPECT_EQ(log.hostRoundTripsUs, std::vector<double>{11.5});
+    EXPECT_EQ(log.hostRoundTripMedianUs(), 11.5);
+    EXPECT_THAT(log.summary(), HasSubstr("host round trip before each timed call (launch, 4 bytes back, wait; 1 "
+                                         "calls): 11.5 us median (11.5-11.5)"));
 }
 
 // GRADING_CALL_TRACE: one line per call, its label first, then the ms from

@@ -32,6 +32,10 @@ int openSlot(const std::string& dir, const std::string& gpu, int k) {
 // after it, and it does not sit on half the slots meanwhile.
 int openQueue(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".queue"); }
 
+// Held shared by each runner starting, and exclusively by a timed call once
+// it has every slot: starts wait for a timed call, and it for them.
+int openStartLock(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".start"); }
+
 // Whether an exclusive caller is queued: the queue cannot be shared now.
 bool exclusiveQueued(int queue) {
     if (queue < 0 || flock(queue, LOCK_SH | LOCK_NB) == 0) {
@@ -51,16 +55,17 @@ int gpuSlotsPerDevice() {
     return *end == '\0' && n >= 0 && n <= 1024 ? static_cast<int>(n) : 8;
 }
 
-GpuSlot::GpuSlot(const std::string& gpuName, bool exclusive) {
+GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) {
     const int slots = gpuSlotsPerDevice();
     if (slots == 0) return;
     std::string gpu;
     for (char c : gpuName) gpu += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     const std::string dir = slotDir();
     const int queue = openQueue(dir, gpu);
-    if (exclusive) {
+    if (use == GpuUse::Alone) {
         // Queued first (one exclusive caller gathers at a time), then every
-        // slot in order, blocking; the queue is left once they are all held.
+        // slot in order, blocking, then the starts under way; the queue is
+        // left once they are all held.
         if (queue >= 0) {
             while (flock(queue, LOCK_EX) != 0) {
             }
@@ -71,7 +76,20 @@ GpuSlot::GpuSlot(const std::string& gpuName, bool exclusive) {
             while (flock(fd, LOCK_EX) != 0) {
             }
             fds_.push_back(fd);
+            ++slots_;
         }
+        if (const int fd = openStartLock(dir, gpu); fd >= 0) {
+            while (flock(fd, LOCK_EX) != 0) {
+            }
+            fds_.push_back(fd);
+        }
+        if (queue >= 0) close(queue);
+        return;
+    }
+    if (use == GpuUse::Startup) {
+        const int fd = openStartLock(dir, gpu);
+        while (fd >= 0 && (exclusiveQueued(queue) || flock(fd, LOCK_SH | LOCK_NB) != 0)) usleep(20000);
+        if (fd >= 0) fds_.push_back(fd);
         if (queue >= 0) close(queue);
         return;
     }
@@ -83,7 +101,10 @@ GpuSlot::GpuSlot(const std::string& gpuName, bool exclusive) {
         for (int k = 0; k < slots; ++k) {
             const int fd = openSlot(dir, gpu, (k + attempt) % slots);
             if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) == 0) {
-                if (fd >= 0) fds_.push_back(fd);  // an unwritable slot dir bounds nothing
+                if (fd >= 0) {  // an unwritable slot dir bounds nothing
+                    fds_.push_back(fd);
+                    ++slots_;
+                }
                 if (queue >= 0) close(queue);
                 return;
             }

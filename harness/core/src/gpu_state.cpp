@@ -97,8 +97,22 @@ std::optional<GpuState> readGpuState(const std::string& gpu) {
     return s;
 }
 
+std::optional<double> GpuStateLog::hostRoundTripMedianUs() const {
+    if (hostRoundTripsUs.empty()) return std::nullopt;
+    std::vector<double> v = hostRoundTripsUs;
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+}
+
 std::string GpuStateLog::summary() const {
-    if (readings.empty()) return "GPU state: no NVML readings (no driver library, or the GPU not found through it)";
+    std::string host;
+    if (const std::optional<double> median = hostRoundTripMedianUs()) {
+        const auto [lo, hi] = std::minmax_element(hostRoundTripsUs.begin(), hostRoundTripsUs.end());
+        host = formatText("\nhost round trip before each timed call (launch, 4 bytes back, wait; %zu calls): "
+                          "%.1f us median (%.1f-%.1f); host-driven times move with it",
+                          hostRoundTripsUs.size(), *median, *lo, *hi);
+    }
+    if (readings.empty()) return "GPU state: no NVML readings (no driver library, or the GPU not found through it)" + host;
     unsigned clockMin = readings.front().smClockMHz, clockMax = clockMin;
     unsigned tempMin = readings.front().temperatureC, tempMax = tempMin;
     std::string throttles;
@@ -115,7 +129,8 @@ std::string GpuStateLog::summary() const {
                       "%u-%u C, throttled: %s%s",
                       readings.size(), clockMin, clockMax, readings.back().memoryClockMHz, tempMin, tempMax,
                       throttles.empty() ? "never" : throttles.c_str(),
-                      remeasured > 0 ? formatText(" (%d call(s) measured again)", remeasured).c_str() : "");
+                      remeasured > 0 ? formatText(" (%d call(s) measured again)", remeasured).c_str() : "") +
+           host;
 }
 
 GpuStateLog& timedCallGpuLog() {

@@ -225,12 +225,18 @@ HeldGpu& heldGpu() {
     return held;
 }
 
+// How a call uses the GPU: the probe that starts a runner runs no kernel.
+GpuUse gpuUseOf(const RunnerCall& call) {
+    if (call.exclusiveGpu) return GpuUse::Alone;
+    return call.subcommand == protocol::Probe::kName ? GpuUse::Startup : GpuUse::Shared;
+}
+
 // Takes the call's GPU slots, counting the wait; none inside a hold, which
 // has them all already.
-std::unique_ptr<GpuSlot> takeSlot(bool exclusive) {
+std::unique_ptr<GpuSlot> takeSlot(GpuUse use) {
     if (heldGpu().depth > 0) return nullptr;
     const auto start = Clock::now();
-    auto slot = std::make_unique<GpuSlot>(gpuOf(), exclusive);
+    auto slot = std::make_unique<GpuSlot>(gpuOf(), use);
     totals().slotWaitSeconds += std::chrono::duration<double>(Clock::now() - start).count();
     return slot;
 }
@@ -338,7 +344,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
         o.message = l.refused;
         return o;
     }
-    const auto slot = takeSlot(call.exclusiveGpu);
+    const auto slot = takeSlot(gpuUseOf(call));
     ProcessResult p = runProcess(l.argv, l.options);
     countCall(call, p.seconds);
     ++totals().processesStarted;
@@ -483,7 +489,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     // SIGPIPE that would end the grading process.
     static const bool brokenPipesIgnored = signal(SIGPIPE, SIG_IGN) != SIG_ERR;
     (void)brokenPipesIgnored;
-    const auto gpu = takeSlot(call.exclusiveGpu);
+    const auto gpu = takeSlot(gpuUseOf(call));
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                       std::chrono::duration<double>(limit));
@@ -628,7 +634,7 @@ RunnerOutcome dispatch(const RunnerCall& call) {
 }  // namespace
 
 WholeGpuHold::WholeGpuHold() {
-    if (heldGpu().depth == 0) heldGpu().slots = takeSlot(true);
+    if (heldGpu().depth == 0) heldGpu().slots = takeSlot(GpuUse::Alone);
     ++heldGpu().depth;
 }
 
@@ -672,6 +678,9 @@ RunnerOutcome callRunner(const RunnerCall& call) {
         const std::optional<GpuState> before = readGpuState(gpuOf());
         outcome = tracedDispatch(call);
         const std::optional<GpuState> after = readGpuState(gpuOf());
+        if (outcome.ok() && outcome.device.hostRoundTripUs.value_or(0.0) > 0.0) {
+            log.hostRoundTripsUs.push_back(*outcome.device.hostRoundTripUs);
+        }
         for (const auto& s : {before, after}) {
             if (s) log.readings.push_back(*s);
         }

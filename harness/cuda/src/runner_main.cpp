@@ -10,6 +10,7 @@
 
 #include "harness/cuda_check.h"
 #include "harness/guarded_buffer.h"
+#include "harness/host_round_trip.h"
 #include "harness/runner_client.h"
 
 namespace grading {
@@ -86,11 +87,18 @@ void requireDevice() {
 // 8% slower and its repeats noisier. Set before the first call makes the
 // context, and changed on the live context between a session's calls; where
 // the driver refuses, the call keeps the style it had.
-void waitStyleFor(const Record& request) {
+bool timedCall(const Record& request) {
     const Expected<int64_t> timed = request.integer(protocol::kTimedCallField);
-    const unsigned style = timed && timed.value() == 1 ? cudaDeviceScheduleSpin : cudaDeviceScheduleYield;
+    return timed && timed.value() == 1;
+}
+
+void waitStyleFor(const Record& request) {
+    const unsigned style = timedCall(request) ? cudaDeviceScheduleSpin : cudaDeviceScheduleYield;
     if (cudaSetDeviceFlags(style) != cudaSuccess) (void)cudaGetLastError();
 }
+
+// About 1 ms on the H200: a round trip is 10-13 us.
+constexpr int kRoundTripSamples = 64;
 
 // One request served; a failure ends the process with its report.
 Record serveOne(const Subcommand& chosen, const Record& request) {
@@ -104,6 +112,7 @@ Record serveOne(const Subcommand& chosen, const Record& request) {
         char busId[32] = {};
         CUDA_TRY(cudaDeviceGetPCIBusId(busId, sizeof(busId), 0));
         info.pciBusId = busId;
+        if (timedCall(request)) info.hostRoundTripUs = hostRoundTripMicros(kRoundTripSamples);
         Record result = chosen.handle(request);
         protocol::encodeInto(info, result);
         return result;

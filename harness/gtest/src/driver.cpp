@@ -32,6 +32,7 @@
 #include "harness/gpu_state.h"
 #include "harness/runner_client.h"
 #include "harness/testing.h"
+#include "harness/text.h"
 
 
 namespace {
@@ -369,6 +370,9 @@ void registerObservation(const grading::Day& day, const Options& o) {
                 ob.run({o.runner, seed, ob.limitSeconds, true});
             }
             std::cout << grading::timedCallGpuLog().summary() << "\n";
+            if (const auto rtt = grading::timedCallGpuLog().hostRoundTripMedianUs()) {
+                grading::recordFigure("host_round_trip_us", grading::formatText("%.2f", *rtt));
+            }
         });
     }
 }
@@ -424,8 +428,8 @@ double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::st
 // gate (case k in shard k mod N), each with its own runner session: one
 // after another, msw.index's 84 cases alone were the GPU suite's critical
 // path. The grade report takes a gate's shards together (all must pass, and
-// all must have run). A class's tests stay one per gate: its students
-// already fill the machine.
+// all must have run). A class's students are split the same way: one
+// msw.index test per student bounded each student's shared pass.
 constexpr int kCasesPerShard = 20;
 
 int gateShards(const DayGate& g, bool studentOnly) {
@@ -477,6 +481,19 @@ int emitCtest(const grading::Day& day, const Options& o) {
             // fresh build): the cases' limits stand in for their run time.
             << " COST " << static_cast<long long>(seconds) << ")\n";
     };
+    // One gate's cases: one test, or `shards` tests of one gtest shard each.
+    const auto addGate = [&](const std::string& name, const std::vector<std::string>& args, const DayGate& g,
+                             bool studentOnly, int shards, const std::string& labels, bool serial) {
+        if (shards == 1) {
+            add(name, args, caseSeconds(g, studentOnly, {}), labels, serial);
+            return;
+        }
+        for (int k = 0; k < shards; ++k) {
+            add(name + ".shard" + std::to_string(k + 1) + "of" + std::to_string(shards), args,
+                shardSeconds(g, studentOnly, shards, k), labels, serial,
+                "GTEST_TOTAL_SHARDS=" + std::to_string(shards) + ";GTEST_SHARD_INDEX=" + std::to_string(k));
+        }
+    };
     // Tab-separated, empty fields kept ("reference\t" names no runner).
     std::vector<std::vector<std::string>> rows;
     for (std::string line; std::getline(manifest, line);) {
@@ -513,16 +530,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 const std::string name = kind + "." + g.spec.id;
                 const std::string labels = kind + gpuLabels(g, submission);
                 const bool serial = g.spec.timed && g.spec.scored;
-                const int shards = none ? 1 : gateShards(g, submission);
-                if (shards == 1) {
-                    add(name, args, caseSeconds(g, submission, {}), labels, serial);
-                    continue;
-                }
-                for (int k = 0; k < shards; ++k) {
-                    add(name + ".shard" + std::to_string(k + 1) + "of" + std::to_string(shards), args,
-                        shardSeconds(g, submission, shards, k), labels, serial,
-                        "GTEST_TOTAL_SHARDS=" + std::to_string(shards) + ";GTEST_SHARD_INDEX=" + std::to_string(k));
-                }
+                addGate(name, args, g, submission, none ? 1 : gateShards(g, submission), labels, serial);
             }
             for (const grading::Observation& ob : day.observations()) {
                 std::vector<std::string> args = {"--suite", "observe", "--observation", ob.name};
@@ -536,8 +544,8 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 if (g.spec.grades != grading::Grades::Student) continue;
                 // Timed gates hold the whole GPU through their slots; run
                 // serially across a class they would queue every student.
-                add(f[1] + "." + g.spec.id, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]},
-                    caseSeconds(g, true, {}), "class;" + f[1] + gpuLabels(g, true), false);
+                addGate(f[1] + "." + g.spec.id, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]}, g,
+                        true, gateShards(g, true), "class;" + f[1] + gpuLabels(g, true), false);
             }
         } else if (kind == "stub" && f.size() >= 2) {
             double seconds = 0;

@@ -9,23 +9,37 @@
 // $TMPDIR/grading-gpu-slots; the kernel drops a lock when its holder dies, so
 // a killed test never leaves a slot taken. Waiting for a slot is not counted
 // against a runner's time limit.
+//
+// Starting a runner (its process and CUDA context: 0.2 s alone, 0.8 s with
+// the suite's 16 test processes) is CPU and driver work that runs no kernel:
+// it takes no slot, so it overlaps the other runners' kernels, but it waits
+// while a timed call holds the GPU, and a timed call waits for the starts
+// already under way.
 #include <string>
 #include <vector>
 
 namespace grading {
 
+enum class GpuUse {
+    Shared,   // one slot: kernels beside other runners' kernels
+    Alone,    // every slot: a timed call
+    Startup,  // no slot, only no timed call: a runner's process and context starting
+};
+
 class GpuSlot {
 public:
     // `gpu` names the device the call will use (see gpuForCall).
-    GpuSlot(const std::string& gpu, bool exclusive);
+    GpuSlot(const std::string& gpu, GpuUse use);
     ~GpuSlot();
     GpuSlot(const GpuSlot&) = delete;
     GpuSlot& operator=(const GpuSlot&) = delete;
 
-    int held() const { return static_cast<int>(fds_.size()); }
+    // Slots held: 1 shared, all of them alone, none for a start.
+    int held() const { return slots_; }
 
 private:
-    std::vector<int> fds_;
+    std::vector<int> fds_;  // the locked files: slots, and the start lock
+    int slots_ = 0;
 };
 
 // GRADING_GPU_SLOTS, or 8.

@@ -161,12 +161,15 @@ Expected<Message> decode(const Record& r) {
     return m;
 }
 
-// What every runner adds to every result: the device it ran on.
+// What every runner adds to every result: the device it ran on, and for a
+// timed call the host's round trip to it just before (host_round_trip.h):
+// context for the times, reported, never graded.
 struct DeviceInfo {
     std::string device;
     int64_t smCount = 0;
     int64_t computeCapability = 0;
     std::string pciBusId;
+    std::optional<double> hostRoundTripUs;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -174,6 +177,7 @@ struct DeviceInfo {
         field("sm_count", s.smCount);
         field("compute_capability", s.computeCapability);
         field("pci_bus_id", s.pciBusId);
+        field("host_round_trip_us", s.hostRoundTripUs);
     }
 };
 

@@ -1,0 +1,15 @@
+#pragma once
+// The host's round trip to the GPU: a one-thread kernel launched, 4 bytes
+// copied back, the host waiting for both. Every host-driven loop pays one
+// per step (a level-synchronous BFS, one per level), so a report shows it
+// beside the times it is part of: on a virtual machine it moves between
+// regimes over seconds (on the H200 used for the course, about 10.5 and
+// 12.5 us), whatever the process or its CPU.
+namespace grading {
+
+// The median of `samples` round trips on the legacy stream, in
+// microseconds; 0 when they could not be measured. Leaves no allocation
+// and no error behind.
+double hostRoundTripMicros(int samples);
+
+}  // namespace grading
