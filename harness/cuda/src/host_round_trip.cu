@@ -22,7 +22,7 @@ double hostRoundTripMicros(int samples) {
     if (cudaMalloc(&device, sizeof(unsigned)) == cudaSuccess && cudaMallocHost(&host, sizeof(unsigned)) == cudaSuccess) {
         for (int i = 0; i < kWarmupRoundTrips + samples; ++i) {
             const auto start = std::chrono::steady_clock::now();
-            touchWord<<<1, 1>>>(device);
+            touchWord<<<1, 1, 0, cudaStreamLegacy>>>(device);
             if (cudaMemcpyAsync(host, device, sizeof(unsigned), cudaMemcpyDeviceToHost, cudaStreamLegacy) != cudaSuccess ||
                 cudaStreamSynchronize(cudaStreamLegacy) != cudaSuccess) {
                 micros.clear();
