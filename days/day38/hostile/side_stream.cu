@@ -11,10 +11,17 @@
 
 namespace day38 {
 
-__global__ void dawdle(long long cycles) {
-    const long long start = clock64();
-    while (clock64() - start < cycles) {
-    }
+__device__ unsigned dawdleSink;
+
+// Work, not a wait on the clock: it advances only while this context runs.
+// A wait on the clock can run out while the context is switched out (another
+// test's hung kernel on the GPU): the count is then final by the first read
+// and the check misses it. The suite saw this test fail once on the H200,
+// its call ending as the hung test's runner was killed.
+__global__ void dawdle(int rounds) {
+    unsigned x = threadIdx.x;
+    for (int i = 0; i < rounds; ++i) x = x * x + 1013904223u;  // not linear: no two steps fold into one
+    if (x == 1u) dawdleSink = x;  // a use of x, so the loop stays
 }
 
 void expandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
@@ -26,7 +33,7 @@ void expandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSi
     }();
     const int totalEdges = scanFrontierDegrees(g, frontier, frontierSize, scratch);
     if (totalEdges == 0) return;
-    dawdle<<<1, 1, 0, side>>>(100000000);  // about 50 ms
+    dawdle<<<1, 1, 0, side>>>(20000000);  // a dependent chain of 20M multiply-adds: tens of ms of the GPU's time
     bfsExpandEdgePerThread<<<blocksFor(totalEdges, kThreadsPerBlock), kThreadsPerBlock, 0, side>>>(
         frontier, scratch.edgeStart, frontierSize, totalEdges, g.rowOffsets, g.colIndices, out.dist, level,
         out.nextFrontier, out.nextSize);
