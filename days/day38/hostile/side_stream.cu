@@ -13,11 +13,10 @@ namespace day38 {
 
 __device__ unsigned dawdleSink;
 
-// Work, not a wait on the clock: it advances only while this context runs.
-// A wait on the clock can run out while the context is switched out (another
-// test's hung kernel on the GPU): the count is then final by the first read
-// and the check misses it. The suite saw this test fail once on the H200,
-// its call ending as the hung test's runner was killed.
+// Work, not a wait on clock64: that is each SM's own counter, so a warp
+// preempted (another process's kernel on the GPU) and resumed on another SM
+// can wait far longer than asked. Once on the H200 this test's call ran into
+// its 5.9 s limit beside another test's hung kernel, the most likely cause.
 __global__ void dawdle(int rounds) {
     unsigned x = threadIdx.x;
     for (int i = 0; i < rounds; ++i) x = x * x + 1013904223u;  // not linear: no two steps fold into one
