@@ -90,6 +90,11 @@ for ((r = 1; r <= total_runs; r++)); do
   [ -z "${SUBMISSION:-}" ] || others=$(grep -vE '^\s+[0-9]+ - submission\.' <<<"$failed" | grep .)
   [ -z "$others" ] || rc_tests=1
   say "== whole suite, run $r (seed $GRADING_SEED, -j $width): $(grep -E 'tests passed|tests failed' "$out/ctest-tests.log") in $(( $(date +%s) - start )) s; failed that count: $(grep -c . <<<"$others")"
+  # The next run writes over ctest-tests.log: a run with failures keeps its own.
+  if [ -n "$failed" ]; then
+    cp "$out/ctest-tests.log" "$out/ctest-tests-run$r.log"
+    say "   (run $r's log, with the failures' output: $out/ctest-tests-run$r.log)"
+  fi
   echo "${others:-}" | head -40 | tee -a "$summary"
   grep -E '^\s+[0-9]+ - submission\.' <<<"$failed" | head -60 >> "$summary"
 done
