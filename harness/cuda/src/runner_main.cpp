@@ -79,6 +79,12 @@ void requireDevice() {
     answer(protocol::encode(protocol::Failure{"no-device", reason}), runner_exit::kNoDevice);
 }
 
+// Whether the grader marked this call timed (it holds the GPU alone).
+bool timedCall(const Record& request) {
+    const Expected<int64_t> timed = request.integer(protocol::kTimedCallField);
+    return timed && timed.value() == 1;
+}
+
 // How this call's thread waits for the GPU. An untimed call yields its core
 // instead of spinning on it (the default with one context): a class run has
 // more runners waiting on the GPU than the machine has cores, and a spinning
@@ -87,11 +93,6 @@ void requireDevice() {
 // 8% slower and its repeats noisier. Set before the first call makes the
 // context, and changed on the live context between a session's calls; where
 // the driver refuses, the call keeps the style it had.
-bool timedCall(const Record& request) {
-    const Expected<int64_t> timed = request.integer(protocol::kTimedCallField);
-    return timed && timed.value() == 1;
-}
-
 void waitStyleFor(const Record& request) {
     const unsigned style = timedCall(request) ? cudaDeviceScheduleSpin : cudaDeviceScheduleYield;
     if (cudaSetDeviceFlags(style) != cudaSuccess) (void)cudaGetLastError();

@@ -10,11 +10,11 @@
 // a killed test never leaves a slot taken. Waiting for a slot is not counted
 // against a runner's time limit.
 //
-// Starting a runner (its process and CUDA context: 0.2 s alone, 0.8 s with
-// the suite's 16 test processes) is CPU and driver work that runs no kernel:
-// it takes no slot, so it overlaps the other runners' kernels, but it waits
-// while a timed call holds the GPU, and a timed call waits for the starts
-// already under way.
+// Starting a runner (its process and CUDA context: 0.2-0.3 s alone, about
+// 1 s beside the suite's 16 test processes) is CPU and driver work that runs
+// no kernel: it takes no slot, so it overlaps the other runners' kernels,
+// but it waits while a timed call holds the GPU, and a timed call waits for
+// the starts already under way.
 #include <string>
 #include <vector>
 
