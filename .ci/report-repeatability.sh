@@ -66,18 +66,16 @@ within = sum(1 for row in rows if row[0] <= 3.0)
 print(f"within 3% of their median in every run: {within} of {len(rows)}")
 for test, by_run in sorted(rtt.items()):
     print(f"{test} host round trip (us), run by run: " + " ".join(f"{by_run[r]:.1f}" for r in sorted(by_run)))
-def pearson(xs, ys):
-    if len(xs) < 3 or statistics.pstdev(xs) == 0 or statistics.pstdev(ys) == 0:
-        return None
-    mx, my = statistics.mean(xs), statistics.mean(ys)
-    cov = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / len(xs)
-    return cov / (statistics.pstdev(xs) * statistics.pstdev(ys))
 for worst, key, *_ in rows:
     test = key.split(".")[0]
     if worst <= 3.0 or test not in rtt:
         continue
     runs_both = [r for r in sorted(values[key]) if r in rtt[test]]
-    r = pearson([values[key][q] for q in runs_both], [rtt[test][q] for q in runs_both])
-    if r is not None:
-        print(f"{key}: r = {r:+.2f} with {test}'s host round trip over {len(runs_both)} runs")
+    if len(runs_both) < 3:
+        continue
+    try:  # Pearson's r; none for a constant series
+        r = statistics.correlation([values[key][q] for q in runs_both], [rtt[test][q] for q in runs_both])
+    except statistics.StatisticsError:
+        continue
+    print(f"{key}: r = {r:+.2f} with {test}'s host round trip over {len(runs_both)} runs")
 PY

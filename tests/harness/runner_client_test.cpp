@@ -257,8 +257,8 @@ TEST(RunnerClient, OnlyATimedCallsRequestIsMarkedTimed) {
     ASSERT_TRUE(timed.ok()) << timed.message;
     ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
     EXPECT_EQ(timed.result.integer(protocol::kTimedCallField).value(), 1);
-    EXPECT_EQ(log.hostRoundTripsUs, std::vector<double>{11.5});
-    EXPECT_EQ(log.hostRoundTripMedianUs(), 11.5);
+    EXPECT_EQ(log.hostRoundTripsUs, std::vector<float>{11.5f});
+    EXPECT_EQ(log.hostRoundTripMedianUs(), 11.5f);
     EXPECT_THAT(log.summary(), HasSubstr("host round trip before each timed call (launch, 4 bytes back, wait; 1 "
                                          "calls): 11.5 us median (11.5-11.5)"));
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "harness/text.h"
+#include "harness/timing_stats.h"
 
 namespace grading {
 namespace {
@@ -97,20 +98,18 @@ std::optional<GpuState> readGpuState(const std::string& gpu) {
     return s;
 }
 
-std::optional<double> GpuStateLog::hostRoundTripMedianUs() const {
+std::optional<float> GpuStateLog::hostRoundTripMedianUs() const {
     if (hostRoundTripsUs.empty()) return std::nullopt;
-    std::vector<double> v = hostRoundTripsUs;
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
+    return summarize(hostRoundTripsUs).medianMs;  // the same median as every time's (the unit aside)
 }
 
 std::string GpuStateLog::summary() const {
     std::string host;
-    if (const std::optional<double> median = hostRoundTripMedianUs()) {
-        const auto [lo, hi] = std::minmax_element(hostRoundTripsUs.begin(), hostRoundTripsUs.end());
+    if (!hostRoundTripsUs.empty()) {
+        const TimingStats us = summarize(hostRoundTripsUs);
         host = formatText("\nhost round trip before each timed call (launch, 4 bytes back, wait; %zu calls): "
                           "%.1f us median (%.1f-%.1f); host-driven times move with it",
-                          hostRoundTripsUs.size(), *median, *lo, *hi);
+                          hostRoundTripsUs.size(), us.medianMs, us.minMs, us.maxMs);
     }
     if (readings.empty()) return "GPU state: no NVML readings (no driver library, or the GPU not found through it)" + host;
     unsigned clockMin = readings.front().smClockMHz, clockMax = clockMin;

@@ -679,7 +679,7 @@ RunnerOutcome callRunner(const RunnerCall& call) {
         outcome = tracedDispatch(call);
         const std::optional<GpuState> after = readGpuState(gpuOf());
         if (outcome.ok() && outcome.device.hostRoundTripUs.value_or(0.0) > 0.0) {
-            log.hostRoundTripsUs.push_back(*outcome.device.hostRoundTripUs);
+            log.hostRoundTripsUs.push_back(static_cast<float>(*outcome.device.hostRoundTripUs));
         }
         for (const auto& s : {before, after}) {
             if (s) log.readings.push_back(*s);

@@ -2,9 +2,10 @@
 
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <chrono>
 #include <vector>
+
+#include "harness/timing_stats.h"
 
 namespace grading {
 namespace {
@@ -18,7 +19,7 @@ constexpr int kWarmupRoundTrips = 5;
 double hostRoundTripMicros(int samples) {
     unsigned* device = nullptr;
     unsigned* host = nullptr;
-    std::vector<double> micros;
+    std::vector<float> micros;
     if (cudaMalloc(&device, sizeof(unsigned)) == cudaSuccess && cudaMallocHost(&host, sizeof(unsigned)) == cudaSuccess) {
         for (int i = 0; i < kWarmupRoundTrips + samples; ++i) {
             const auto start = std::chrono::steady_clock::now();
@@ -28,16 +29,14 @@ double hostRoundTripMicros(int samples) {
                 micros.clear();
                 break;
             }
-            const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+            const float us = std::chrono::duration<float, std::micro>(std::chrono::steady_clock::now() - start).count();
             if (i >= kWarmupRoundTrips) micros.push_back(us);
         }
     }
     if (host != nullptr) cudaFreeHost(host);
     if (device != nullptr) cudaFree(device);
     (void)cudaGetLastError();  // a failure here is the next call's to find, not this figure's
-    if (micros.empty()) return 0.0;
-    std::nth_element(micros.begin(), micros.begin() + micros.size() / 2, micros.end());
-    return micros[micros.size() / 2];
+    return micros.empty() ? 0.0 : summarize(micros).medianMs;
 }
 
 }  // namespace grading

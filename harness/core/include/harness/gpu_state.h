@@ -31,13 +31,13 @@ std::optional<GpuState> readGpuState(const std::string& gpu);
 struct GpuStateLog {
     std::vector<GpuState> readings;
     int remeasured = 0;  // timed calls run again because the GPU throttled
-    std::vector<double> hostRoundTripsUs;  // as each timed call's runner measured it, before the call
+    std::vector<float> hostRoundTripsUs;  // as each timed call's runner measured it, before the call
 
     // "SM clock 1980 MHz (1755-1980), 41-47 C, throttled: never" or why there is no reading,
     // then the host's round trips when the runners measured them.
     std::string summary() const;
     // The median of hostRoundTripsUs; nullopt when there are none.
-    std::optional<double> hostRoundTripMedianUs() const;
+    std::optional<float> hostRoundTripMedianUs() const;
 };
 GpuStateLog& timedCallGpuLog();
 
