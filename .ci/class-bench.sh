@@ -20,6 +20,7 @@ students=${3:-8}
 mkdir -p "$out"
 source "$root/.ci/find-bwrap.sh"
 source "$root/.ci/class-lib.sh"
+source "$root/.ci/gpu-busy.sh"
 log="$out/class-bench.txt"
 [ -n "${GROW_ONLY:-}" ] || : >"$log"
 say() { echo "$*" | tee -a "$log"; }
@@ -38,12 +39,15 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
 # TIMED_JOBS: students in the pass that holds the GPU alone (grade_class's default else).
 class_opts=(-j 8 --seed 12 ${TIMED_JOBS:+--timed-jobs "$TIMED_JOBS"})
 class="$out/class-submissions"
-# The class graded into OUT_DIR/graded, its log in $1: sets rc, took (s) and built (configure + build, s).
+# The class graded into OUT_DIR/graded, its log in $1: sets rc, took (s),
+# built (configure + build, s) and busy (how busy the GPU's kernels were).
 grade_timed() {
   local start
   start=$(date +%s)
+  gpu_busy_start "${1%.log}.dmon.txt"
   "$root/harness/grading/grade_class.sh" "$class" "$out/graded" "${class_opts[@]}" --build-args "${args[@]}" >"$1" 2>&1
   rc=$?
+  busy=$(gpu_busy_stop)
   took=$(($(date +%s) - start))
   built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$1")
 }
@@ -61,6 +65,7 @@ else
   : >"$GRADING_CALL_TRACE"
   grade_timed "$out/grade-class.log"
   say "class of $students (4 days each) from an empty build folder: $took s wall (configure + build $built s, tests $((took - built)) s), exit $rc"
+  [ -z "$busy" ] || say "$busy (build included)"
   grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"
   bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 10 | tee -a "$log"
@@ -80,6 +85,7 @@ if ((grow > 0)); then
   # One decimal: the target is 10 s per student, and 348 s for 32 is 10.9, not 10.
   per=$(awk -v t="$took" -v g="$grow" 'BEGIN { printf "%.1f", t / g }')
   say "the class grown by $grow more: $took s (build $built s): $per s per added student, exit $rc"
+  [ -z "$busy" ] || say "$busy (build included)"
 fi
 
 # A student's edit in an existing build (SKIP_EDIT=1: not this time).

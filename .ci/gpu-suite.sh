@@ -47,6 +47,7 @@ source "$root/.ci/find-bwrap.sh"
 say "sandbox: $(command -v bwrap || echo "${GRADING_BWRAP:-none}")"
 
 source "$root/.ci/class-lib.sh"
+source "$root/.ci/gpu-busy.sh"
 if [ -n "${SUBMISSION:-}" ]; then
   submission=$(cd "$SUBMISSION" && pwd)
 else
@@ -83,13 +84,16 @@ for ((r = 1; r <= total_runs; r++)); do
   width=$jobs
   [ "$r" -gt "${REPEATS:-1}" ] && width=$((2 * jobs))
   start=$(date +%s)
+  gpu_busy_start "$out/dmon-run$r.txt"
   ctest "${ctest_common[@]}" -j "$width" -L "$labels" --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1
+  busy=$(gpu_busy_stop)
   failed=$(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log")
   others=$failed  # the solution's tests count; another folder's do not
   [ -z "${SUBMISSION:-}" ] || others=$(grep -vE '^\s+[0-9]+ - submission\.' <<<"$failed" | grep .)
   [ -z "$others" ] || rc_tests=1
   say "== whole suite, run $r (seed $GRADING_SEED, -j $width): $(grep -E 'tests passed|tests failed' "$out/ctest-tests.log") in $(( $(date +%s) - start )) s; failed that count: $(grep -c . <<<"$others")"
+  [ -z "$busy" ] || say "   $busy"
   # The next run writes over ctest-tests.log: a run with failures keeps its own.
   if [ -n "$failed" ]; then
     cp "$out/ctest-tests.log" "$out/ctest-tests-run$r.log"
