@@ -23,8 +23,8 @@ gpu_busy_stop() {
   # The columns are found by name in the header: drivers differ in which
   # engines they list between sm and the PCIe counters.
   awk '/^#/ && !("sm" in col) && / sm / { sub(/^#/, ""); for (i = 1; i <= NF; i++) col[$i] = i; next }
-       /^#/ || NF < 3 || !("sm" in col) || !("gpu" in col) { next }
-       { g = $col["gpu"]; n[g]++; if ($col["sm"] ~ /^[0-9]+$/) sm[g] += $col["sm"]
+       /^#/ || !("sm" in col) || !("gpu" in col) || $col["sm"] !~ /^[0-9]+$/ { next }  # "-": no reading
+       { g = $col["gpu"]; n[g]++; sm[g] += $col["sm"]
          if ("rxpci" in col) rx[g] += $col["rxpci"]; if ("txpci" in col) tx[g] += $col["txpci"] }
        END { for (g in n) printf "GPU %s: kernels ran in %.0f%% of %d s sampled (%.0f busy s); PCIe %.1f GB/s in, %.1f GB/s out on average\n",
                                  g, sm[g] / n[g], n[g], sm[g] / 100, rx[g] / n[g] / 1000, tx[g] / n[g] / 1000 }' "$gpu_busy_file" | sort
