@@ -58,8 +58,7 @@ Record withDevice(Record r) {
     info.computeCapability = 75;
     info.pciBusId = "0000:00:00.0";
     // As runnerMain does, a timed call's answer carries the host's round trip.
-    const auto timed = r.integer(grading::protocol::kTimedCallField);
-    if (timed && timed.value() == 1) info.hostRoundTripUs = 11.5;
+    if (grading::protocol::isTimedCall(r)) info.hostRoundTripUs = 11.5;
     grading::protocol::encodeInto(info, r);
     return r;
 }

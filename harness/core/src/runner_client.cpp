@@ -678,6 +678,8 @@ RunnerOutcome callRunner(const RunnerCall& call) {
         const std::optional<GpuState> before = readGpuState(gpuOf());
         outcome = tracedDispatch(call);
         const std::optional<GpuState> after = readGpuState(gpuOf());
+        // The runner's own figure (its process holds the submission): kept
+        // only as a time, context for the reader, never for a verdict.
         if (outcome.ok() && outcome.device.hostRoundTripUs.value_or(0.0) > 0.0) {
             log.hostRoundTripsUs.push_back(static_cast<float>(*outcome.device.hostRoundTripUs));
         }

@@ -79,12 +79,6 @@ void requireDevice() {
     answer(protocol::encode(protocol::Failure{"no-device", reason}), runner_exit::kNoDevice);
 }
 
-// Whether the grader marked this call timed (it holds the GPU alone).
-bool timedCall(const Record& request) {
-    const Expected<int64_t> timed = request.integer(protocol::kTimedCallField);
-    return timed && timed.value() == 1;
-}
-
 // How this call's thread waits for the GPU. An untimed call yields its core
 // instead of spinning on it (the default with one context): a class run has
 // more runners waiting on the GPU than the machine has cores, and a spinning
@@ -94,7 +88,7 @@ bool timedCall(const Record& request) {
 // context, and changed on the live context between a session's calls; where
 // the driver refuses, the call keeps the style it had.
 void waitStyleFor(const Record& request) {
-    const unsigned style = timedCall(request) ? cudaDeviceScheduleSpin : cudaDeviceScheduleYield;
+    const unsigned style = protocol::isTimedCall(request) ? cudaDeviceScheduleSpin : cudaDeviceScheduleYield;
     if (cudaSetDeviceFlags(style) != cudaSuccess) (void)cudaGetLastError();
 }
 
@@ -113,7 +107,7 @@ Record serveOne(const Subcommand& chosen, const Record& request) {
         char busId[32] = {};
         CUDA_TRY(cudaDeviceGetPCIBusId(busId, sizeof(busId), 0));
         info.pciBusId = busId;
-        if (timedCall(request)) info.hostRoundTripUs = hostRoundTripMicros(kRoundTripSamples);
+        if (protocol::isTimedCall(request)) info.hostRoundTripUs = hostRoundTripMicros(kRoundTripSamples);
         Record result = chosen.handle(request);
         protocol::encodeInto(info, result);
         return result;

@@ -210,4 +210,9 @@ struct Probe {
 // otherwise it yields its core to the other runners (runner_main.cpp).
 constexpr const char* kTimedCallField = "grading_timed";
 
+inline bool isTimedCall(const Record& request) {
+    const Expected<int64_t> timed = request.integer(kTimedCallField);
+    return timed && timed.value() == 1;
+}
+
 }  // namespace grading::protocol
