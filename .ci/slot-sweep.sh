@@ -9,6 +9,8 @@
 #   .ci/slot-sweep.sh BUILD_DIR OUT_DIR [ctest-regex]
 #   SLOTS="8 4 2" JOBS=16 ONE_AT_A_TIME=0 .ci/slot-sweep.sh /tmp/grading-gpu /tmp/sweep '^reference\.msw\.index'
 set -uo pipefail
+# The submission's tests run sandboxed, and without bwrap they fail at once.
+source "$(dirname "$0")/find-bwrap.sh"
 build=$1
 out=$2
 regex=${3:-'^reference\.'}
