@@ -3,8 +3,9 @@
 # test in one ctest run (harness, reference, stubs, planted bugs, hostile
 # submissions and the submission's own tests), the submission graded again as
 # a student sees it (the grade target), the day 52 reference under
-# compute-sanitizer's leak check, a day 38 edit timed to its verdict, and the
-# days' benchmarks. GPU runners' CI and device runs use it.
+# compute-sanitizer's leak check, a day 38 edit timed to its verdict, the
+# days' benchmarks and the shared GPU's wait table (.ci/gpu-turns.sh). GPU
+# runners' CI and device runs use it.
 # The submission under test is the instructor solution, staged as a student's
 # folder: every test must pass, the submission's included (the stubs are
 # graded, and must fail, in the stub.* tests). SUBMISSION=DIR grades another
@@ -140,5 +141,10 @@ fi
   "$bench" --benchmark_counters_tabular=true > "$out/$name.txt" 2>&1
   say "== $name: exit $?"
 done
+# What a wait costs once processes share the GPU (grading.md, "Grading a class").
+if [ -z "${SKIP_BENCH:-}" ] && [ -x "$build/harness/gpu_turns" ]; then
+  PROCS="1 2 8" bash "$root/.ci/gpu-turns.sh" "$build" > "$out/gpu-turns.txt" 2>&1
+  say "== gpu-turns: exit $? ($out/gpu-turns.txt)"
+fi
 
 [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]
