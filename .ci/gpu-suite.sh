@@ -142,7 +142,7 @@ fi
   say "== $name: exit $?"
 done
 # What a wait costs once processes share the GPU (grading.md, "Grading a class").
-if [ -z "${SKIP_BENCH:-}" ] && [ -x "$build/harness/gpu_turns" ]; then
+if [ -z "${SKIP_BENCH:-}" ]; then
   PROCS="1 2 8" bash "$root/.ci/gpu-turns.sh" "$build" > "$out/gpu-turns.txt" 2>&1
   say "== gpu-turns: exit $? ($out/gpu-turns.txt)"
 fi

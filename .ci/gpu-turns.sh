@@ -34,7 +34,7 @@ for mode in ${MODES:-sync burst paced}; do
     done
     for p in "${pids[@]}"; do wait "$p" || { echo "gpu-turns: a $mode process of $n failed" >&2; exit 1; }; done
     cat "${outs[@]}" | awk -v label="$label" -v n="$n" '
-      { rate += $2 / $4 }
+      { rate += $2 / $3 }
       END { printf "%-24s %6d %12.0f %22.1f %20.1f\n", label, n, rate, 1e6 * n / rate, 1e6 / rate }'
     rm -f "${outs[@]}"
   done

@@ -2,7 +2,7 @@
 // cost model behind the suite's and a class's times (grading.md, "What
 // bounds it"). One process, one CUDA context, for --seconds: a loop of
 // 1-thread kernels submitted in one of three patterns, printing one line
-//   <mode> <launches> <rounds> <seconds>
+//   <mode> <launches> <seconds>
 // for .ci/gpu-turns.sh, which starts N of these at once and sums them.
 //
 //   gpu_turns sync  --seconds S             launch, wait, launch, wait, ...
@@ -10,9 +10,9 @@
 //   gpu_turns paced --seconds S --launches K --gap-us G
 //                                           K launches G us apart, one wait
 //
-// "paced" is what the course's host code does between its read-backs (a
-// launch, host work, the next launch): no wait, yet each launch may find
-// its context idle. All processes start their loops at --start-at (a
+// "paced" is launches with host work between them and no wait, as the
+// course's host code makes between its read-backs: it tells whether a
+// shared GPU charges per launch or per wait. All processes start their loops at --start-at (a
 // CLOCK_REALTIME second), so their windows overlap.
 #include <cuda_runtime.h>
 
@@ -93,6 +93,6 @@ int main(int argc, char** argv) {
                      1 + rounds * launches);
         return 1;
     }
-    std::printf("%s %lld %lld %.4f\n", mode.c_str(), rounds * launches, rounds, took);
+    std::printf("%s %lld %.4f\n", mode.c_str(), rounds * launches, took);
     return 0;
 }

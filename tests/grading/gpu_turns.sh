@@ -18,7 +18,7 @@ cat >"$work/build/harness/gpu_turns" <<'SH'
 #!/bin/sh
 echo "$*" >>"$ARGS_LOG"
 [ -n "${FAKE_FAIL:-}" ] && exit 1
-echo "$1 1000 125 2.0000"
+echo "$1 1000 2.0000"
 SH
 chmod +x "$work/build/harness/gpu_turns"
 
