@@ -41,6 +41,9 @@ export GRADING_TRACE=${GRADING_TRACE:-$out/trace.tsv}
 # And call by call, by kind of call (.ci/call-summary.sh).
 export GRADING_CALL_TRACE=${GRADING_CALL_TRACE:-$out/calls.tsv}
 : >"$GRADING_CALL_TRACE"
+# And the GPU's slots over time: held alone, draining for that, shared (.ci/slot-timeline.sh).
+export GRADING_SLOT_TRACE=${GRADING_SLOT_TRACE:-$out/slots.tsv}
+: >"$GRADING_SLOT_TRACE"
 say "GRADING_SEED=$GRADING_SEED (replay with GRADING_SEED=$GRADING_SEED)"
 nvidia-smi -L 2>&1 | tee -a "$summary" || true
 
@@ -106,6 +109,7 @@ done
 grep -A40 "Label Time Summary" "$out/ctest-tests.log" | sed '/^$/q' >> "$summary"
 bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 15 | tee -a "$summary"
 bash "$root/.ci/call-summary.sh" "$GRADING_CALL_TRACE" 15 | tee -a "$summary"
+bash "$root/.ci/slot-timeline.sh" "$GRADING_SLOT_TRACE" | tee -a "$summary"
 
 if [ -n "${SKIP_GRADE:-}" ]; then
   [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]

@@ -9,7 +9,10 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "harness/gpu_slots.h"
 #include "harness/runner_client.h"
@@ -149,6 +152,50 @@ TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
     }
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
     if (visible != nullptr) setenv("CUDA_VISIBLE_DEVICES", restore.c_str(), 1);
+}
+
+// GRADING_SLOT_TRACE: a line per slot given back, with when it was asked
+// for, got and given back; an exclusive caller's wait for a held slot shows
+// as the gap between its first two times.
+TEST_F(GpuSlots, TheTraceSaysWhenEachSlotWasAskedForGotAndGivenBack) {
+    const std::string trace = dir_.file("slots.tsv");
+    setenv("GRADING_SLOT_TRACE", trace.c_str(), 1);
+    const pid_t holder = fork();
+    if (holder == 0) {
+        {
+            const GpuSlot slot("0", GpuUse::Shared);
+            usleep(800000);
+        }
+        _exit(0);
+    }
+    usleep(200000);
+    { const GpuSlot timed("0", GpuUse::Alone); }
+    waitpid(holder, nullptr, 0);
+    { const GpuSlot start("0", GpuUse::Startup); }
+    unsetenv("GRADING_SLOT_TRACE");
+
+    std::ifstream in(trace);
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        std::vector<std::string> row;
+        for (std::string f; std::getline(fields, f, '\t');) row.push_back(f);
+        rows.push_back(row);
+    }
+    ASSERT_EQ(rows.size(), 3u) << "one line per slot";
+    const std::vector<std::string> uses = {"shared", "alone", "startup"};  // in the order they were given back
+    for (size_t i = 0; i < rows.size(); ++i) {
+        ASSERT_EQ(rows[i].size(), 6u);
+        EXPECT_EQ(rows[i][0], "0");
+        EXPECT_EQ(rows[i][1], uses[i]);
+        const long long asked = std::stoll(rows[i][2]), got = std::stoll(rows[i][3]), back = std::stoll(rows[i][4]);
+        EXPECT_LE(asked, got);
+        EXPECT_LE(got, back);
+        EXPECT_EQ(std::stol(rows[i][5]), i == 0 ? holder : getpid());
+    }
+    const long long waited = std::stoll(rows[1][3]) - std::stoll(rows[1][2]);
+    EXPECT_GT(waited, 400000) << "the exclusive caller waited about 0.6 s for the shared slot";
+    EXPECT_GE(std::stoll(rows[1][3]), std::stoll(rows[0][4])) << "it got the GPU only once the shared slot was back";
 }
 
 TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {

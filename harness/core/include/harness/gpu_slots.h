@@ -15,6 +15,12 @@
 // no kernel: it takes no slot, so it overlaps the other runners' kernels,
 // but it waits while a timed call holds the GPU, and a timed call waits for
 // the starts already under way.
+//
+// GRADING_SLOT_TRACE=<file>: each slot, once given back, appends a line there
+// (GPU, use, when it was asked for, got and given back in epoch
+// microseconds, process id); .ci/slot-timeline.sh says from them how long the
+// GPU was held alone, drained for that, shared, or had no call at all.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,8 +44,14 @@ public:
     int held() const { return slots_; }
 
 private:
+    void take(GpuUse use);
+
     std::vector<int> fds_;  // the locked files: slots, and the start lock
     int slots_ = 0;
+    std::string gpu_;  // as the slot files name it
+    GpuUse use_;
+    int64_t askedUs_ = 0;
+    int64_t gotUs_ = 0;
 };
 
 // GRADING_GPU_SLOTS, or 8.

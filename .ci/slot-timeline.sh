@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# What each GPU's slots were doing, from the lines GRADING_SLOT_TRACE=<file>
+# collects (harness/core/include/harness/gpu_slots.h: GPU, use, when asked
+# for, got and given back in epoch microseconds, process). Every moment from
+# the first slot asked for to the last given back is one of:
+#   held alone     an exclusive caller (a timed call, a hold, a deep search) has the GPU
+#   draining       one waits for the calls already running to end; no new call starts
+#   shared         runner calls share the GPU, each in its time slices
+#   starting only  runners' processes and contexts starting, and no call
+#   no call        nothing asks for the GPU: the tests' host work and their own starts
+#
+#   .ci/slot-timeline.sh SLOT_TRACE_FILE
+set -euo pipefail
+trace=$1
+[ -s "$trace" ] || { echo "no slot trace in $trace"; exit 0; }
+# One event per change of a count: P pending alone, H held alone, S shared, T starting.
+awk -F'\t' 'NF >= 5 {
+    if ($2 == "alone") { print $1, $3, "P", 1; print $1, $4, "P", -1; print $1, $4, "H", 1; print $1, $5, "H", -1 }
+    else if ($2 == "shared") { print $1, $4, "S", 1; print $1, $5, "S", -1 }
+    else if ($2 == "startup") { print $1, $4, "T", 1; print $1, $5, "T", -1 }
+  }' "$trace" | sort -k1,1 -k2,2n | awk '
+  function flush(g) {
+    if (!seen) return
+    span = (last - first) / 1e6
+    printf "GPU %s: %.1f s from the first slot asked for to the last given back\n", g, span
+    row("held alone", t["alone"], span, sprintf("(%d holds)", holds))
+    row("draining", t["drain"], span, sprintf("(%d drains, %.2f s each, %.1f calls still running on average)",
+        drains, drains ? t["drain"] / 1e6 / drains : 0, t["drain"] ? busyDrain / t["drain"] : 0))
+    row("shared", t["shared"], span, sprintf("(%.1f calls at once on average)", t["shared"] ? busyShared / t["shared"] : 0))
+    row("starting only", t["start"], span, "")
+    row("no call", t["none"], span, "")
+  }
+  function row(name, us, span, note) {
+    printf "  %-14s %7.1f s %4.0f%%%s\n", name, us / 1e6, (span > 0 ? 100 * us / 1e6 / span : 0), (note == "" ? "" : "  " note)
+  }
+  !seen || $1 "" != gpu {
+    flush(gpu)
+    seen = 1; gpu = $1 ""; first = $2; last = $2; P = H = S = T = holds = drains = busyDrain = busyShared = 0
+    split("", t)
+  }
+  {
+    dt = $2 - last
+    state = H > 0 ? "alone" : P > 0 ? "drain" : S > 0 ? "shared" : T > 0 ? "start" : "none"
+    t[state] += dt
+    if (state == "drain") busyDrain += S * dt
+    if (state == "shared") busyShared += S * dt
+    last = $2
+    if ($3 == "P") { if (P == 0 && H == 0 && $4 > 0) drains++; P += $4 }
+    else if ($3 == "H") { if ($4 > 0) holds++; H += $4 }
+    else if ($3 == "S") S += $4
+    else T += $4
+  }
+  END { flush(gpu) }'

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# .ci/slot-timeline.sh on a recorded slot trace whose answer is worked out by
+# hand (fixtures/slots/two_gpus.tsv, times in tenths of a second):
+#   GPU 0: shared 0-4 s and 1-2.5 s; a timed call asks at 3 s, drains until
+#   the first ends at 4 s, holds to 6 s; another asks at 5 s behind it (no
+#   drain of its own) and holds 6-6.5 s; a runner starts 6.5-7 s; nothing
+#   7-8 s; shared 8-9 s. GPU 1: shared 0-2 s, counted on its own.
+# And an empty trace says so instead of printing zeros.
+#   slot_timeline.sh REPO_ROOT
+set -uo pipefail
+root=$1
+failures=0
+want="GPU 0: 9.0 s from the first slot asked for to the last given back
+  held alone         2.5 s   28%  (2 holds)
+  draining           1.0 s   11%  (1 drains, 1.00 s each, 1.0 calls still running on average)
+  shared             4.0 s   44%  (1.4 calls at once on average)
+  starting only      0.5 s    6%
+  no call            1.0 s   11%
+GPU 1: 2.0 s from the first slot asked for to the last given back
+  held alone         0.0 s    0%  (0 holds)
+  draining           0.0 s    0%  (0 drains, 0.00 s each, 0.0 calls still running on average)
+  shared             2.0 s  100%  (1.0 calls at once on average)
+  starting only      0.0 s    0%
+  no call            0.0 s    0%"
+got=$(bash "$root/.ci/slot-timeline.sh" "$root/tests/grading/fixtures/slots/two_gpus.tsv" 2>&1)
+if [ "$got" != "$want" ]; then
+  printf 'FAIL two_gpus.tsv\n--- got\n%s\n--- want\n%s\n' "$got" "$want"
+  failures=$((failures + 1))
+else
+  echo "ok   two_gpus.tsv"
+fi
+empty=$(mktemp)
+got=$(bash "$root/.ci/slot-timeline.sh" "$empty" 2>&1)
+rm -f "$empty"
+if [ "$got" != "no slot trace in $empty" ]; then
+  printf 'FAIL empty trace: %s\n' "$got"
+  failures=$((failures + 1))
+else
+  echo "ok   empty trace"
+fi
+exit $((failures > 0))
