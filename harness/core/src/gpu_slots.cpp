@@ -33,10 +33,6 @@ int openSlot(const std::string& dir, const std::string& gpu, int k) {
 // after it, and it does not sit on half the slots meanwhile.
 int openQueue(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".queue"); }
 
-// Held shared by each runner starting, and exclusively by a timed call once
-// it has every slot: starts wait for a timed call, and it for them.
-int openStartLock(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".start"); }
-
 // Whether an exclusive caller is queued: the queue cannot be shared now.
 bool exclusiveQueued(int queue) {
     if (queue < 0 || flock(queue, LOCK_SH | LOCK_NB) == 0) {
@@ -80,18 +76,18 @@ int gpuSlotsPerDevice() {
 GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName)), use_(use), askedUs_(epochUs()) {
     take(use);
     gotUs_ = epochUs();
+    bounded_ = gpuSlotsPerDevice() != 0;
 }
 
 void GpuSlot::take(GpuUse use) {
     const int slots = gpuSlotsPerDevice();
-    if (slots == 0) return;
+    if (slots == 0 || use == GpuUse::Startup) return;
     const std::string& gpu = gpu_;
     const std::string dir = slotDir();
     const int queue = openQueue(dir, gpu);
     if (use == GpuUse::Alone) {
         // Queued first (one exclusive caller gathers at a time), then every
-        // slot in order, blocking, then the starts under way; the queue is
-        // left once they are all held.
+        // slot in order, blocking; the queue is left once they are all held.
         if (queue >= 0) {
             while (flock(queue, LOCK_EX) != 0) {
             }
@@ -104,18 +100,6 @@ void GpuSlot::take(GpuUse use) {
             fds_.push_back(fd);
             ++slots_;
         }
-        if (const int fd = openStartLock(dir, gpu); fd >= 0) {
-            while (flock(fd, LOCK_EX) != 0) {
-            }
-            fds_.push_back(fd);
-        }
-        if (queue >= 0) close(queue);
-        return;
-    }
-    if (use == GpuUse::Startup) {
-        const int fd = openStartLock(dir, gpu);
-        while (fd >= 0 && (exclusiveQueued(queue) || flock(fd, LOCK_SH | LOCK_NB) != 0)) usleep(20000);
-        if (fd >= 0) fds_.push_back(fd);
         if (queue >= 0) close(queue);
         return;
     }
@@ -144,7 +128,7 @@ GpuSlot::~GpuSlot() {
     const int64_t releasedUs = epochUs();
     for (int fd : fds_) close(fd);  // closing drops the lock
     const char* path = std::getenv("GRADING_SLOT_TRACE");
-    if (path == nullptr || *path == '\0') return;
+    if (path == nullptr || *path == '\0' || !bounded_) return;
     // One write of one line to a file opened for appending: the lines of
     // every grading process on the machine stay whole.
     const std::string line = gpu_ + "\t" + useName(use_) + "\t" + std::to_string(askedUs_) + "\t" +
