@@ -4,7 +4,8 @@
 # submissions and the submission's own tests), the submission graded again as
 # a student sees it (the grade target), the day 52 reference under
 # compute-sanitizer's leak check, a day 38 edit timed to its verdict, the
-# days' benchmarks and the shared GPU's wait table (.ci/gpu-turns.sh). GPU
+# days' benchmarks, the shared GPU's wait table (.ci/gpu-turns.sh) and
+# timed kernels beside runners starting (.ci/starts-beside-timing.sh). GPU
 # runners' CI and device runs use it.
 # The submission under test is the instructor solution, staged as a student's
 # folder: every test must pass, the submission's included (the stubs are
@@ -149,6 +150,9 @@ done
 if [ -z "${SKIP_BENCH:-}" ]; then
   PROCS="1 2 8" bash "$root/.ci/gpu-turns.sh" "$build" > "$out/gpu-turns.txt" 2>&1
   say "== gpu-turns: exit $? ($out/gpu-turns.txt)"
+  # Whether runners starting beside a timed kernel move its time (they wait for nothing).
+  bash "$root/.ci/starts-beside-timing.sh" "$build" > "$out/starts-beside-timing.txt" 2>&1
+  say "== starts-beside-timing: exit $? ($out/starts-beside-timing.txt)"
 fi
 
 [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]
