@@ -51,9 +51,9 @@ grade_timed() {
   took=$(($(date +%s) - start))
   built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$1")
 }
-export GRADING_TRACE="$out/class-trace.tsv"  # where the class's test time goes
-export GRADING_CALL_TRACE="$out/class-calls.tsv"  # and call by call
-export GRADING_SLOT_TRACE="$out/class-slots.tsv"  # and the GPU's slots over time
+# Where the class's test time goes: OUT_DIR/class-{trace,calls,slots}.tsv.
+source "$root/.ci/traces.sh"
+traces_on "$out" class-
 if [ -n "${GROW_ONLY:-}" ]; then
   # A class already graded into OUT_DIR (an earlier run with GROW=0) grows by
   # GROW: a class too large for one sitting measured in two.
@@ -62,17 +62,13 @@ if [ -n "${GROW_ONLY:-}" ]; then
 else
   rm -rf "$class" "$out/graded" && mkdir -p "$class"
   make_class "$class" 0 "$students"
-  : >"$GRADING_TRACE"
-  : >"$GRADING_CALL_TRACE"
-  : >"$GRADING_SLOT_TRACE"
+  traces_clear
   grade_timed "$out/grade-class.log"
   say "class of $students (4 days each) from an empty build folder: $took s wall (configure + build $built s, tests $((took - built)) s), exit $rc"
   [ -z "$busy" ] || say "$busy (build included)"
   grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"
-  bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 10 | tee -a "$log"
-  bash "$root/.ci/call-summary.sh" "$GRADING_CALL_TRACE" 10 | tee -a "$log"
-  bash "$root/.ci/slot-timeline.sh" "$GRADING_SLOT_TRACE" | tee -a "$log"
+  traces_print 10 | tee -a "$log"
   # Timed calls hold the GPU alone, so no schedule packs a student below this.
   awk -F'\t' -v n="$students" '{ alone += $11 } END {
     printf "held the GPU alone (the calls that hold it): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \

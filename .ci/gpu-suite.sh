@@ -36,15 +36,10 @@ summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 : >"$summary"
 export GRADING_SEED=${GRADING_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-# Where the suite's time goes, case by case, over every run (.ci/trace-summary.sh).
-export GRADING_TRACE=${GRADING_TRACE:-$out/trace.tsv}
-: >"$GRADING_TRACE"
-# And call by call, by kind of call (.ci/call-summary.sh).
-export GRADING_CALL_TRACE=${GRADING_CALL_TRACE:-$out/calls.tsv}
-: >"$GRADING_CALL_TRACE"
-# And the GPU's slots over time: held alone, draining for that, shared (.ci/slot-timeline.sh).
-export GRADING_SLOT_TRACE=${GRADING_SLOT_TRACE:-$out/slots.tsv}
-: >"$GRADING_SLOT_TRACE"
+# Where the suite's time goes, over every run: OUT/trace.tsv, calls.tsv, slots.tsv.
+source "$root/.ci/traces.sh"
+traces_on "$out" ""
+traces_clear
 say "GRADING_SEED=$GRADING_SEED (replay with GRADING_SEED=$GRADING_SEED)"
 nvidia-smi -L 2>&1 | tee -a "$summary" || true
 
@@ -108,9 +103,7 @@ for ((r = 1; r <= total_runs; r++)); do
   grep -E '^\s+[0-9]+ - submission\.' <<<"$failed" | head -60 >> "$summary"
 done
 grep -A40 "Label Time Summary" "$out/ctest-tests.log" | sed '/^$/q' >> "$summary"
-bash "$root/.ci/trace-summary.sh" "$GRADING_TRACE" 15 | tee -a "$summary"
-bash "$root/.ci/call-summary.sh" "$GRADING_CALL_TRACE" 15 | tee -a "$summary"
-bash "$root/.ci/slot-timeline.sh" "$GRADING_SLOT_TRACE" | tee -a "$summary"
+traces_print 15 | tee -a "$summary"
 
 if [ -n "${SKIP_GRADE:-}" ]; then
   [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]

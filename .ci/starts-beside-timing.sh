@@ -5,7 +5,7 @@
 # host-driven loop of 22 launches and read-backs with nothing beside it,
 # then beside LOOPS (default 4) loops of processes starting as a runner's
 # probe does, then of processes that also make a CUDA context; ROUNDS times
-# (default 2). One row per condition and figure: median, IQR, p99.
+# (default 2). One row per condition and figure: median, IQR, max.
 #
 #   .ci/starts-beside-timing.sh BUILD_DIR [runs]     (default 2000 timed runs)
 set -euo pipefail
@@ -27,7 +27,7 @@ stop_loops() {
 trap 'stop_loops || true; rm -rf "$work"' EXIT
 first=$("$tool" start) || { echo "starts-beside-timing: a start failed on its own" >&2; exit 1; }
 echo "a probe's start leaves the context ${first#context }"
-printf '%-34s %-13s %10s %7s %10s\n' "beside the timed process" "figure" "median us" "IQR %" "p99 us"
+printf '%-34s %-13s %10s %7s %10s\n' "beside the timed process" "figure" "median us" "IQR %" "max us"
 for ((round = 1; round <= ${ROUNDS:-2}; round++)); do
   for beside in nothing starts context; do
     rm -f "$stop"

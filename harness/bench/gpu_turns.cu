@@ -19,12 +19,15 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <string>
 #include <thread>
 
+#include "harness/bench.h"
+
 namespace {
+
+using grading::bench::numberOption;
 
 __global__ void tick(unsigned* counter) { atomicAdd(counter, 1u); }
 
@@ -32,13 +35,6 @@ void check(cudaError_t err, const char* what) {
     if (err == cudaSuccess) return;
     std::fprintf(stderr, "gpu_turns: %s: %s\n", what, cudaGetErrorString(err));
     std::exit(1);
-}
-
-double argument(int argc, char** argv, const char* name, double fallback) {
-    for (int i = 2; i + 1 < argc; ++i) {
-        if (std::strcmp(argv[i], name) == 0) return std::atof(argv[i + 1]);
-    }
-    return fallback;
 }
 
 void spinFor(std::chrono::nanoseconds d) {
@@ -56,10 +52,10 @@ int main(int argc, char** argv) {
                      "usage: gpu_turns sync|burst|paced [--seconds S] [--launches K] [--gap-us G] [--start-at T]\n");
         return 2;
     }
-    const double seconds = argument(argc, argv, "--seconds", 3);
-    const int launches = mode == "sync" ? 1 : static_cast<int>(argument(argc, argv, "--launches", 8));
-    const auto gap = std::chrono::nanoseconds(static_cast<long long>(argument(argc, argv, "--gap-us", 20) * 1000));
-    const double startAt = argument(argc, argv, "--start-at", 0);
+    const double seconds = numberOption(argc, argv, "--seconds", 3);
+    const int launches = mode == "sync" ? 1 : static_cast<int>(numberOption(argc, argv, "--launches", 8));
+    const auto gap = std::chrono::nanoseconds(static_cast<long long>(numberOption(argc, argv, "--gap-us", 20) * 1000));
+    const double startAt = numberOption(argc, argv, "--start-at", 0);
 
     // The runner's waiting style outside timed calls: yield the core.
     check(cudaSetDeviceFlags(cudaDeviceScheduleYield), "cudaSetDeviceFlags");

@@ -6,11 +6,8 @@
 # is no nvidia-smi.
 #   gpu_busy.sh REPO_ROOT
 set -uo pipefail
-root=$1
+source "$(dirname "$0")/script_test.sh"
 fixtures="$root/tests/grading/fixtures/dmon"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
 
 # Plays FIXTURE then keeps running, as dmon does, until killed.
 mkdir -p "$work/bin"
@@ -30,12 +27,9 @@ check() {  # fixture, expected lines
     pid=$gpu_busy_pid
     gpu_busy_stop
     if kill -0 "$pid" 2>/dev/null; then echo "the sampler $pid still runs after gpu_busy_stop"; fi' "$root" "$work/$1.out")
-  if [ "$got" != "$2" ]; then
-    printf 'FAIL %s\n  got:  %s\n  want: %s\n' "$1" "$got" "$2"
-    failures=$((failures + 1))
-  else
-    echo "ok   $1"
-  fi
+  [ "$got" = "$2" ] || fail "$1
+  got:  $got
+  want: $2"
 }
 
 check two_gpus.txt "GPU 0: kernels ran in 70% of 2 s sampled (1 busy s); PCIe 2.0 GB/s in, 1.0 GB/s out on average
@@ -47,10 +41,6 @@ mkdir -p "$work/nogpu"
 for tool in bash sleep; do ln -s "$(command -v "$tool")" "$work/nogpu/$tool"; done
 got=$(PATH="$work/nogpu" bash -c 'source "$0/.ci/gpu-busy.sh"; gpu_busy_start "$1"; gpu_busy_stop; echo "pid=[$gpu_busy_pid]"' \
   "$root" "$work/none.out")
-if [ "$got" != "pid=[]" ] || [ -e "$work/none.out" ]; then
-  printf 'FAIL without nvidia-smi\n  got: %s\n' "$got"
-  failures=$((failures + 1))
-else
-  echo "ok   without nvidia-smi"
-fi
-exit $((failures > 0))
+[ "$got" = "pid=[]" ] && [ ! -e "$work/none.out" ] || fail "without nvidia-smi
+  got: $got"
+finish "gpu-busy.sh: two recordings, and no nvidia-smi"

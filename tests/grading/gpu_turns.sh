@@ -6,11 +6,7 @@
 # with a message instead of printing a row.
 #   gpu_turns.sh REPO_ROOT
 set -uo pipefail
-root=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { printf 'FAIL %s\n' "$*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/script_test.sh"
 
 # 1000 launches in 2 s (500/s) per process in any pattern; logs its arguments.
 mkdir -p "$work/build/harness"
@@ -48,5 +44,4 @@ out=$(bash "$root/.ci/gpu-turns.sh" "$work/nowhere" 2>&1)
 out=$(ARGS_LOG=/dev/null MODES=spin bash "$root/.ci/gpu-turns.sh" "$work/build" 2>&1)
 [ $? -eq 2 ] && grep -q 'no pattern "spin"' <<<"$out" || fail "an unknown pattern: $out"
 
-[ $failures -eq 0 ] && echo "ok   gpu-turns.sh: table, arguments, failures"
-exit $((failures > 0))
+finish "gpu-turns.sh: table, arguments, failures"

@@ -8,8 +8,7 @@
 # And an empty trace says so instead of printing zeros.
 #   slot_timeline.sh REPO_ROOT
 set -uo pipefail
-root=$1
-failures=0
+source "$(dirname "$0")/script_test.sh"
 want="GPU 0: 9.0 s from the first slot asked for to the last given back
   held alone         2.5 s   28%  (2 holds)
   draining           1.0 s   11%  (1 drains, 1.00 s each, 1.0 calls still running on average)
@@ -23,19 +22,12 @@ GPU 1: 2.0 s from the first slot asked for to the last given back
   starting only      0.0 s    0%
   no call            0.0 s    0%"
 got=$(bash "$root/.ci/slot-timeline.sh" "$root/tests/grading/fixtures/slots/two_gpus.tsv" 2>&1)
-if [ "$got" != "$want" ]; then
-  printf 'FAIL two_gpus.tsv\n--- got\n%s\n--- want\n%s\n' "$got" "$want"
-  failures=$((failures + 1))
-else
-  echo "ok   two_gpus.tsv"
-fi
-empty=$(mktemp)
-got=$(bash "$root/.ci/slot-timeline.sh" "$empty" 2>&1)
-rm -f "$empty"
-if [ "$got" != "no slot trace in $empty" ]; then
-  printf 'FAIL empty trace: %s\n' "$got"
-  failures=$((failures + 1))
-else
-  echo "ok   empty trace"
-fi
-exit $((failures > 0))
+[ "$got" = "$want" ] || fail "two_gpus.tsv
+--- got
+$got
+--- want
+$want"
+: >"$work/empty.tsv"
+got=$(bash "$root/.ci/slot-timeline.sh" "$work/empty.tsv" 2>&1)
+[ "$got" = "no slot trace in $work/empty.tsv" ] || fail "empty trace: $got"
+finish "slot-timeline.sh: two GPUs worked out by hand, an empty trace"

@@ -6,11 +6,7 @@
 # start or a missing tool fails the script with a message.
 #   starts_beside_timing.sh REPO_ROOT
 set -uo pipefail
-root=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { printf 'FAIL %s\n' "$*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/script_test.sh"
 
 # "time" reports how many starts ran while it timed; "start" counts itself
 # and fails where FAKE_START_FAIL says: "--context" (only those), "all".
@@ -38,10 +34,10 @@ got=$(LOG="$work/log" ROUNDS=2 LOOPS=2 bash "$root/.ci/starts-beside-timing.sh" 
 rc=$?
 [ $rc -eq 0 ] || fail "exit $rc: $got"
 [ "$(sed -n 1p <<<"$got")" = "a probe's start leaves the context inactive" ] || fail "the first line: $(sed -n 1p <<<"$got")"
-[ "$(sed -n 2p <<<"$got")" = "beside the timed process           figure         median us   IQR %     p99 us" ] ||
+[ "$(sed -n 2p <<<"$got")" = "beside the timed process           figure         median us   IQR %     max us" ] ||
   fail "the header: $(sed -n 2p <<<"$got")"
 [ "$(grep -c 'host_loop_22 *300.00 *5.00 *400.00$' <<<"$got")" = 6 ] || fail "the loop's rows: $got"
-# The p99 column of the fake's write row is how many starts ran while it timed.
+# The max column of the fake's write row is how many starts ran while it timed.
 during() { grep "^$1, round $2 *write_64MiB" <<<"$got" | awk '{ print $NF }'; }
 for round in 1 2; do  # round 2's "nothing" comes after round 1's loops of starts
   [ "$(during nothing $round)" = "0.00" ] || fail "round $round: starts ran beside nothing: $(during nothing $round)"
@@ -64,5 +60,4 @@ out=$(LOG="$work/log" FAKE_START_FAIL=all ROUNDS=1 bash "$root/.ci/starts-beside
 [ $? -ne 0 ] && grep -q "a start failed on its own" <<<"$out" || fail "a failing first start: $out"
 out=$(bash "$root/.ci/starts-beside-timing.sh" "$work/nowhere" 2>&1)
 [ $? -ne 0 ] && grep -q "no $work/nowhere/harness/starts_beside_timing" <<<"$out" || fail "no tool: $out"
-[ $failures -eq 0 ] && echo "ok   starts-beside-timing.sh"
-exit $((failures > 0))
+finish "starts-beside-timing.sh"

@@ -74,18 +74,17 @@ int gpuSlotsPerDevice() {
 }
 
 GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName)), use_(use), askedUs_(epochUs()) {
-    take(use);
+    const int slots = gpuSlotsPerDevice();
+    bounded_ = slots != 0;
+    if (bounded_ && use != GpuUse::Startup) take(slots);
     gotUs_ = epochUs();
-    bounded_ = gpuSlotsPerDevice() != 0;
 }
 
-void GpuSlot::take(GpuUse use) {
-    const int slots = gpuSlotsPerDevice();
-    if (slots == 0 || use == GpuUse::Startup) return;
+void GpuSlot::take(int slots) {
     const std::string& gpu = gpu_;
     const std::string dir = slotDir();
     const int queue = openQueue(dir, gpu);
-    if (use == GpuUse::Alone) {
+    if (use_ == GpuUse::Alone) {
         // Queued first (one exclusive caller gathers at a time), then every
         // slot in order, blocking; the queue is left once they are all held.
         if (queue >= 0) {

@@ -46,7 +46,7 @@ public:
     int held() const { return slots_; }
 
 private:
-    void take(GpuUse use);
+    void take(int slots);  // of `slots` per GPU, as use_ says
 
     std::vector<int> fds_;  // the locked slot files
     int slots_ = 0;

@@ -1,10 +1,13 @@
 #pragma once
 // What the days' Google Benchmark programs share: a pair of CUDA events that
 // time one piece of work (the benchmark's manual time), and the check that a
-// GPU is there at all (exit status 77, a skip, where none is).
+// GPU is there at all (exit status 77, a skip, where none is). And the
+// options of the harness's own measuring tools (harness/bench/).
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "harness/cuda_check.h"
 
@@ -48,6 +51,23 @@ inline int requireDevice(const char* program) {
     std::fprintf(stderr, "%s: no usable CUDA device (%s)\n", program,
                  probe != cudaSuccess ? cudaGetErrorString(probe) : "0 devices");
     return 77;
+}
+
+// "--name value" among the arguments after the first (the tool's mode), or
+// `fallback` where it is not given.
+inline double numberOption(int argc, char** argv, const char* name, double fallback) {
+    for (int i = 2; i + 1 < argc; ++i) {
+        if (std::strcmp(argv[i], name) == 0) return std::atof(argv[i + 1]);
+    }
+    return fallback;
+}
+
+// Whether "--name" is among the arguments after the first.
+inline bool hasFlag(int argc, char** argv, const char* name) {
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], name) == 0) return true;
+    }
+    return false;
 }
 
 }  // namespace grading::bench
