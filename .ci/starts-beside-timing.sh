@@ -6,6 +6,7 @@
 # then beside LOOPS (default 4) loops of processes starting as a runner's
 # probe does, then of processes that also make a CUDA context; ROUNDS times
 # (default 2). One row per condition and figure: median, IQR, max.
+# SETTLE_S (default 1): seconds the loops run before each timing starts.
 #
 #   .ci/starts-beside-timing.sh BUILD_DIR [runs]     (default 2000 timed runs)
 set -euo pipefail
@@ -41,7 +42,7 @@ for ((round = 1; round <= ${ROUNDS:-2}; round++)); do
         (while [ ! -e "$stop" ]; do "$tool" start "${extra[@]}" >/dev/null || exit 1; done) &
         loops+=($!)
       done
-      sleep 1  # every loop under way before the timing starts
+      sleep "${SETTLE_S:-1}"  # every loop under way before the timing starts
     fi
     out=$("$tool" time --runs "$runs") || { echo "starts-beside-timing: the timed process failed" >&2; exit 1; }
     stop_loops || { echo "starts-beside-timing: a starting process failed ($label)" >&2; exit 1; }

@@ -30,7 +30,7 @@ SH
 chmod +x "$work/build/harness/starts_beside_timing"
 
 : >"$work/log"
-got=$(LOG="$work/log" ROUNDS=2 LOOPS=2 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 100 2>&1)
+got=$(LOG="$work/log" ROUNDS=2 LOOPS=2 SETTLE_S=0.2 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 100 2>&1)
 rc=$?
 [ $rc -eq 0 ] || fail "exit $rc: $got"
 [ "$(sed -n 1p <<<"$got")" = "a probe's start leaves the context inactive" ] || fail "the first line: $(sed -n 1p <<<"$got")"
@@ -52,11 +52,11 @@ lines=$(wc -l <"$work/log")
 sleep 0.3
 [ "$(wc -l <"$work/log")" = "$lines" ] || fail "starts went on after the script ended"
 
-out=$(LOG="$work/log" FAKE_TIME_FAIL=1 ROUNDS=1 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 2>&1)
+out=$(LOG="$work/log" FAKE_TIME_FAIL=1 ROUNDS=1 SETTLE_S=0.2 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 2>&1)
 [ $? -ne 0 ] && grep -q "the timed process failed" <<<"$out" || fail "a failing timed process: $out"
-out=$(LOG="$work/log" FAKE_START_FAIL=--context ROUNDS=1 LOOPS=1 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 2>&1)
+out=$(LOG="$work/log" FAKE_START_FAIL=--context ROUNDS=1 LOOPS=1 SETTLE_S=0.2 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 2>&1)
 [ $? -ne 0 ] && grep -q "a starting process failed (1 loops of starts + context)" <<<"$out" || fail "a failing start: $out"
-out=$(LOG="$work/log" FAKE_START_FAIL=all ROUNDS=1 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 2>&1)
+out=$(LOG="$work/log" FAKE_START_FAIL=all ROUNDS=1 SETTLE_S=0.2 bash "$root/.ci/starts-beside-timing.sh" "$work/build" 2>&1)
 [ $? -ne 0 ] && grep -q "a start failed on its own" <<<"$out" || fail "a failing first start: $out"
 out=$(bash "$root/.ci/starts-beside-timing.sh" "$work/nowhere" 2>&1)
 [ $? -ne 0 ] && grep -q "no $work/nowhere/harness/starts_beside_timing" <<<"$out" || fail "no tool: $out"

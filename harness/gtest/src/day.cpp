@@ -35,6 +35,13 @@ const DayGate* Day::find(const std::string& id) const {
     return nullptr;
 }
 
+std::vector<const GateCase*> runOrder(const DayGate& g) {
+    std::vector<const GateCase*> order;
+    for (const GateCase& c : g.cases) order.push_back(&c);
+    std::stable_partition(order.begin(), order.end(), [](const GateCase* c) { return !c->holdsGpu; });
+    return order;
+}
+
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
                      const MeasureRuns& measure, const SpeedRamp& ramp) {
     // The student kit: nothing to compare with, so no score, and no failure

@@ -234,9 +234,24 @@ void registerTest(const std::string& suite, const std::string& name, Fn body) {
                             [body]() -> ::testing::Test* { return new Body(body); });
 }
 
+// The hold that a process's run of cases holding the whole GPU shares
+// (runOrder puts them together): the first takes it, the next keep it, and
+// the first case that does not hold the GPU, or the program's end, gives it
+// back.
+std::optional<grading::WholeGpuHold>& caseGpuHold() {
+    static std::optional<grading::WholeGpuHold> hold;
+    return hold;
+}
+
+void holdGpuFor(const GateCase& c) {
+    if (!c.holdsGpu) caseGpuHold().reset();
+    else if (!caseGpuHold()) caseGpuHold().emplace();
+}
+
 void registerGate(const DayGate& g, const Options& o) {
     const bool submission = o.suite == "submission";
-    for (const GateCase& c : g.cases) {
+    for (const GateCase* next : grading::runOrder(g)) {
+        const GateCase& c = *next;
         if (!selected(c, submission, {})) continue;
         if (o.noSolution) {
             registerTest(g.spec.id, c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
@@ -244,6 +259,7 @@ void registerGate(const DayGate& g, const Options& o) {
         }
         registerTest(g.spec.id, c.name, [&g, &c, o, submission] {
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
+            holdGpuFor(c);
             const uint64_t seed = grading::testing::gradingSeed();
             const GateResult result = runCase(g, c, o.runner, seed);
             grading::testing::expectGate(result, contextOf(c, seed));
@@ -425,9 +441,9 @@ double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::st
 }
 
 // Gates with many cases run as several ctest tests, gtest shards of the
-// gate (case k in shard k mod N), each with its own runner session: one
-// after another, msw.index's 84 cases alone were the GPU suite's critical
-// path. The grade report takes a gate's shards together (all must pass, and
+// gate (case k of runOrder in shard k mod N), each with its own runner
+// session: one after another, msw.index's 84 cases alone were the GPU
+// suite's critical path. The grade report takes a gate's shards together (all must pass, and
 // all must have run). A class's tests stay one per gate: its students
 // already fill the machine (split in three per student, msw.index made a
 // class of 32 no faster on the H200: 385 s against 338 s in another sitting).
@@ -439,13 +455,14 @@ int gateShards(const DayGate& g, bool studentOnly) {
     return std::max(1, static_cast<int>((cases + kCasesPerShard - 1) / kCasesPerShard));
 }
 
-// The time limits of the cases gtest gives shard `k` of `shards`.
+// The time limits of the cases gtest gives shard `k` of `shards`: every
+// `shards`-th of the gate's selected cases in run order, from the `k`-th.
 double shardSeconds(const DayGate& g, bool studentOnly, int shards, int k) {
     double total = 0;
     int index = 0;
-    for (const GateCase& c : g.cases) {
-        if (!selected(c, studentOnly, {})) continue;
-        if (index++ % shards == k) total += c.limitSeconds;
+    for (const GateCase* c : grading::runOrder(g)) {
+        if (!selected(*c, studentOnly, {})) continue;
+        if (index++ % shards == k) total += c->limitSeconds;
     }
     return total;
 }
@@ -652,6 +669,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     int status = RUN_ALL_TESTS();
+    caseGpuHold().reset();
     // A runner that wrote after its last answer fails the test it ran for.
     if (const std::string late = grading::closeSessions(); !late.empty()) {
         std::cerr << late;
