@@ -99,9 +99,9 @@ TEST_F(GpuSlots, AQueuedExclusiveCallerKeepsNewCallersOut) {
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
 }
 
-// Starting a runner runs no kernel: it takes no slot and waits for nothing,
-// a timed call included, and a timed call does not wait for it.
-TEST_F(GpuSlots, AStartTakesNoSlotAndWaitsForNothing) {
+// Starting a runner runs no kernel: it needs no slot, only no timed call
+// (the context it makes slowed day 52's diamond, timed alone, to half speed).
+TEST_F(GpuSlots, AStartTakesNoSlotButWaitsForATimedCall) {
     {
         const GpuSlot a("0", GpuUse::Shared);
         const GpuSlot b("0", GpuUse::Shared);
@@ -111,10 +111,17 @@ TEST_F(GpuSlots, AStartTakesNoSlotAndWaitsForNothing) {
     }
     {
         const GpuSlot timed("0", GpuUse::Alone);
-        EXPECT_TRUE(childGetsSlot("0", GpuUse::Startup, 1)) << "a start waited for a timed call";
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Startup, 1)) << "a runner started while a timed call held the GPU";
     }
-    const GpuSlot start("0", GpuUse::Startup);
-    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1)) << "a timed call waited for a start";
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Startup, 1));
+}
+
+TEST_F(GpuSlots, ATimedCallWaitsForTheStartsUnderWay) {
+    {
+        const GpuSlot start("0", GpuUse::Startup);
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Alone, 1)) << "a timed call began while a runner was starting";
+    }
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
 }
 
 // A report or a timed case holds the GPU from its first call to its last:

@@ -33,6 +33,10 @@ int openSlot(const std::string& dir, const std::string& gpu, int k) {
 // after it, and it does not sit on half the slots meanwhile.
 int openQueue(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".queue"); }
 
+// Held shared by each runner starting, and exclusively by a timed call once
+// it has every slot: starts wait for a timed call, and it for them.
+int openStartLock(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".start"); }
+
 // Whether an exclusive caller is queued: the queue cannot be shared now.
 bool exclusiveQueued(int queue) {
     if (queue < 0 || flock(queue, LOCK_SH | LOCK_NB) == 0) {
@@ -76,7 +80,7 @@ int gpuSlotsPerDevice() {
 GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName)), use_(use), askedUs_(epochUs()) {
     const int slots = gpuSlotsPerDevice();
     bounded_ = slots != 0;
-    if (bounded_ && use != GpuUse::Startup) take(slots);
+    if (bounded_) take(slots);
     gotUs_ = epochUs();
 }
 
@@ -86,7 +90,8 @@ void GpuSlot::take(int slots) {
     const int queue = openQueue(dir, gpu);
     if (use_ == GpuUse::Alone) {
         // Queued first (one exclusive caller gathers at a time), then every
-        // slot in order, blocking; the queue is left once they are all held.
+        // slot in order, blocking, then the starts under way; the queue is
+        // left once they are all held.
         if (queue >= 0) {
             while (flock(queue, LOCK_EX) != 0) {
             }
@@ -99,6 +104,18 @@ void GpuSlot::take(int slots) {
             fds_.push_back(fd);
             ++slots_;
         }
+        if (const int fd = openStartLock(dir, gpu); fd >= 0) {
+            while (flock(fd, LOCK_EX) != 0) {
+            }
+            fds_.push_back(fd);
+        }
+        if (queue >= 0) close(queue);
+        return;
+    }
+    if (use_ == GpuUse::Startup) {
+        const int fd = openStartLock(dir, gpu);
+        while (fd >= 0 && (exclusiveQueued(queue) || flock(fd, LOCK_SH | LOCK_NB) != 0)) usleep(20000);
+        if (fd >= 0) fds_.push_back(fd);
         if (queue >= 0) close(queue);
         return;
     }

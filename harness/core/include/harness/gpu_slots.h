@@ -10,12 +10,13 @@
 // a killed test never leaves a slot taken. Waiting for a slot is not counted
 // against a runner's time limit.
 //
-// Starting a runner (its process, cuInit and its probe's device queries:
-// about 0.33 s alone on the H200, a CUDA context 0.02 s more) is CPU and
-// driver work that runs no kernel: it takes no slot and waits for nothing,
-// not even a timed call. On the H200, four loops of processes starting
-// beside a timed kernel (a 64 MiB write, 2000 runs) left its median at
-// 22.6-23.6 us, against 23.5-23.8 us alone.
+// Starting a runner (its process, cuInit, and the CUDA context its probe
+// makes: about 0.33 s alone on the H200, 1-2 s beside the suite's 16 test
+// processes) runs no kernel of its own, so it takes no slot; but it waits
+// while a timed call holds the GPU, and a timed call waits for the starts
+// under way. Starts that waited for nothing let day 52's diamond, timed
+// alone, measure 3.8 ms instead of 1.8 ms in a suite on the H200 (8 starts
+// in flight), and the instructor's code failed 52.overlap.
 //
 // GRADING_SLOT_TRACE=<file>: each slot, once given back, appends a line there
 // (GPU, use, when it was asked for, got and given back in epoch microseconds,
@@ -31,7 +32,7 @@ namespace grading {
 enum class GpuUse {
     Shared,   // one slot: kernels beside other runners' kernels
     Alone,    // every slot: a timed call
-    Startup,  // nothing: a runner's process and context starting (traced only)
+    Startup,  // no slot, only no timed call: a runner's process and context starting
 };
 
 class GpuSlot {
@@ -48,7 +49,7 @@ public:
 private:
     void take(int slots);  // of `slots` per GPU, as use_ says
 
-    std::vector<int> fds_;  // the locked slot files
+    std::vector<int> fds_;  // the locked files: slots, and the start lock
     int slots_ = 0;
     std::string gpu_;  // as the slot files name it
     GpuUse use_;
