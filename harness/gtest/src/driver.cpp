@@ -443,10 +443,11 @@ double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::st
 // Gates with many cases run as several ctest tests, gtest shards of the
 // gate (case k of runOrder in shard k mod N), each with its own runner
 // session: one after another, msw.index's 84 cases alone were the GPU
-// suite's critical path. The grade report takes a gate's shards together (all must pass, and
-// all must have run). A class's tests stay one per gate: its students
-// already fill the machine (split in three per student, msw.index made a
-// class of 32 no faster on the H200: 385 s against 338 s in another sitting).
+// suite's critical path. The grade report takes a gate's shards together
+// (all must pass, and all must have run). A class's tests stay one per
+// gate: its students already fill the machine (split in three per student,
+// msw.index made a class of 32 no faster on the H200: 385 s against 338 s
+// in another sitting).
 constexpr int kCasesPerShard = 20;
 
 int gateShards(const DayGate& g, bool studentOnly) {
