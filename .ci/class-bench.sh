@@ -83,7 +83,14 @@ if ((grow > 0)); then
   grade_timed "$out/grade-class-grown.log"
   # One decimal: the target is 10 s per student, and 348 s for 32 is 10.9, not 10.
   per=$(awk -v t="$took" -v g="$grow" 'BEGIN { printf "%.1f", t / g }')
-  say "the class grown by $grow more: $took s (build $built s): $per s per added student, exit $rc"
+  # Only the added students should be graded: a changed harness, seed or
+  # build argument (a commit in between counts) grades everyone again.
+  regraded=$((students - $(grep -c '): unchanged, ' "$out/grade-class-grown.log")))
+  if ((regraded > 0)); then
+    say "the class grown by $grow more: $took s (build $built s), exit $rc; but $regraded of the $students graded before were graded again (the harness, seed or build arguments changed since): not a marginal cost"
+  else
+    say "the class grown by $grow more: $took s (build $built s): $per s per added student, exit $rc"
+  fi
   [ -z "$busy" ] || say "$busy (build included)"
 fi
 
