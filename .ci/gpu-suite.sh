@@ -143,7 +143,7 @@ done
 if [ -z "${SKIP_BENCH:-}" ]; then
   PROCS="1 2 8" bash "$root/.ci/gpu-turns.sh" "$build" > "$out/gpu-turns.txt" 2>&1
   say "== gpu-turns: exit $? ($out/gpu-turns.txt)"
-  # Whether runners starting beside a timed kernel move its time (they wait for nothing).
+  # Whether runners starting beside a timed kernel move its time (starts wait for timed calls).
   bash "$root/.ci/starts-beside-timing.sh" "$build" > "$out/starts-beside-timing.txt" 2>&1
   say "== starts-beside-timing: exit $? ($out/starts-beside-timing.txt)"
 fi

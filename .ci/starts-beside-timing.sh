@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Whether runners starting perturb a timed kernel beside them (grading.md,
-# "GPU slots": starts wait for nothing): starts_beside_timing
+# "GPU slots": these two timings did not move, day 52's diamond did, and
+# starts wait for timed calls): starts_beside_timing
 # (harness/bench/starts_beside_timing.cu) times a 64 MiB write and a
 # host-driven loop of 22 launches and read-backs with nothing beside it,
 # then beside LOOPS (default 4) loops of processes starting as a runner's

@@ -1,6 +1,8 @@
-// Whether a runner starting perturbs another process's timed kernels: the
-// measurement behind letting starts go on while a timed call holds the GPU
-// (gpu_slots.h). Two roles, run by .ci/starts-beside-timing.sh:
+// Whether a runner starting perturbs another process's timed kernels. On the
+// H200 these two did not move, and starts waited for nothing for a while;
+// day 52's diamond of concurrent branches did (to half speed), so starts
+// wait for timed calls again (gpu_slots.h). Two roles, run by
+// .ci/starts-beside-timing.sh:
 //
 //   starts_beside_timing start [--context]
 //       starts as a runner's probe does (the wait style, cuInit, the device's
