@@ -4,7 +4,8 @@
 # for, got and given back in epoch microseconds, process). Every moment from
 # the first slot asked for to the last given back is one of:
 #   held alone     an exclusive caller (a timed call, a hold, a deep search) has the GPU
-#   draining       one waits for the calls already running to end; no new call starts
+#   draining       one waits for the calls and runner starts already under way to end;
+#                  no new call or start begins
 #   shared         runner calls share the GPU, each in its time slices
 #   starting only  runners' processes and contexts starting, and no call
 #   no call        nothing asks for the GPU: the tests' host work and their own starts
@@ -24,8 +25,9 @@ awk -F'\t' 'NF >= 5 {
     span = (last - first) / 1e6
     printf "GPU %s: %.1f s from the first slot asked for to the last given back\n", g, span
     row("held alone", t["alone"], span, sprintf("(%d holds)", holds))
-    row("draining", t["drain"], span, sprintf("(%d drains, %.2f s each, %.1f calls still running on average)",
-        drains, drains ? t["drain"] / 1e6 / drains : 0, t["drain"] ? busyDrain / t["drain"] : 0))
+    row("draining", t["drain"], span, sprintf("(%d drains, %.2f s each, %.1f calls and %.1f starts still under way on average)",
+        drains, drains ? t["drain"] / 1e6 / drains : 0, t["drain"] ? busyDrain / t["drain"] : 0,
+        t["drain"] ? startsDrain / t["drain"] : 0))
     row("shared", t["shared"], span, sprintf("(%.1f calls at once on average)", t["shared"] ? busyShared / t["shared"] : 0))
     row("starting only", t["start"], span, "")
     row("no call", t["none"], span, "")
@@ -35,14 +37,14 @@ awk -F'\t' 'NF >= 5 {
   }
   !seen || $1 "" != gpu {
     flush(gpu)
-    seen = 1; gpu = $1 ""; first = $2; last = $2; P = H = S = T = holds = drains = busyDrain = busyShared = 0
+    seen = 1; gpu = $1 ""; first = $2; last = $2; P = H = S = T = holds = drains = busyDrain = startsDrain = busyShared = 0
     split("", t)
   }
   {
     dt = $2 - last
     state = H > 0 ? "alone" : P > 0 ? "drain" : S > 0 ? "shared" : T > 0 ? "start" : "none"
     t[state] += dt
-    if (state == "drain") busyDrain += S * dt
+    if (state == "drain") { busyDrain += S * dt; startsDrain += T * dt }
     if (state == "shared") busyShared += S * dt
     last = $2
     if ($3 == "P") { if (P == 0 && H == 0 && $4 > 0) drains++; P += $4 }

@@ -85,9 +85,8 @@ GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName
 }
 
 void GpuSlot::take(int slots) {
-    const std::string& gpu = gpu_;
     const std::string dir = slotDir();
-    const int queue = openQueue(dir, gpu);
+    const int queue = openQueue(dir, gpu_);
     if (use_ == GpuUse::Alone) {
         // Queued first (one exclusive caller gathers at a time), then every
         // slot in order, blocking, then the starts under way; the queue is
@@ -97,14 +96,14 @@ void GpuSlot::take(int slots) {
             }
         }
         for (int k = 0; k < slots; ++k) {
-            const int fd = openSlot(dir, gpu, k);
+            const int fd = openSlot(dir, gpu_, k);
             if (fd < 0) continue;  // an unwritable slot dir bounds nothing, and blocks nothing
             while (flock(fd, LOCK_EX) != 0) {
             }
             fds_.push_back(fd);
             ++slots_;
         }
-        if (const int fd = openStartLock(dir, gpu); fd >= 0) {
+        if (const int fd = openStartLock(dir, gpu_); fd >= 0) {
             while (flock(fd, LOCK_EX) != 0) {
             }
             fds_.push_back(fd);
@@ -113,7 +112,7 @@ void GpuSlot::take(int slots) {
         return;
     }
     if (use_ == GpuUse::Startup) {
-        const int fd = openStartLock(dir, gpu);
+        const int fd = openStartLock(dir, gpu_);
         while (fd >= 0 && (exclusiveQueued(queue) || flock(fd, LOCK_SH | LOCK_NB) != 0)) usleep(20000);
         if (fd >= 0) fds_.push_back(fd);
         if (queue >= 0) close(queue);
@@ -125,7 +124,7 @@ void GpuSlot::take(int slots) {
             continue;
         }
         for (int k = 0; k < slots; ++k) {
-            const int fd = openSlot(dir, gpu, (k + attempt) % slots);
+            const int fd = openSlot(dir, gpu_, (k + attempt) % slots);
             if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) == 0) {
                 if (fd >= 0) {  // an unwritable slot dir bounds nothing
                     fds_.push_back(fd);
