@@ -325,6 +325,7 @@ grading::TimingStats timeShape(Rig& rig, const Fences& f, const std::string& wha
         enqueue(d);
         f.fenceOut(d);
     };
+    const grading::TimedSection measuring;  // from the warm-ups, which ramp the clocks, to the last timed run
     rig.setInput(warmupInput);
     rig.run(what + " (warm-up)", [&] {
         for (int w = 0; w < warmups; ++w) one();

@@ -92,21 +92,52 @@ std::string env(const char* name) {
 // crash, hang and exit-zero end the session badly; twice answers twice;
 // late answers, then writes again after a pause; late-exit then exits;
 // close-input answers with its stdin closed, then exits a moment later.
+// measure asks for the GPU alone for "measure_ms" and then shared again, as
+// a timed call's TimedSection does when the request says so, and answers
+// after "after_ms" more; ask-anyway asks for it alone in any call;
+// ask-alone-twice asks twice without giving it back.
 int session() {
     std::string buffer;
     char chunk[4096];
     bool answered = false;
-    for (;;) {
-        std::string payload;
+    // The next frame from the grader, or nothing when it closed stdin.
+    const auto nextFrame = [&](std::string* payload) {
         grading::FrameStatus status;
-        while ((status = grading::takeFrame(buffer, &payload)) == grading::FrameStatus::Incomplete) {
+        while ((status = grading::takeFrame(buffer, payload)) == grading::FrameStatus::Incomplete) {
             const ssize_t n = read(0, chunk, sizeof chunk);
-            if (n <= 0) return 0;
+            if (n <= 0) return false;
             buffer.append(chunk, static_cast<size_t>(n));
         }
+        return true;
+    };
+    // Asks for the GPU as `use`; true once the grader said go.
+    const auto askForGpu = [&](const char* use) {
+        Record ask;
+        ask.putText(grading::protocol::kGpuUseField, use);
+        send(grading::toFrame(ask.serialize()));
+        std::string reply;
+        if (!nextFrame(&reply)) return false;
+        const grading::Expected<Record> go = Record::parse(reply);
+        return go && grading::protocol::gpuUseAsked(go.value()) == grading::protocol::kGpuGo;
+    };
+    for (;;) {
+        std::string payload;
+        if (!nextFrame(&payload)) return 0;
         const grading::Expected<Record> req = Record::parse(payload);
         const std::string command = req ? req->text("grading_subcommand").value() : "";
         say("at: " + command + " in session " + std::to_string(getpid()));
+        const auto ms = [&](const char* name) {
+            const grading::Expected<int64_t> v = req->integer(name);
+            return static_cast<useconds_t>(v ? v.value() * 1000 : 0);
+        };
+        if (command == "measure" || command == "ask-anyway" || command == "ask-alone-twice") {
+            const bool asks = command != "measure" || grading::protocol::asksAroundMeasurements(req.value());
+            if (asks && !askForGpu(grading::protocol::kGpuAlone)) return 1;
+            if (command == "ask-alone-twice" && !askForGpu(grading::protocol::kGpuAlone)) return 1;
+            usleep(ms("measure_ms"));
+            if (asks && !askForGpu(grading::protocol::kGpuShared)) return 1;
+            usleep(ms("after_ms"));
+        }
         if (command == "crash") raise(SIGSEGV);
         if (command == "hang") sleepForever();
         if (command == "exit-zero") _exit(0);

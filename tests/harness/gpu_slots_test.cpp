@@ -203,6 +203,55 @@ TEST_F(GpuSlots, TheTraceSaysWhenEachSlotWasAskedForGotAndGivenBack) {
     EXPECT_GE(alone[1], shared[2]) << "it got the GPU only once the shared slot was back";
 }
 
+// In a session a timed call has the GPU alone only while its runner
+// measures: the request and the rest of the call take one shared slot, and
+// waiting for the slots in the middle is not the runner's time.
+TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
+    const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+    const std::string restore = visible != nullptr ? visible : "";
+    unsetenv("CUDA_VISIBLE_DEVICES");  // the calls' GPU is then "0"
+    const char* sessions = std::getenv("GRADING_RUNNER_SESSIONS");
+    const std::string sessionsBefore = sessions != nullptr ? sessions : "";
+    setenv("GRADING_RUNNER_SESSIONS", "1", 1);
+    const std::string trace = dir_.file("slots.tsv");
+    setenv("GRADING_SLOT_TRACE", trace.c_str(), 1);
+
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "measure";
+    call.timeLimitSeconds = 10.0;
+    call.exclusiveGpu = true;
+    call.input.putInt("measure_ms", 400);
+    call.input.putInt("after_ms", 400);
+    const double aloneBefore = runnerCallTotals().exclusiveCallSeconds;
+    const RunnerOutcome outcome = callRunner(call);
+    const double alone = runnerCallTotals().exclusiveCallSeconds - aloneBefore;
+    closeSessions();
+    unsetenv("GRADING_SLOT_TRACE");
+    if (sessions != nullptr) setenv("GRADING_RUNNER_SESSIONS", sessionsBefore.c_str(), 1);
+    else unsetenv("GRADING_RUNNER_SESSIONS");
+    if (visible != nullptr) setenv("CUDA_VISIBLE_DEVICES", restore.c_str(), 1);
+    ASSERT_TRUE(outcome.ok()) << outcome.message;
+
+    std::ifstream in(trace);
+    std::map<std::string, std::vector<long long>> heldUs;  // use -> how long each was held
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        std::vector<std::string> f;
+        for (std::string field; std::getline(fields, field, '\t');) f.push_back(field);
+        ASSERT_EQ(f.size(), 6u) << line;
+        heldUs[f[1]].push_back(std::stoll(f[4]) - std::stoll(f[3]));
+    }
+    ASSERT_EQ(heldUs["alone"].size(), 1u) << "one measurement, one hold of the whole GPU";
+    EXPECT_GE(heldUs["alone"][0], 380000) << "held for the measurement";
+    EXPECT_LT(heldUs["alone"][0], 700000) << "not for the 0.4 s after it";
+    EXPECT_EQ(heldUs["shared"].size(), 2u) << "a shared slot before the measurement and after it";
+    EXPECT_GE(heldUs["shared"].back(), 380000) << "the 0.4 s after the measurement shared the GPU";
+    EXPECT_GE(alone, 0.38);
+    EXPECT_LT(alone, 0.7) << "the call counts as alone only while it measured";
+    EXPECT_GE(outcome.process.seconds, 0.78);
+}
+
 TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {
     setenv("GRADING_GPU_SLOTS", "0", 1);
     const GpuSlot a("0", GpuUse::Alone);

@@ -73,6 +73,34 @@ TEST_F(Sessions, EachCallSaysWhetherItIsTimed) {
     ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
     EXPECT_EQ(timed.result.integer(protocol::kTimedCallField).value(), 1);
     EXPECT_FALSE(untimed.result.has(protocol::kTimedCallField));
+    ASSERT_TRUE(timed.result.integer(protocol::kTimedSectionsField).ok()) << "a session's timed call asks around what it measures";
+    EXPECT_EQ(timed.result.integer(protocol::kTimedSectionsField).value(), 1);
+    EXPECT_FALSE(untimed.result.has(protocol::kTimedSectionsField));
+}
+
+// Only a timed call may ask for the GPU alone, and only once at a time: a
+// runner that asks otherwise fails its call, and the session ends.
+TEST_F(Sessions, AnUntimedCallThatAsksForTheGpuAloneFails) {
+    const RunnerOutcome asked = call("ask-anyway");
+    EXPECT_FALSE(asked.ok());
+    EXPECT_THAT(asked.message, HasSubstr("it asked for the GPU \"alone\" in a call that measures nothing"));
+    const RunnerOutcome next = call("ok");
+    ASSERT_TRUE(next.ok()) << next.message;
+    EXPECT_NE(pidOf(next), asked.result.has("pid") ? pidOf(asked) : -1);
+}
+
+TEST_F(Sessions, AskingForTheGpuAloneTwiceFails) {
+    RunnerCall c;
+    c.runner = FAKE_RUNNER;
+    c.subcommand = "ask-alone-twice";
+    c.timeLimitSeconds = 10.0;
+    c.exclusiveGpu = true;
+    const RunnerOutcome twice = callRunner(c);
+    EXPECT_FALSE(twice.ok());
+    EXPECT_THAT(twice.message, HasSubstr("it asked for the GPU \"alone\" while it had it alone"));
+    c.subcommand = "measure";
+    const RunnerOutcome measured = callRunner(c);
+    EXPECT_TRUE(measured.ok()) << measured.message;
 }
 
 TEST_F(Sessions, ARequestLargerThanThePipeArrivesIntact) {

@@ -312,18 +312,21 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
 // A timed call holds the whole GPU, and so does every call inside a hold.
 bool holdsGpuAlone(const RunnerCall& call) { return call.exclusiveGpu || heldGpu().depth > 0; }
 
-// One call made, and how long it took (runnerCallTotals).
-void countCall(const RunnerCall& call, double seconds) {
+// One call made, how long it took, and how much of that it held the GPU
+// alone (runnerCallTotals).
+void countCall(double seconds, double aloneSeconds) {
     ++totals().calls;
     totals().callSeconds += seconds;
-    if (holdsGpuAlone(call)) totals().exclusiveCallSeconds += seconds;
+    totals().exclusiveCallSeconds += aloneSeconds;
 }
 
 // The request as sent: a timed call says so, and the runner waits for the
-// GPU by spinning during it (runner_main.cpp).
-Record withCallKind(const RunnerCall& call) {
+// GPU by spinning during it (runner_main.cpp); in a session it also asks for
+// the GPU alone only around what it measures.
+Record withCallKind(const RunnerCall& call, bool session) {
     Record request = call.input;
     if (call.exclusiveGpu) request.putInt(protocol::kTimedCallField, 1);
+    if (call.exclusiveGpu && session) request.putInt(protocol::kTimedSectionsField, 1);
     return request;
 }
 
@@ -331,7 +334,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     // A private folder for this call alone: the request, and the runner's
     // TMPDIR and HOME; removed with whatever the runner left in it.
     TempDir dir;
-    if (!withCallKind(call).save(dir.file("request.rec"))) {
+    if (!withCallKind(call, false).save(dir.file("request.rec"))) {
         RunnerOutcome o;
         o.message = "cannot write the runner's request in " + dir.path();
         return o;
@@ -346,7 +349,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     }
     const auto slot = takeSlot(gpuUseOf(call));
     ProcessResult p = runProcess(l.argv, l.options);
-    countCall(call, p.seconds);
+    countCall(p.seconds, holdsGpuAlone(call) ? p.seconds : 0.0);
     ++totals().processesStarted;
     removeSandboxCgroup(l.cgroup);
     if (l.sandboxed) unwrapSandboxStatus(p);
@@ -481,30 +484,41 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     }
     Session& s = *slot;
 
-    Record request = withCallKind(call);
+    // A timed call's runner asks for the GPU alone around each measurement
+    // (protocol.h): until then, and between, the call shares the GPU.
+    const bool sections = call.exclusiveGpu;
+    Record request = withCallKind(call, true);
     request.putText("grading_subcommand", call.subcommand);
-    const std::string frame = toFrame(request.serialize());
+    std::string outgoing = toFrame(request.serialize());
     // A runner that closed its stdin (or died) while the request is written
     // makes write() fail with EPIPE, a failure of this call, instead of a
     // SIGPIPE that would end the grading process.
     static const bool brokenPipesIgnored = signal(SIGPIPE, SIG_IGN) != SIG_ERR;
     (void)brokenPipesIgnored;
-    const auto gpu = takeSlot(gpuUseOf(call));
+    std::unique_ptr<GpuSlot> gpu = takeSlot(sections ? GpuUse::Shared : gpuUseOf(call));
     const auto start = Clock::now();
-    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                      std::chrono::duration<double>(limit));
+    // Waiting for slots in the middle of the call moves the deadline on.
+    auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
     const auto msLeft = [&] {
         return std::max(0, static_cast<int>(std::ceil(
                                std::chrono::duration<double, std::milli>(deadline - Clock::now()).count())));
     };
+    // Inside a WholeGpuHold the whole call has the GPU alone, asked or not.
+    const bool inHold = heldGpu().depth > 0;
+    bool measuring = false;  // between the runner's "alone" and its "shared"
+    Clock::duration waited{};
+    Clock::duration alone{};
+    std::optional<Clock::time_point> aloneSince;
+    if (inHold) aloneSince = start;
     bool open = true;
     size_t sent = 0;
     std::string payload;
+    std::string misuse;  // a request for the GPU this call cannot make
     FrameStatus status = FrameStatus::Incomplete;
     while (open && Clock::now() < deadline) {
         // The input is non-blocking: write what fits, then wait for room or output.
-        while (sent < frame.size()) {
-            const ssize_t n = write(s.child.input, frame.data() + sent, frame.size() - sent);
+        while (sent < outgoing.size()) {
+            const ssize_t n = write(s.child.input, outgoing.data() + sent, outgoing.size() - sent);
             if (n > 0) {
                 sent += static_cast<size_t>(n);
             } else {
@@ -512,15 +526,55 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
                 break;
             }
         }
-        open = pump(s, p, std::min(msLeft(), 50), open && sent < frame.size()) && open;
+        open = pump(s, p, std::min(msLeft(), 50), open && sent < outgoing.size()) && open;
         status = takeFrame(s.channel, &payload);
-        if (status != FrameStatus::Incomplete) break;
+        if (status != FrameStatus::Complete) {
+            if (status == FrameStatus::Incomplete) continue;
+            break;
+        }
+        const Expected<Record> frame = Record::parse(payload);
+        const std::string use = frame ? protocol::gpuUseAsked(frame.value()) : std::string{};
+        if (use.empty()) break;  // the answer
+        const bool wantAlone = use == protocol::kGpuAlone;
+        if (!sections) {
+            misuse = "it asked for the GPU \"" + use.substr(0, 40) + "\" in a call that measures nothing";
+            break;
+        }
+        if ((!wantAlone && use != protocol::kGpuShared) || wantAlone == measuring) {
+            misuse = "it asked for the GPU \"" + use.substr(0, 40) + "\" " +
+                     (measuring ? "while it had it alone" : "while it shared it");
+            break;
+        }
+        measuring = wantAlone;
+        const auto asked = Clock::now();
+        if (!inHold) {
+            if (aloneSince) alone += asked - *aloneSince;
+            aloneSince.reset();
+            gpu.reset();
+            gpu = takeSlot(wantAlone ? GpuUse::Alone : GpuUse::Shared);
+        }
+        const auto got = Clock::now();
+        waited += got - asked;
+        deadline += got - asked;
+        if (wantAlone && !inHold) aloneSince = got;
+        Record go;
+        go.putText(protocol::kGpuUseField, protocol::kGpuGo);
+        outgoing.erase(0, sent);
+        sent = 0;
+        outgoing += toFrame(go.serialize());
+        status = FrameStatus::Incomplete;
     }
-    p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    countCall(call, p.seconds);
+    const auto end = Clock::now();
+    if (aloneSince) alone += end - *aloneSince;
+    p.seconds = std::chrono::duration<double>(end - start - waited).count();
+    const double aloneSeconds = std::chrono::duration<double>(alone).count();
+    countCall(p.seconds, aloneSeconds);
 
     Channel channel;
-    if (status == FrameStatus::Complete) {
+    if (!misuse.empty()) {
+        channel.problem = misuse;
+        status = FrameStatus::Malformed;
+    } else if (status == FrameStatus::Complete) {
         Expected<Record> answer = Record::parse(payload);
         if (answer) channel.records.push_back(std::move(answer).value());
         else channel.problem = answer.error();
@@ -646,9 +700,9 @@ namespace {
 
 // GRADING_CALL_TRACE=<file>: one line per runner call appended there (the
 // call's label, ms from asking to the verdict, ms the runner took to answer,
-// answer bytes, whether it held the GPU alone): where a report's or a case's
-// time goes, call by call (GRADING_TRACE sums them per case).
-void traceCall(const RunnerCall& call, const RunnerOutcome& o, double seconds) {
+// answer bytes, ms of those it held the GPU alone): where a report's or a
+// case's time goes, call by call (GRADING_TRACE sums them per case).
+void traceCall(const RunnerCall& call, const RunnerOutcome& o, double seconds, double aloneSeconds) {
     const char* path = std::getenv("GRADING_CALL_TRACE");
     if (path == nullptr || *path == '\0') return;
     size_t bytes = 0;
@@ -656,13 +710,15 @@ void traceCall(const RunnerCall& call, const RunnerOutcome& o, double seconds) {
     std::ofstream out(path, std::ios::app);
     out << (call.label.empty() ? call.subcommand : call.label) << "\t" << std::lround(seconds * 1000.0) << "\t"
         << std::lround(o.process.seconds * 1000.0) << "\t" << bytes << "\t"
-        << (holdsGpuAlone(call) ? 1 : 0) << "\n";
+        << std::lround(aloneSeconds * 1000.0) << "\n";
 }
 
 RunnerOutcome tracedDispatch(const RunnerCall& call) {
     const auto start = Clock::now();
+    const double aloneBefore = totals().exclusiveCallSeconds;
     RunnerOutcome o = dispatch(call);
-    traceCall(call, o, std::chrono::duration<double>(Clock::now() - start).count());
+    traceCall(call, o, std::chrono::duration<double>(Clock::now() - start).count(),
+              totals().exclusiveCallSeconds - aloneBefore);
     return o;
 }
 

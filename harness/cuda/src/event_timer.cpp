@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "harness/cuda_check.h"
+#include "harness/runner_main.h"
 
 namespace grading {
 namespace {
@@ -45,6 +46,7 @@ private:
 
 TimingStats timeRuns(const std::function<void()>& run, const std::string& what, int warmupRuns,
                      int timedRuns, cudaStream_t stream) {
+    const TimedSection measuring;  // the warm-ups too: they ramp the clocks the timed runs see
     for (int i = 0; i < warmupRuns; ++i) run();
     checkLaunch(what + " (warm-up)");
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #include "harness/cuda_check.h"
 #include "harness/guarded_buffer.h"
@@ -18,6 +19,16 @@ namespace {
 
 std::string lastWhere;  // the latest breadcrumb, named in error reports
 bool sessionMode = false;  // answers are framed (record.h) and the process serves many requests
+std::string inbox;  // what the grader wrote on stdin and no frame has taken yet
+
+// The call being served, as TimedSection needs it.
+struct CallState {
+    bool timed = false;  // protocol::isTimedCall
+    bool asks = false;   // protocol::asksAroundMeasurements
+    int sectionDepth = 0;
+    std::optional<double> hostRoundTripUs;
+};
+CallState current;
 
 void send(const std::string& bytes) {
     size_t done = 0;
@@ -95,6 +106,40 @@ void waitStyleFor(const Record& request) {
 // About 1 ms on the H200: a round trip is 10-13 us.
 constexpr int kRoundTripSamples = 64;
 
+// The grader's next frame on stdin. Its closing stdin ends the session
+// (a leak check wants the context destroyed first).
+std::string nextFrame() {
+    std::string payload;
+    FrameStatus status;
+    char chunk[1 << 16];
+    while ((status = takeFrame(inbox, &payload)) == FrameStatus::Incomplete) {
+        const ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            cudaDeviceReset();
+            std::fflush(stderr);
+            _exit(inbox.empty() ? runner_exit::kOk : runner_exit::kBadInput);
+        }
+        inbox.append(chunk, static_cast<size_t>(n));
+    }
+    if (status == FrameStatus::Malformed) fail(runner_exit::kBadInput, "bad-input", "a malformed frame from the grader");
+    return payload;
+}
+
+// Asks the grader for the GPU alone or shared, and waits until it has it.
+// Our own work ends first: none of it may run beside someone's measurement.
+void askForGpu(const char* use) {
+    (void)cudaDeviceSynchronize();  // an error stays for the call's own checks
+    Record ask;
+    ask.putText(protocol::kGpuUseField, use);
+    send(toFrame(ask.serialize()));
+    const Expected<Record> reply = Record::parse(nextFrame());
+    if (!reply || protocol::gpuUseAsked(reply.value()) != protocol::kGpuGo) {
+        fail(runner_exit::kBadInput, "bad-input", std::string("the grader answered a request for the GPU ") + use +
+                                                      " with something other than go");
+    }
+}
+
 // One request served; a failure ends the process with its report.
 Record serveOne(const Subcommand& chosen, const Record& request) {
     try {
@@ -107,8 +152,11 @@ Record serveOne(const Subcommand& chosen, const Record& request) {
         char busId[32] = {};
         CUDA_TRY(cudaDeviceGetPCIBusId(busId, sizeof(busId), 0));
         info.pciBusId = busId;
-        if (protocol::isTimedCall(request)) info.hostRoundTripUs = hostRoundTripMicros(kRoundTripSamples);
+        current = CallState{};
+        current.timed = protocol::isTimedCall(request);
+        current.asks = sessionMode && protocol::asksAroundMeasurements(request);
         Record result = chosen.handle(request);
+        info.hostRoundTripUs = current.hostRoundTripUs;
         protocol::encodeInto(info, result);
         return result;
     } catch (const InputError& e) {
@@ -144,25 +192,9 @@ void emptyTmpdir() {
 // ("grading_subcommand"). Any failure ends the session with its report.
 [[noreturn]] void session(const std::vector<Subcommand>& subcommands) {
     sessionMode = true;
-    std::string buffer;
-    char chunk[1 << 16];
     bool deviceChecked = false;
     for (;;) {
-        std::string payload;
-        FrameStatus status;
-        while ((status = takeFrame(buffer, &payload)) == FrameStatus::Incomplete) {
-            const ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) {
-                // The grader closed the session. (A leak check wants the context destroyed.)
-                cudaDeviceReset();
-                std::fflush(stderr);
-                _exit(buffer.empty() ? runner_exit::kOk : runner_exit::kBadInput);
-            }
-            buffer.append(chunk, static_cast<size_t>(n));
-        }
-        if (status == FrameStatus::Malformed) fail(runner_exit::kBadInput, "bad-input", "a malformed request frame");
-        Expected<Record> request = Record::parse(payload);
+        Expected<Record> request = Record::parse(nextFrame());
         if (!request) fail(runner_exit::kBadInput, "bad-input", "request: " + request.error());
         const Expected<std::string> name = request->text("grading_subcommand");
         const Subcommand* chosen = name ? find(subcommands, name.value()) : nullptr;
@@ -178,6 +210,16 @@ void emptyTmpdir() {
 }
 
 }  // namespace
+
+TimedSection::TimedSection() {
+    if (current.sectionDepth++ > 0) return;
+    if (current.asks) askForGpu(protocol::kGpuAlone);
+    if (current.timed && !current.hostRoundTripUs) current.hostRoundTripUs = hostRoundTripMicros(kRoundTripSamples);
+}
+
+TimedSection::~TimedSection() {
+    if (--current.sectionDepth == 0 && current.asks) askForGpu(protocol::kGpuShared);
+}
 
 int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
     subcommands.push_back(serve<protocol::Probe>([](const protocol::Empty&) { return protocol::Empty{}; }));

@@ -215,4 +215,29 @@ inline bool isTimedCall(const Record& request) {
     return timed && timed.value() == 1;
 }
 
+// Set (to 1) beside kTimedCallField in a session: the runner asks for the GPU
+// alone only around what it measures (TimedSection, runner_main.h), so its
+// uploads, checks and downloads share the GPU. It writes a frame holding only
+// kGpuUseField = kGpuAlone before a measurement and kGpuShared after it, and
+// waits each time for the grader's kGpuGo, which comes once the slots are
+// taken. Without the field the whole call holds the GPU alone.
+constexpr const char* kTimedSectionsField = "grading_timed_sections";
+constexpr const char* kGpuUseField = "grading_gpu";
+constexpr const char* kGpuAlone = "alone";
+constexpr const char* kGpuShared = "shared";
+constexpr const char* kGpuGo = "go";
+
+inline bool asksAroundMeasurements(const Record& request) {
+    const Expected<int64_t> asks = request.integer(kTimedSectionsField);
+    return isTimedCall(request) && asks && asks.value() == 1;
+}
+
+// A frame that is a request for the GPU (alone or shared) or its go: one
+// field, kGpuUseField. Empty when the frame is anything else.
+inline std::string gpuUseAsked(const Record& frame) {
+    if (frame.fields().size() != 1) return {};
+    const Expected<std::string> use = frame.text(kGpuUseField);
+    return use ? use.value() : std::string{};
+}
+
 }  // namespace grading::protocol

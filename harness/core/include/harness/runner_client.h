@@ -112,7 +112,7 @@ struct RunnerCallTotals {
     int processesStarted = 0;      // one-shot calls and session (re)starts
     double slotWaitSeconds = 0.0;  // waiting for GPU slots (gpu_slots.h)
     double callSeconds = 0.0;      // from the request sent to the answer read
-    double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (timed calls, holds)
+    double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (measurements, holds)
 };
 const RunnerCallTotals& runnerCallTotals();
 

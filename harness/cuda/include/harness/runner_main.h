@@ -52,4 +52,18 @@ Subcommand serve(Fn fn) {
 // Prints "at: <where>" to stderr, unbuffered, before work that might hang.
 void breadcrumb(const std::string& where);
 
+// What a timed call measures, and nothing else: in a session the grader
+// holds the GPU alone only while one lives, so the call's uploads, checks
+// and downloads share it (protocol.h, kTimedSectionsField). One inside
+// another joins it. Outside a session the whole call holds the GPU anyway.
+// The first of a timed call also measures the host's round trip
+// (DeviceInfo::hostRoundTripUs) with the GPU to itself.
+class TimedSection {
+public:
+    TimedSection();
+    ~TimedSection();
+    TimedSection(const TimedSection&) = delete;
+    TimedSection& operator=(const TimedSection&) = delete;
+};
+
 }  // namespace grading
