@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -373,6 +374,10 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
     DeviceState d(g);
 
     proto::WalkResult result;
+    // The timed frontiers and the walks between them under one wait for the
+    // GPU alone, not one wait each.
+    std::optional<grading::TimedSection> measuring;
+    if (req.timedRuns > 0 && !req.timeFrontiers.empty()) measuring.emplace();
     for (size_t k = 0; k + 1 < start.size(); ++k) {
         const int size = start[k + 1] - start[k];
         if (size == 0) continue;
