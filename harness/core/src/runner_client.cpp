@@ -309,7 +309,8 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     return o;
 }
 
-// A timed call holds the whole GPU, and so does every call inside a hold.
+// A timed call holds the whole GPU (in a session, while its runner
+// measures), and so does every call inside a hold.
 bool holdsGpuAlone(const RunnerCall& call) { return call.exclusiveGpu || heldGpu().depth > 0; }
 
 // One call made, how long it took, and how much of that it held the GPU

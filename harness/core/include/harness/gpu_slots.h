@@ -3,9 +3,10 @@
 // the machine (ctest -j, several students at once): a runner call takes one
 // of GRADING_GPU_SLOTS slots of its GPU (default 8; 0 turns the bound off)
 // before it starts, and a timed call takes them all, so nothing else runs on
-// that GPU while it measures. A timed call queues for the GPU first, and
-// while one is queued no new call takes a slot: it waits only for the calls
-// already running. The slots are flock()ed files under
+// that GPU while it measures (in a runner session, only around what it
+// measures: protocol.h's kTimedSectionsField). A timed call queues for the
+// GPU first, and while one is queued no new call takes a slot: it waits only
+// for the calls already running. The slots are flock()ed files under
 // $TMPDIR/grading-gpu-slots; the kernel drops a lock when its holder dies, so
 // a killed test never leaves a slot taken. Waiting for a slot is not counted
 // against a runner's time limit.
