@@ -93,8 +93,8 @@ std::string env(const char* name) {
 // late answers, then writes again after a pause; late-exit then exits;
 // close-input answers with its stdin closed, then exits a moment later.
 // measure asks for the GPU alone for "measure_ms" and then shared again, as
-// a timed call's TimedSection does when the request says so, and answers
-// after "after_ms" more; ask-anyway asks for it alone in any call;
+// a timed call's TimedSection does when the request says so ("sections"
+// times, default once), and answers after "after_ms" more; ask-anyway asks for it alone in any call;
 // ask-alone-twice asks twice without giving it back.
 int session() {
     std::string buffer;
@@ -132,10 +132,13 @@ int session() {
         };
         if (command == "measure" || command == "ask-anyway" || command == "ask-alone-twice") {
             const bool asks = command != "measure" || grading::protocol::asksAroundMeasurements(req.value());
-            if (asks && !askForGpu(grading::protocol::kGpuAlone)) return 1;
-            if (command == "ask-alone-twice" && !askForGpu(grading::protocol::kGpuAlone)) return 1;
-            usleep(ms("measure_ms"));
-            if (asks && !askForGpu(grading::protocol::kGpuShared)) return 1;
+            const grading::Expected<int64_t> sections = req->integer("sections");
+            for (int64_t k = 0; k < (sections ? sections.value() : 1); ++k) {
+                if (asks && !askForGpu(grading::protocol::kGpuAlone)) return 1;
+                if (command == "ask-alone-twice" && !askForGpu(grading::protocol::kGpuAlone)) return 1;
+                usleep(ms("measure_ms"));
+                if (asks && !askForGpu(grading::protocol::kGpuShared)) return 1;
+            }
             usleep(ms("after_ms"));
         }
         if (command == "crash") raise(SIGSEGV);

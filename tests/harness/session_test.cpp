@@ -103,6 +103,23 @@ TEST_F(Sessions, AskingForTheGpuAloneTwiceFails) {
     EXPECT_TRUE(measured.ok()) << measured.message;
 }
 
+// Every request for the GPU alone drains it for everyone: a call may make a
+// few (32 sections), not a stream of them.
+TEST_F(Sessions, ACallThatAsksForTheGpuOverAndOverFails) {
+    RunnerCall c;
+    c.runner = FAKE_RUNNER;
+    c.subcommand = "measure";
+    c.timeLimitSeconds = 10.0;
+    c.exclusiveGpu = true;
+    c.input.putInt("sections", 32);
+    const RunnerOutcome few = callRunner(c);
+    EXPECT_TRUE(few.ok()) << few.message;
+    c.input.putInt("sections", 33);
+    const RunnerOutcome many = callRunner(c);
+    EXPECT_FALSE(many.ok());
+    EXPECT_THAT(many.message, HasSubstr("asked for the GPU alone or back more than 64 times in one call"));
+}
+
 TEST_F(Sessions, ARequestLargerThanThePipeArrivesIntact) {
     const Record input = largeInput();
     const RunnerOutcome echoed = call("echo-input", 10.0, input);

@@ -435,6 +435,8 @@ bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     return open;
 }
 
+constexpr int kMaxGpuRequestsPerCall = 64;
+
 RunnerOutcome sessionCall(const RunnerCall& call) {
     const std::string key = call.runner;
     auto& slot = sessions()[key];
@@ -515,6 +517,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     size_t sent = 0;
     std::string payload;
     std::string misuse;  // a request for the GPU this call cannot make
+    int asks = 0;         // the runner's requests for the GPU in this call
     FrameStatus status = FrameStatus::Incomplete;
     while (open && Clock::now() < deadline) {
         // The input is non-blocking: write what fits, then wait for room or output.
@@ -544,6 +547,13 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         if ((!wantAlone && use != protocol::kGpuShared) || wantAlone == measuring) {
             misuse = "it asked for the GPU \"" + use.substr(0, 40) + "\" " +
                      (measuring ? "while it had it alone" : "while it shared it");
+            break;
+        }
+        // Each request makes every other runner wait for a drain; a call
+        // measures in one section (two requests), a few at most.
+        if (++asks > kMaxGpuRequestsPerCall) {
+            misuse = "it asked for the GPU alone or back more than " + std::to_string(kMaxGpuRequestsPerCall) +
+                     " times in one call";
             break;
         }
         measuring = wantAlone;
