@@ -28,13 +28,18 @@ protected:
         closeSessions();
         setenv("GRADING_RUNNER_SESSIONS", "0", 1);
     }
-    static RunnerOutcome call(const std::string& subcommand, double limit = 10.0, Record input = {}) {
+    static RunnerOutcome call(const std::string& subcommand, double limit = 10.0, Record input = {},
+                              bool timed = false) {
         RunnerCall c;
         c.runner = FAKE_RUNNER;
         c.subcommand = subcommand;
         c.input = std::move(input);
         c.timeLimitSeconds = limit;
+        c.exclusiveGpu = timed;
         return callRunner(c);
+    }
+    static RunnerOutcome timedCall(const std::string& subcommand, Record input = {}) {
+        return call(subcommand, 10.0, std::move(input), true);
     }
     // More than the runner's stdin pipe holds, so the request goes in pieces.
     static Record largeInput() {
@@ -60,14 +65,8 @@ TEST_F(Sessions, OneProcessAnswersCallAfterCall) {
 
 // Within one session the marker follows each call, not the session.
 TEST_F(Sessions, EachCallSaysWhetherItIsTimed) {
-    RunnerCall c;
-    c.runner = FAKE_RUNNER;
-    c.subcommand = "echo-input";
-    c.timeLimitSeconds = 10.0;
-    c.exclusiveGpu = true;
-    const RunnerOutcome timed = callRunner(c);
-    c.exclusiveGpu = false;
-    const RunnerOutcome untimed = callRunner(c);
+    const RunnerOutcome timed = timedCall("echo-input");
+    const RunnerOutcome untimed = call("echo-input");
     ASSERT_TRUE(timed.ok() && untimed.ok()) << timed.message << untimed.message;
     EXPECT_EQ(pidOf(timed), pidOf(untimed));
     ASSERT_TRUE(timed.result.integer(protocol::kTimedCallField).ok());
@@ -81,41 +80,32 @@ TEST_F(Sessions, EachCallSaysWhetherItIsTimed) {
 // Only a timed call may ask for the GPU alone, and only once at a time: a
 // runner that asks otherwise fails its call, and the session ends.
 TEST_F(Sessions, AnUntimedCallThatAsksForTheGpuAloneFails) {
+    const RunnerOutcome before = call("ok");
     const RunnerOutcome asked = call("ask-anyway");
+    const RunnerOutcome after = call("ok");
     EXPECT_FALSE(asked.ok());
     EXPECT_THAT(asked.message, HasSubstr("it asked for the GPU \"alone\" in a call that measures nothing"));
-    const RunnerOutcome next = call("ok");
-    ASSERT_TRUE(next.ok()) << next.message;
-    EXPECT_NE(pidOf(next), asked.result.has("pid") ? pidOf(asked) : -1);
+    ASSERT_TRUE(before.ok() && after.ok()) << before.message << after.message;
+    EXPECT_NE(pidOf(before), pidOf(after)) << "the session that asked was ended";
 }
 
 TEST_F(Sessions, AskingForTheGpuAloneTwiceFails) {
-    RunnerCall c;
-    c.runner = FAKE_RUNNER;
-    c.subcommand = "ask-alone-twice";
-    c.timeLimitSeconds = 10.0;
-    c.exclusiveGpu = true;
-    const RunnerOutcome twice = callRunner(c);
+    const RunnerOutcome twice = timedCall("ask-alone-twice");
     EXPECT_FALSE(twice.ok());
     EXPECT_THAT(twice.message, HasSubstr("it asked for the GPU \"alone\" while it had it alone"));
-    c.subcommand = "measure";
-    const RunnerOutcome measured = callRunner(c);
+    const RunnerOutcome measured = timedCall("measure");
     EXPECT_TRUE(measured.ok()) << measured.message;
 }
 
 // Every request for the GPU alone drains it for everyone: a call may make a
 // few (32 sections), not a stream of them.
 TEST_F(Sessions, ACallThatAsksForTheGpuOverAndOverFails) {
-    RunnerCall c;
-    c.runner = FAKE_RUNNER;
-    c.subcommand = "measure";
-    c.timeLimitSeconds = 10.0;
-    c.exclusiveGpu = true;
-    c.input.putInt("sections", 32);
-    const RunnerOutcome few = callRunner(c);
+    Record input;
+    input.putInt("sections", 32);
+    const RunnerOutcome few = timedCall("measure", input);
     EXPECT_TRUE(few.ok()) << few.message;
-    c.input.putInt("sections", 33);
-    const RunnerOutcome many = callRunner(c);
+    input.putInt("sections", 33);
+    const RunnerOutcome many = timedCall("measure", input);
     EXPECT_FALSE(many.ok());
     EXPECT_THAT(many.message, HasSubstr("asked for the GPU alone or back more than 64 times in one call"));
 }
