@@ -18,7 +18,6 @@
 #include <cstring>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -371,18 +370,19 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     Rig rig(warmupInput);
     Fences fences;
     proto::TimingResult result;
-    // Both shapes, from the first warm-up (which ramps the clocks) to the
-    // last timed run, under one wait for the GPU alone.
-    std::optional<grading::TimedSection> measuring(std::in_place);
-    result.diamondMs = timeShape(rig, fences, "enqueueDiamond", day52::enqueueDiamond, warmupInput, timedInput,
-                                 req.warmups, req.runs)
-                           .samplesMs;
-    result.out = rig.out();  // timed work is graded work: the grader checks it
-    result.diamondTimelineNs = timelineOf(rig, fences, "enqueueDiamond", day52::enqueueDiamond);
-    result.serialMs = timeShape(rig, fences, "enqueueSerial", day52::enqueueSerial, warmupInput, timedInput,
-                                req.warmups, req.runs)
-                          .samplesMs;
-    measuring.reset();
+    {
+        // Both shapes, from the first warm-up (which ramps the clocks) to the
+        // last timed run, under one wait for the GPU alone.
+        const grading::TimedSection measuring;
+        result.diamondMs = timeShape(rig, fences, "enqueueDiamond", day52::enqueueDiamond, warmupInput, timedInput,
+                                     req.warmups, req.runs)
+                               .samplesMs;
+        result.out = rig.out();  // timed work is graded work: the grader checks it
+        result.diamondTimelineNs = timelineOf(rig, fences, "enqueueDiamond", day52::enqueueDiamond);
+        result.serialMs = timeShape(rig, fences, "enqueueSerial", day52::enqueueSerial, warmupInput, timedInput,
+                                    req.warmups, req.runs)
+                              .samplesMs;
+    }
     result.serialTimelineNs = timelineOf(rig, fences, "enqueueSerial", day52::enqueueSerial);
     rig.release();
     return result;

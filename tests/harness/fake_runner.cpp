@@ -112,9 +112,7 @@ int session() {
     };
     // Asks for the GPU as `use`; true once the grader said go.
     const auto askForGpu = [&](const char* use) {
-        Record ask;
-        ask.putText(grading::protocol::kGpuUseField, use);
-        send(grading::toFrame(ask.serialize()));
+        send(grading::protocol::gpuUseFrame(use));
         std::string reply;
         if (!nextFrame(&reply)) return false;
         const grading::Expected<Record> go = Record::parse(reply);

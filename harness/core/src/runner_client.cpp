@@ -435,7 +435,62 @@ bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     return open;
 }
 
-constexpr int kMaxGpuRequestsPerCall = 64;
+// A session call's hold on the GPU: one shared slot, and every slot while a
+// timed call's runner measures (it asks, protocol.h), or none of its own
+// inside a WholeGpuHold; with the time held alone and the time spent
+// waiting for slots after the call began.
+class CallGpu {
+public:
+    explicit CallGpu(const RunnerCall& call)
+        : measures_(call.exclusiveGpu),
+          inHold_(heldGpu().depth > 0),
+          slot_(takeSlot(measures_ ? GpuUse::Shared : gpuUseOf(call))) {
+        if (inHold_) aloneSince_ = Clock::now();
+    }
+
+    // The runner asked for the GPU as `use` (kGpuAlone or kGpuShared): empty
+    // once it has it, else why the call fails.
+    std::string ask(const std::string& use) {
+        const bool alone = use == protocol::kGpuAlone;
+        const std::string asked = "it asked for the GPU \"" + use.substr(0, 40) + "\"";
+        if (!measures_) return asked + " in a call that measures nothing";
+        if ((!alone && use != protocol::kGpuShared) || alone == measuring_) {
+            return asked + (measuring_ ? " while it had it alone" : " while it shared it");
+        }
+        // Each request drains the GPU for everyone; a call measures in one
+        // section (two requests), a few at most.
+        if (++requests_ > kMaxRequests) {
+            return "it asked for the GPU alone or back more than " + std::to_string(kMaxRequests) + " times in one call";
+        }
+        measuring_ = alone;
+        if (inHold_) return {};
+        const auto start = Clock::now();
+        if (aloneSince_) alone_ += start - *aloneSince_;
+        aloneSince_.reset();
+        slot_.reset();
+        slot_ = takeSlot(alone ? GpuUse::Alone : GpuUse::Shared);
+        const auto got = Clock::now();
+        waited_ += got - start;
+        if (alone) aloneSince_ = got;
+        return {};
+    }
+
+    Clock::duration waited() const { return waited_; }
+    double aloneSeconds(Clock::time_point end) const {
+        return std::chrono::duration<double>(alone_ + (aloneSince_ ? end - *aloneSince_ : Clock::duration{})).count();
+    }
+
+private:
+    static constexpr int kMaxRequests = 64;
+    const bool measures_;  // a timed call: its runner asks around what it measures
+    const bool inHold_;    // the process holds every slot already
+    std::unique_ptr<GpuSlot> slot_;
+    bool measuring_ = false;  // between the runner's "alone" and its "shared"
+    int requests_ = 0;
+    Clock::duration waited_{};
+    Clock::duration alone_{};
+    std::optional<Clock::time_point> aloneSince_;
+};
 
 RunnerOutcome sessionCall(const RunnerCall& call) {
     const std::string key = call.runner;
@@ -487,9 +542,6 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     }
     Session& s = *slot;
 
-    // A timed call's runner asks for the GPU alone around each measurement
-    // (protocol.h): until then, and between, the call shares the GPU.
-    const bool sections = call.exclusiveGpu;
     Record request = withCallKind(call, true);
     request.putText("grading_subcommand", call.subcommand);
     std::string outgoing = toFrame(request.serialize());
@@ -498,28 +550,22 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     // SIGPIPE that would end the grading process.
     static const bool brokenPipesIgnored = signal(SIGPIPE, SIG_IGN) != SIG_ERR;
     (void)brokenPipesIgnored;
-    std::unique_ptr<GpuSlot> gpu = takeSlot(sections ? GpuUse::Shared : gpuUseOf(call));
+    CallGpu gpu(call);
     const auto start = Clock::now();
-    // Waiting for slots in the middle of the call moves the deadline on.
-    auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
+    const auto deadline = [&] {  // waiting for slots mid-call is not the runner's time
+        return start + gpu.waited() +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
+    };
     const auto msLeft = [&] {
         return std::max(0, static_cast<int>(std::ceil(
-                               std::chrono::duration<double, std::milli>(deadline - Clock::now()).count())));
+                               std::chrono::duration<double, std::milli>(deadline() - Clock::now()).count())));
     };
-    // Inside a WholeGpuHold the whole call has the GPU alone, asked or not.
-    const bool inHold = heldGpu().depth > 0;
-    bool measuring = false;  // between the runner's "alone" and its "shared"
-    Clock::duration waited{};
-    Clock::duration alone{};
-    std::optional<Clock::time_point> aloneSince;
-    if (inHold) aloneSince = start;
     bool open = true;
     size_t sent = 0;
     std::string payload;
     std::string misuse;  // a request for the GPU this call cannot make
-    int asks = 0;         // the runner's requests for the GPU in this call
     FrameStatus status = FrameStatus::Incomplete;
-    while (open && Clock::now() < deadline) {
+    while (open && Clock::now() < deadline()) {
         // The input is non-blocking: write what fits, then wait for room or output.
         while (sent < outgoing.size()) {
             const ssize_t n = write(s.child.input, outgoing.data() + sent, outgoing.size() - sent);
@@ -532,54 +578,20 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         }
         open = pump(s, p, std::min(msLeft(), 50), open && sent < outgoing.size()) && open;
         status = takeFrame(s.channel, &payload);
-        if (status != FrameStatus::Complete) {
-            if (status == FrameStatus::Incomplete) continue;
-            break;
-        }
+        if (status == FrameStatus::Incomplete) continue;
         const Expected<Record> frame = Record::parse(payload);
-        const std::string use = frame ? protocol::gpuUseAsked(frame.value()) : std::string{};
-        if (use.empty()) break;  // the answer
-        const bool wantAlone = use == protocol::kGpuAlone;
-        if (!sections) {
-            misuse = "it asked for the GPU \"" + use.substr(0, 40) + "\" in a call that measures nothing";
-            break;
-        }
-        if ((!wantAlone && use != protocol::kGpuShared) || wantAlone == measuring) {
-            misuse = "it asked for the GPU \"" + use.substr(0, 40) + "\" " +
-                     (measuring ? "while it had it alone" : "while it shared it");
-            break;
-        }
-        // Each request makes every other runner wait for a drain; a call
-        // measures in one section (two requests), a few at most.
-        if (++asks > kMaxGpuRequestsPerCall) {
-            misuse = "it asked for the GPU alone or back more than " + std::to_string(kMaxGpuRequestsPerCall) +
-                     " times in one call";
-            break;
-        }
-        measuring = wantAlone;
-        const auto asked = Clock::now();
-        if (!inHold) {
-            if (aloneSince) alone += asked - *aloneSince;
-            aloneSince.reset();
-            gpu.reset();
-            gpu = takeSlot(wantAlone ? GpuUse::Alone : GpuUse::Shared);
-        }
-        const auto got = Clock::now();
-        waited += got - asked;
-        deadline += got - asked;
-        if (wantAlone && !inHold) aloneSince = got;
-        Record go;
-        go.putText(protocol::kGpuUseField, protocol::kGpuGo);
+        const std::string use = status == FrameStatus::Complete && frame ? protocol::gpuUseAsked(frame.value()) : "";
+        if (use.empty()) break;  // the answer, or a broken frame
+        misuse = gpu.ask(use);
+        if (!misuse.empty()) break;
         outgoing.erase(0, sent);
         sent = 0;
-        outgoing += toFrame(go.serialize());
+        outgoing += protocol::gpuUseFrame(protocol::kGpuGo);
         status = FrameStatus::Incomplete;
     }
     const auto end = Clock::now();
-    if (aloneSince) alone += end - *aloneSince;
-    p.seconds = std::chrono::duration<double>(end - start - waited).count();
-    const double aloneSeconds = std::chrono::duration<double>(alone).count();
-    countCall(p.seconds, aloneSeconds);
+    p.seconds = std::chrono::duration<double>(end - start - gpu.waited()).count();
+    countCall(p.seconds, gpu.aloneSeconds(end));
 
     Channel channel;
     if (!misuse.empty()) {

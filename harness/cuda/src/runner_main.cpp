@@ -130,9 +130,7 @@ std::string nextFrame() {
 // Our own work ends first: none of it may run beside someone's measurement.
 void askForGpu(const char* use) {
     (void)cudaDeviceSynchronize();  // an error stays for the call's own checks
-    Record ask;
-    ask.putText(protocol::kGpuUseField, use);
-    send(toFrame(ask.serialize()));
+    send(protocol::gpuUseFrame(use));
     const Expected<Record> reply = Record::parse(nextFrame());
     if (!reply || protocol::gpuUseAsked(reply.value()) != protocol::kGpuGo) {
         fail(runner_exit::kBadInput, "bad-input", std::string("the grader answered a request for the GPU ") + use +

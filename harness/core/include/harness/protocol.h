@@ -232,8 +232,15 @@ inline bool asksAroundMeasurements(const Record& request) {
     return isTimedCall(request) && asks && asks.value() == 1;
 }
 
-// A frame that is a request for the GPU (alone or shared) or its go: one
-// field, kGpuUseField. Empty when the frame is anything else.
+// A request for the GPU (kGpuAlone, kGpuShared) or its answer (kGpuGo),
+// framed for the other side: one field, kGpuUseField.
+inline std::string gpuUseFrame(const char* use) {
+    Record r;
+    r.putText(kGpuUseField, use);
+    return toFrame(r.serialize());
+}
+
+// What a frame gpuUseFrame made says; empty when the frame is anything else.
 inline std::string gpuUseAsked(const Record& frame) {
     if (frame.fields().size() != 1) return {};
     const Expected<std::string> use = frame.text(kGpuUseField);
