@@ -350,6 +350,7 @@ GridBuffer* checkedRun(PingPong& p, const std::vector<float>& init, Kernel k, fl
     GridBuffer* next = &p.b;
     const day34::StepLauncher launch = launcherFor(k);
     for (int step = 1; step <= steps; ++step) {
+        grading::lendGpuToMeasurements();
         const std::string where = std::string(kernelName(k)) + " step " + std::to_string(step) + " of " +
                                   std::to_string(steps) + " at r = " + formatR(r);
         std::vector<float> input;
@@ -433,6 +434,7 @@ proto::PolicyResult policy(const proto::PolicyRequest& req) {
     // Discarded: without it the first row pays the clock ramp of whatever ran before.
     run(0, "(discarded warm-up run)", snapshot);
     for (int every : req.copyEvery) {
+        grading::lendGpuToMeasurements();  // between loops, never inside one
         std::fill(snapshot.begin(), snapshot.end(), 0.0f);  // nothing left from the last policy
         const std::string what = every == 0 ? "never copied back" : "copied back every " + std::to_string(every);
         result.loopMs.push_back(run(every, what, snapshot));

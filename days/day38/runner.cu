@@ -288,6 +288,7 @@ Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
         r.levelSizes.push_back(frontierSize);
         unsigned int produced = 0;
         if (checked) {
+            grading::lendGpuToMeasurements();
             produced = checkedLevel(d, m, *frontier, frontierSize, level, *next);
             if (produced > d.frontierCapacity) {
                 // Only duplicates can do this, and the writes ran past the
@@ -381,6 +382,7 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
     for (size_t k = 0; k + 1 < start.size(); ++k) {
         const int size = start[k + 1] - start[k];
         if (size == 0) continue;
+        grading::lendGpuToMeasurements();
         // Buffers sized exactly to this frontier, so the guards sit right after it.
         GuardedBuffer<int> frontier("frontier", size);
         GuardedBuffer<unsigned int> out("walkOut", size);

@@ -345,6 +345,7 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
         snapshot.collect(r);
     });
     for (size_t k = 0; k < searches; ++k) {
+        grading::lendGpuToMeasurements();
         for (size_t j = e.begin(k); j < e.end(k); ++j) b[e.index[j]] = e.value[j];
         // A correct search leaves at most one non-zero flag and one chunk
         // mark per edit, the answer word, and the block past the marks.
@@ -406,6 +407,7 @@ proto::FindResult findFast(const Edits& e) {
     r.got.assign(searches, -1);
     r.gotWrapper.assign(searches, -1);
     for (size_t k = 0; k < searches; ++k) {
+        grading::lendGpuToMeasurements();
         edits.apply(e, k, dB.data(), false);
         const std::string where = "fast_find_mismatch(d_a, d_b, n), " + searchLabel(k, searches, n);
         grading::breadcrumb(where);

@@ -95,7 +95,10 @@ std::string env(const char* name) {
 // measure asks for the GPU alone for "measure_ms" and then shared again, as
 // a timed call's TimedSection does when the request says so ("sections"
 // times, default once), and answers after "after_ms" more; ask-anyway asks for it alone in any call;
-// ask-alone-twice asks twice without giving it back.
+// ask-alone-twice asks twice without giving it back. lend works "work_ms" in
+// steps of kLendIntervalMs, lending the GPU after each when the request lets
+// it; lend-anyway lends it once whatever the request says; lend-while-alone
+// lends it in the middle of a measurement.
 int session() {
     std::string buffer;
     char chunk[4096];
@@ -138,6 +141,17 @@ int session() {
                 if (asks && !askForGpu(grading::protocol::kGpuShared)) return 1;
             }
             usleep(ms("after_ms"));
+        }
+        if (command == "lend") {
+            const grading::Expected<int64_t> work = req->integer("work_ms");
+            for (int64_t done = 0; work && done < work.value(); done += grading::protocol::kLendIntervalMs) {
+                usleep(grading::protocol::kLendIntervalMs * 1000);
+                if (grading::protocol::lendsGpu(req.value()) && !askForGpu(grading::protocol::kGpuLend)) return 1;
+            }
+        }
+        if (command == "lend-anyway" && !askForGpu(grading::protocol::kGpuLend)) return 1;
+        if (command == "lend-while-alone") {
+            if (!askForGpu(grading::protocol::kGpuAlone) || !askForGpu(grading::protocol::kGpuLend)) return 1;
         }
         if (command == "crash") raise(SIGSEGV);
         if (command == "hang") sleepForever();

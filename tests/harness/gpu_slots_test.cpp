@@ -252,6 +252,45 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
     EXPECT_GE(outcome.process.seconds, 0.78);
 }
 
+// A timed call queued for the GPU gets a shared call's slot at the
+// runner's next lend instead of waiting for the whole call, which goes on
+// once the timed call is done; the wait is not the runner's time.
+TEST_F(GpuSlots, ASharedCallLendsItsSlotToATimedCallWaiting) {
+    unsetenv("CUDA_VISIBLE_DEVICES");  // the calls' GPU is then "0"
+    int started[2];
+    ASSERT_EQ(pipe(started), 0);
+    const pid_t sharer = fork();
+    if (sharer == 0) {
+        setenv("GRADING_RUNNER_SESSIONS", "1", 1);
+        RunnerCall call;
+        call.runner = FAKE_RUNNER;
+        call.subcommand = "lend";
+        call.timeLimitSeconds = 10.0;
+        call.input.putInt("work_ms", 1500);
+        (void)!write(started[1], "x", 1);
+        const RunnerOutcome outcome = callRunner(call);
+        closeSessions();
+        if (!outcome.ok()) _exit(1);
+        if (runnerCallTotals().slotsLent != 1) _exit(2);
+        _exit(outcome.process.seconds < 1.5 + 0.25 ? 0 : 3);
+    }
+    char sent = 0;
+    ASSERT_EQ(read(started[0], &sent, 1), 1);
+    usleep(300000);  // its runner started, and the call took a slot
+    const auto asked = std::chrono::steady_clock::now();
+    {
+        const GpuSlot timed("0", GpuUse::Alone);
+        EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count(), 0.5)
+            << "the timed call waited for the whole shared call, not for its next lend";
+        usleep(400000);
+    }
+    int status = 0;
+    waitpid(sharer, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "1: the call failed; 2: it did not lend its slot once; "
+                                         "3: the 0.4 s it lent the slot counted as the runner's time";
+}
+
 TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {
     setenv("GRADING_GPU_SLOTS", "0", 1);
     const GpuSlot a("0", GpuUse::Alone);

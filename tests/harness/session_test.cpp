@@ -97,6 +97,32 @@ TEST_F(Sessions, AskingForTheGpuAloneTwiceFails) {
     EXPECT_TRUE(measured.ok()) << measured.message;
 }
 
+// A runner lends its slot only where the grader let it (a call with a
+// shared slot of its own) and never while it measures alone.
+TEST_F(Sessions, LendingTheGpuWhereTheCallCannotFails) {
+    const RunnerOutcome echoed = call("echo-input");
+    ASSERT_TRUE(echoed.ok()) << echoed.message;
+    EXPECT_TRUE(echoed.result.integer(protocol::kLendsField).ok()) << "a shared call may lend its slot";
+    const RunnerOutcome lends = call("lend-anyway");
+    EXPECT_TRUE(lends.ok()) << lends.message;
+    {
+        // Unbounded slots (as ctest runs these tests): the hold drains no
+        // other test on this machine.
+        const char* slots = std::getenv("GRADING_GPU_SLOTS");
+        const std::string slotsBefore = slots != nullptr ? slots : "";
+        setenv("GRADING_GPU_SLOTS", "0", 1);
+        const WholeGpuHold hold;
+        const RunnerOutcome held = call("lend-anyway");
+        if (slots != nullptr) setenv("GRADING_GPU_SLOTS", slotsBefore.c_str(), 1);
+        else unsetenv("GRADING_GPU_SLOTS");
+        EXPECT_FALSE(held.ok());
+        EXPECT_THAT(held.message, HasSubstr("it lent the GPU in a call that was not asked to"));
+    }
+    const RunnerOutcome measuring = timedCall("lend-while-alone");
+    EXPECT_FALSE(measuring.ok());
+    EXPECT_THAT(measuring.message, HasSubstr("it lent the GPU while it had it alone"));
+}
+
 // Every request for the GPU alone drains it for everyone: a call may make a
 // few (32 sections), not a stream of them.
 TEST_F(Sessions, ACallThatAsksForTheGpuOverAndOverFails) {

@@ -139,6 +139,14 @@ void GpuSlot::take(int slots) {
     }
 }
 
+bool GpuSlot::aloneWanted() const {
+    if (!bounded_) return false;
+    const int queue = openQueue(slotDir(), gpu_);
+    const bool wanted = exclusiveQueued(queue);
+    if (queue >= 0) close(queue);
+    return wanted;
+}
+
 GpuSlot::~GpuSlot() {
     const int64_t releasedUs = epochUs();
     for (int fd : fds_) close(fd);  // closing drops the lock

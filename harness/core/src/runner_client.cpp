@@ -435,7 +435,8 @@ bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     return open;
 }
 
-// A session call's hold on the GPU: one shared slot, and every slot while a
+// A session call's hold on the GPU: one shared slot, lent to timed calls
+// waiting for the GPU when the runner offers it, and every slot while a
 // timed call's runner measures (it asks, protocol.h), or none of its own
 // inside a WholeGpuHold; with the time held alone and the time spent
 // waiting for slots after the call began.
@@ -444,13 +445,18 @@ public:
     explicit CallGpu(const RunnerCall& call)
         : measures_(call.exclusiveGpu),
           inHold_(heldGpu().depth > 0),
+          lends_(!inHold_ && (measures_ || gpuUseOf(call) == GpuUse::Shared)),
           slot_(takeSlot(measures_ ? GpuUse::Shared : gpuUseOf(call))) {
         if (inHold_) aloneSince_ = Clock::now();
     }
 
-    // The runner asked for the GPU as `use` (kGpuAlone or kGpuShared): empty
-    // once it has it, else why the call fails.
+    // Whether the runner may lend its slot (protocol.h, kLendsField).
+    bool lends() const { return lends_; }
+
+    // The runner asked for the GPU as `use` (kGpuAlone or kGpuShared), or
+    // lent it (kGpuLend): empty once it has it, else why the call fails.
     std::string ask(const std::string& use) {
+        if (use == protocol::kGpuLend) return lend();
         const bool alone = use == protocol::kGpuAlone;
         const std::string asked = "it asked for the GPU \"" + use.substr(0, 40) + "\"";
         if (!measures_) return asked + " in a call that measures nothing";
@@ -481,9 +487,25 @@ public:
     }
 
 private:
+    // The runner has no GPU work under way: a timed call queued for the GPU
+    // gets this slot now, and the call goes on once it has measured, instead
+    // of the timed call waiting for the whole of this one.
+    std::string lend() {
+        if (!lends_) return "it lent the GPU in a call that was not asked to";
+        if (measuring_) return "it lent the GPU while it had it alone";
+        if (!slot_ || !slot_->aloneWanted()) return {};
+        const auto start = Clock::now();
+        slot_.reset();
+        slot_ = takeSlot(GpuUse::Shared);
+        waited_ += Clock::now() - start;
+        ++totals().slotsLent;
+        return {};
+    }
+
     static constexpr int kMaxRequests = 64;
     const bool measures_;  // a timed call: its runner asks around what it measures
     const bool inHold_;    // the process holds every slot already
+    const bool lends_;     // a shared slot of its own, which it may lend
     std::unique_ptr<GpuSlot> slot_;
     bool measuring_ = false;  // between the runner's "alone" and its "shared"
     int requests_ = 0;
@@ -542,15 +564,16 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     }
     Session& s = *slot;
 
+    CallGpu gpu(call);
     Record request = withCallKind(call, true);
     request.putText("grading_subcommand", call.subcommand);
+    if (gpu.lends()) request.putInt(protocol::kLendsField, 1);
     std::string outgoing = toFrame(request.serialize());
     // A runner that closed its stdin (or died) while the request is written
     // makes write() fail with EPIPE, a failure of this call, instead of a
     // SIGPIPE that would end the grading process.
     static const bool brokenPipesIgnored = signal(SIGPIPE, SIG_IGN) != SIG_ERR;
     (void)brokenPipesIgnored;
-    CallGpu gpu(call);
     const auto start = Clock::now();
     const auto deadline = [&] {  // waiting for slots mid-call is not the runner's time
         return start + gpu.waited() +

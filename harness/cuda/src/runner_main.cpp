@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -25,6 +26,8 @@ std::string inbox;  // what the grader wrote on stdin and no frame has taken yet
 struct CallState {
     bool timed = false;  // protocol::isTimedCall
     bool asks = false;   // protocol::asksAroundMeasurements
+    bool lends = false;  // protocol::lendsGpu
+    std::chrono::steady_clock::time_point lentAt;  // the call's start, or when it last lent the GPU
     int sectionDepth = 0;
     std::optional<double> hostRoundTripUs;
 };
@@ -153,6 +156,8 @@ Record serveOne(const Subcommand& chosen, const Record& request) {
         current = CallState{};
         current.timed = protocol::isTimedCall(request);
         current.asks = sessionMode && protocol::asksAroundMeasurements(request);
+        current.lends = sessionMode && protocol::lendsGpu(request);
+        current.lentAt = std::chrono::steady_clock::now();
         Record result = chosen.handle(request);
         info.hostRoundTripUs = current.hostRoundTripUs;
         protocol::encodeInto(info, result);
@@ -217,6 +222,13 @@ TimedSection::TimedSection() {
 
 TimedSection::~TimedSection() {
     if (--current.sectionDepth == 0 && current.asks) askForGpu(protocol::kGpuShared);
+}
+
+void lendGpuToMeasurements() {
+    if (!current.lends || (current.asks && current.sectionDepth > 0)) return;  // measuring alone
+    if (std::chrono::steady_clock::now() - current.lentAt < std::chrono::milliseconds(protocol::kLendIntervalMs)) return;
+    askForGpu(protocol::kGpuLend);
+    current.lentAt = std::chrono::steady_clock::now();
 }
 
 int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {

@@ -47,6 +47,10 @@ public:
     // Slots held: 1 shared, all of them alone, none for a start.
     int held() const { return slots_; }
 
+    // Whether a caller is queued to hold this GPU alone, gathering its slots
+    // (one of them perhaps this one): a shared holder can lend its slot.
+    bool aloneWanted() const;
+
 private:
     void take(int slots);  // of `slots` per GPU, as use_ says
 

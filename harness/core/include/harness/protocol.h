@@ -232,8 +232,24 @@ inline bool asksAroundMeasurements(const Record& request) {
     return isTimedCall(request) && asks && asks.value() == 1;
 }
 
-// A request for the GPU (kGpuAlone, kGpuShared) or its answer (kGpuGo),
-// framed for the other side: one field, kGpuUseField.
+// Set (to 1) in a session call that shares the GPU through a slot of its
+// own: a timed call queued for the GPU waits for this call to end, so the
+// runner, in its long loops (runner_main.h, lendGpuToMeasurements), at a
+// point where it has synchronized and has no GPU work under way, writes a
+// frame holding only kGpuUseField = kGpuLend, at most every
+// kLendIntervalMs, and waits for kGpuGo: at once when no timed call waits,
+// else once the waiting ones have measured and the slot is back.
+constexpr const char* kLendsField = "grading_gpu_lends";
+constexpr const char* kGpuLend = "lend";
+constexpr int kLendIntervalMs = 10;
+
+inline bool lendsGpu(const Record& request) {
+    const Expected<int64_t> lends = request.integer(kLendsField);
+    return lends && lends.value() == 1;
+}
+
+// A request for the GPU (kGpuAlone, kGpuShared, kGpuLend) or its answer
+// (kGpuGo), framed for the other side: one field, kGpuUseField.
 inline std::string gpuUseFrame(const char* use) {
     Record r;
     r.putText(kGpuUseField, use);

@@ -113,6 +113,7 @@ struct RunnerCallTotals {
     double slotWaitSeconds = 0.0;  // waiting for GPU slots (gpu_slots.h)
     double callSeconds = 0.0;      // from the request sent to the answer read
     double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (measurements, holds)
+    int slotsLent = 0;  // times a runner lent its shared slot to a timed call waiting (protocol.h, kLendsField)
 };
 const RunnerCallTotals& runnerCallTotals();
 

@@ -52,6 +52,13 @@ Subcommand serve(Fn fn) {
 // Prints "at: <where>" to stderr, unbuffered, before work that might hang.
 void breadcrumb(const std::string& where);
 
+// Call in a long loop of a call that shares the GPU, where it may wait for
+// its work so far: a timed call queued for the GPU then measures now, not
+// after the whole of this call (protocol.h, kLendsField). It waits for the
+// call's GPU work, then for the measurement if one is waiting. At most every
+// kLendIntervalMs; nothing while the call measures alone or outside a session.
+void lendGpuToMeasurements();
+
 // What a timed call measures, and nothing else: in a session the grader
 // holds the GPU alone only while one lives, so the call's uploads, checks
 // and downloads share it (protocol.h, kTimedSectionsField). One inside
