@@ -8,8 +8,10 @@
 // GPU first, and while one is queued no new call takes a slot: it waits only
 // for the calls already running. The slots are flock()ed files under
 // $TMPDIR/grading-gpu-slots; the kernel drops a lock when its holder dies, so
-// a killed test never leaves a slot taken. Waiting for a slot is not counted
-// against a runner's time limit.
+// a killed test never leaves a slot taken. A caller waiting out a timed
+// call blocks on its locks and goes on as they drop; one waiting for a slot
+// that other shared calls hold tries again every 20 ms. Waiting for a slot is
+// not counted against a runner's time limit.
 //
 // Starting a runner (its process, cuInit, and the CUDA context its probe
 // makes: about 0.33 s alone on the H200, 1-2 s beside the suite's 16 test
