@@ -9,13 +9,18 @@
 #   shared         runner calls share the GPU, each in its time slices
 #   starting only  runners' processes and contexts starting, and no call
 #   no call        nothing asks for the GPU: the tests' host work and their own starts
+# and, after the holds that ended with callers waiting, how long until the
+# GPU had a call or start again (idle), and until each of those callers had
+# its slot (their wake-up).
 #
 #   .ci/slot-timeline.sh SLOT_TRACE_FILE
 set -euo pipefail
 trace=$1
 [ -s "$trace" ] || { echo "no slot trace in $trace"; exit 0; }
-# One event per change of a count: P pending alone, H held alone, S shared, T starting.
+# One event per change of a count: P pending alone, H held alone, S shared,
+# T starting, W waiting (any use, from asked to got; with the line's number).
 awk -F'\t' 'NF >= 5 {
+    print $1, $3, "W", 1, NR; print $1, $4, "W", -1, NR
     if ($2 == "alone") { print $1, $3, "P", 1; print $1, $4, "P", -1; print $1, $4, "H", 1; print $1, $5, "H", -1 }
     else if ($2 == "shared") { print $1, $4, "S", 1; print $1, $5, "S", -1 }
     else if ($2 == "startup") { print $1, $4, "T", 1; print $1, $5, "T", -1 }
@@ -31,6 +36,7 @@ awk -F'\t' 'NF >= 5 {
     row("shared", t["shared"], span, sprintf("(%.1f calls at once on average)", t["shared"] ? busyShared / t["shared"] : 0))
     row("starting only", t["start"], span, "")
     row("no call", t["none"], span, "")
+    if (ended) printf "  after a hold   %7.1f ms idle on average, %.1f ms until each caller waiting got its slot (%d holds ended with %d waiting)\n", idle / ended / 1e3, woken ? wake / woken / 1e3 : 0, ended, woken
   }
   function row(name, us, span, note) {
     printf "  %-14s %7.1f s %4.0f%%%s\n", name, us / 1e6, (span > 0 ? 100 * us / 1e6 / span : 0), (note == "" ? "" : "  " note)
@@ -38,6 +44,8 @@ awk -F'\t' 'NF >= 5 {
   !seen || $1 "" != gpu {
     flush(gpu)
     seen = 1; gpu = $1 ""; first = $2; last = $2; P = H = S = T = holds = drains = busyDrain = startsDrain = busyShared = 0
+    W = ended = idle = woken = wake = 0; endedAt = ""
+    split("", waiting); split("", waitedFrom)
     split("", t)
   }
   {
@@ -48,7 +56,20 @@ awk -F'\t' 'NF >= 5 {
     if (state == "shared") busyShared += S * dt
     last = $2
     if ($3 == "P") { if (P == 0 && H == 0 && $4 > 0) drains++; P += $4 }
-    else if ($3 == "H") { if ($4 > 0) holds++; H += $4 }
+    else if ($3 == "H") {
+      if ($4 > 0) holds++
+      H += $4
+      if ($4 < 0 && H == 0 && W > 0) {
+        endedAt = $2; ended++
+        for (id in waiting) waitedFrom[id] = $2
+      }
+    }
+    else if ($3 == "W") {
+      if ($4 > 0) { waiting[$5] = 1; W++; next }
+      delete waiting[$5]; W--
+      if (endedAt != "") { idle += $2 - endedAt; endedAt = "" }
+      if ($5 in waitedFrom) { wake += $2 - waitedFrom[$5]; woken++; delete waitedFrom[$5] }
+    }
     else if ($3 == "S") S += $4
     else T += $4
   }
