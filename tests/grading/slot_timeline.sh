@@ -3,9 +3,11 @@
 # hand (fixtures/slots/two_gpus.tsv, times in tenths of a second):
 #   GPU 0: shared 0-4 s and 1-2.5 s; a timed call asks at 3 s, drains until
 #   the first ends at 4 s, holds to 6 s; another asks at 5 s behind it (no
-#   drain of its own), drains 6-6.02 s and holds 6.02-6.5 s (20 ms after a
-#   hold before a caller waiting got the GPU); a runner starts 6.5-7 s; nothing
-#   7-8 s; shared 8-9 s. GPU 1, counted on its own: shared 0-2 s; a runner
+#   drain of its own), drains 6-6.02 s and holds 6.02-6.5 s; a call asking at
+#   5.5 s waits out both holds and shares 6.51-6.6 s; a runner starts
+#   6.5-7 s; nothing 7-8 s; shared 8-9 s. After the two holds the GPU was
+#   idle 20 ms and 0 ms (the start), and the callers waiting got their slots
+#   20 ms and 10 ms after the last hold ended. GPU 1, counted on its own: shared 0-2 s; a runner
 #   starts 2-3 s, and a timed call asking at 2.5 s drains for that start
 #   alone, then holds 3-3.5 s.
 # And an empty trace says so instead of printing zeros.
@@ -15,10 +17,10 @@ source "$(dirname "$0")/script_test.sh"
 want="GPU 0: 9.0 s from the first slot asked for to the last given back
   held alone         2.5 s   28%  (2 holds)
   draining           1.0 s   11%  (1 drains, 1.02 s each, 1.0 calls and 0.0 starts still under way on average)
-  shared             4.0 s   44%  (1.4 calls at once on average)
-  starting only      0.5 s    6%
+  shared             4.1 s   45%  (1.4 calls at once on average)
+  starting only      0.4 s    5%
   no call            1.0 s   11%
-  after a hold      20.0 ms on average before a caller waiting got the GPU (1 holds ended with one waiting, 0.0 s in all)
+  after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)
 GPU 1: 3.5 s from the first slot asked for to the last given back
   held alone         0.5 s   14%  (1 holds)
   draining           0.5 s   14%  (1 drains, 0.50 s each, 0.0 calls and 1.0 starts still under way on average)
