@@ -6,6 +6,7 @@
 #include "cases.h"
 #include "fast_stencil.h"
 #include "gates.h"
+#include "harness/answer_cache.h"
 #include "harness/day.h"
 #include "harness/text.h"
 #include "harness/timing_stats.h"
@@ -21,6 +22,14 @@ using grading::CaseContext;
 using grading::GateCase;
 using grading::GateResult;
 namespace proto = day34::protocol;
+
+// The host's stencil of `init`, computed once for a whole class
+// (answer_cache.h): a few hundred milliseconds on a 2048 x 2048 grid.
+std::vector<double> expectedGrid(const std::vector<float>& init, int n, int steps, double r) {
+    const std::string key = grading::formatText("day34 host stencil: n %d, %d steps, r %a, ", n, steps, r) +
+                            "initial grid " + grading::contentKey(init) + " of " + std::to_string(init.size()) + " cells";
+    return grading::answerOnce<double>(key, [&] { return day34::hostReference(init, n, steps, r); });
+}
 
 // The course's, the exercise, then the instructor's fast stencil (reference
 // runner only, fast_stencil.h). Only the exercise's cases are the student's.
@@ -70,7 +79,7 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
 
 GateResult judgeStencil(const std::string& kernel, const GridSpec& g, const std::vector<float>& init,
                         const proto::StepResult& r) {
-    const std::vector<double> want = day34::hostReference(init, g.n, day34::kCheckSteps, day34::kStableR);
+    const std::vector<double> want = expectedGrid(init, g.n, day34::kCheckSteps, day34::kStableR);
     return day34::checkStencil(kernel, day34::kCheckSteps, g.n, r.grid, want);
 }
 
@@ -231,7 +240,7 @@ std::vector<GateCase> timingCases() {
             if (!t.ok()) return GateResult::fail(id, "no one-step times: " + t.problem);
             if (withFast && t.result.fastMs.empty()) return GateResult::fail(id, std::string(day34::kFastStencilAbsent));
             const GateResult outputs =
-                timedOutputs(g, init, day34::hostReference(init, g.n, 1, day34::kStableR), t.result, kernels);
+                timedOutputs(g, init, expectedGrid(init, g.n, 1, day34::kStableR), t.result, kernels);
             if (!outputs.passed) return outputs;
             const auto add = [&figures](const std::string& name, const std::vector<float>& samples) {
                 for (size_t k = 0; k < samples.size(); ++k) {
@@ -279,7 +288,7 @@ std::vector<GateCase> speedCases() {
     c.limitSeconds = 2 * kSpeedRounds * oneStepSeconds();
     c.run = [g](const CaseContext& ctx) {
         const std::vector<float> init = initialGrid(g, ctx.seed, "34.speed/one_step");
-        const std::vector<double> want = day34::hostReference(init, g.n, 1, day34::kStableR);
+        const std::vector<double> want = expectedGrid(init, g.n, 1, day34::kStableR);
         const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
             const auto t = timing(runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
                                   oneStepSeconds(), ctx.exclusiveGpu, TimedKernels::TiledOnly);

@@ -3,6 +3,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "harness/answer_cache.h"
 #include "inputs.h"
 #include "reference.h"
 
@@ -32,7 +33,12 @@ std::vector<uint64_t> inputKeys(uint64_t seed, uint64_t salt, int runs) {
 const std::vector<float>& reference(uint64_t key) {
     static std::map<uint64_t, std::vector<float>> cache;
     auto it = cache.find(key);
-    if (it == cache.end()) it = cache.emplace(key, diamondHostForKey(key)).first;
+    if (it == cache.end()) {
+        // Once for a whole class (answer_cache.h): over 0.1 s of the host's time a key.
+        std::vector<float> out = grading::answerOnce<float>("day52 diamond output for input key " + std::to_string(key),
+                                                            [key] { return diamondHostForKey(key); });
+        it = cache.emplace(key, std::move(out)).first;
+    }
     return it->second;
 }
 

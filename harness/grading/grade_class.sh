@@ -28,7 +28,8 @@
 # Per student, OUT_DIR/<sNNNN>/: results.json (Gradescope), junit.xml, report.txt, report.html,
 # summary.tsv, stamp, name (the folder's real name). For the class: OUT_DIR/names.tsv (staged name,
 # real name), OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names),
-# OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded).
+# OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded),
+# OUT_DIR/answers (the expected outputs no student changes, computed once a run).
 #
 # A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
 # reaches the reports escaped. Hidden folders, links and the output folder itself are not students.
@@ -284,6 +285,12 @@ grade() {
       printf 'arg %s\n' "${build_args[@]+"${build_args[@]}"}"
     } | sha256sum | cut -d' ' -f1
   )"
+
+  # What no student changes (a host stencil, a diamond's output), computed once
+  # for this run's students (harness/core/include/harness/answer_cache.h);
+  # never kept from an earlier run, whose harness may have computed it otherwise.
+  export GRADING_ANSWER_CACHE="$out/answers"
+  rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
 
   local ids=()
   mapfile -t ids < <(cut -f1 "$names")

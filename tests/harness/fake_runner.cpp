@@ -95,9 +95,9 @@ std::string env(const char* name) {
 // measure asks for the GPU alone for "measure_ms" and then shared again, as
 // a timed call's TimedSection does when the request says so ("sections"
 // times, default once), and answers after "after_ms" more; ask-anyway asks for it alone in any call;
-// ask-alone-twice asks twice without giving it back. lend works "work_ms" in
-// steps of kLendIntervalMs, lending the GPU after each when the request lets
-// it; lend-anyway lends it once whatever the request says; lend-while-alone
+// ask-alone-twice asks twice without giving it back. lend writes
+// "started_file" (if given), then works "work_ms" in steps of
+// kLendIntervalMs, lending the GPU after each when the request lets it; lend-anyway lends it once whatever the request says; lend-while-alone
 // lends it in the middle of a measurement.
 int session() {
     std::string buffer;
@@ -143,6 +143,10 @@ int session() {
             usleep(ms("after_ms"));
         }
         if (command == "lend") {
+            // Says it is under way, so a test knows its call holds a slot.
+            if (const grading::Expected<std::string> started = req->text("started_file"); started) {
+                std::ofstream(started.value()) << getpid() << "\n";
+            }
             const grading::Expected<int64_t> work = req->integer("work_ms");
             for (int64_t done = 0; work && done < work.value(); done += grading::protocol::kLendIntervalMs) {
                 usleep(grading::protocol::kLendIntervalMs * 1000);

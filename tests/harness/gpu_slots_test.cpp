@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -258,26 +259,27 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
 // once the timed call is done; the wait is not the runner's time.
 TEST_F(GpuSlots, ASharedCallLendsItsSlotToATimedCallWaiting) {
     unsetenv("CUDA_VISIBLE_DEVICES");  // the calls' GPU is then "0"
-    int started[2];
-    ASSERT_EQ(pipe(started), 0);
+    const std::string started = dir_.file("started");
     const pid_t sharer = fork();
     if (sharer == 0) {
         setenv("GRADING_RUNNER_SESSIONS", "1", 1);
         RunnerCall call;
         call.runner = FAKE_RUNNER;
         call.subcommand = "lend";
-        call.timeLimitSeconds = 10.0;
+        call.timeLimitSeconds = 20.0;
         call.input.putInt("work_ms", 1500);
-        (void)!write(started[1], "x", 1);
+        call.input.putText("started_file", started);
+        const auto begun = std::chrono::steady_clock::now();
         const RunnerOutcome outcome = callRunner(call);
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
         closeSessions();
         if (!outcome.ok()) _exit(1);
         if (runnerCallTotals().slotsLent != 1) _exit(2);
-        _exit(outcome.process.seconds < 1.5 + 0.25 ? 0 : 3);
+        _exit(wall - outcome.process.seconds >= 0.3 ? 0 : 3);
     }
-    char sent = 0;
-    ASSERT_EQ(read(started[0], &sent, 1), 1);
-    usleep(300000);  // its runner started, and the call took a slot
+    // The runner wrote the file: its call holds a slot, and it works on.
+    for (int i = 0; i < 1000 && !std::filesystem::exists(started); ++i) usleep(10000);
+    ASSERT_TRUE(std::filesystem::exists(started)) << "the shared call never started";
     const auto asked = std::chrono::steady_clock::now();
     {
         const GpuSlot timed("0", GpuUse::Alone);
@@ -293,12 +295,13 @@ TEST_F(GpuSlots, ASharedCallLendsItsSlotToATimedCallWaiting) {
 }
 
 // A caller waiting out a timed call's hold gets the GPU as the hold ends,
-// not at its next poll: holds of 100 to 117.5 ms, 2.5 ms apart, end all
-// through a 20 ms poll's period, which would lose about 70 ms over the 8.
+// not at its next poll: a 20 ms poll begun as the 110 ms hold began comes
+// about 10 ms late every time. The median of 8, so that a loaded machine's
+// odd slow wake-up does not count.
 TEST_F(GpuSlots, ACallerWaitingOutAHoldGetsTheGpuAsItEnds) {
     using Clock = std::chrono::steady_clock;  // one clock for every process
     for (const GpuUse use : {GpuUse::Shared, GpuUse::Startup}) {
-        double lateMs = 0;
+        std::vector<double> lateMs;
         for (int round = 0; round < 8; ++round) {
             int held[2];
             int released[2];
@@ -309,7 +312,7 @@ TEST_F(GpuSlots, ACallerWaitingOutAHoldGetsTheGpuAsItEnds) {
                 {
                     const GpuSlot alone("0", GpuUse::Alone);
                     (void)!write(held[1], "x", 1);
-                    usleep(100000 + 2500 * round);
+                    usleep(110000);
                 }
                 const int64_t at = Clock::now().time_since_epoch().count();
                 (void)!write(released[1], &at, sizeof at);
@@ -323,10 +326,12 @@ TEST_F(GpuSlots, ACallerWaitingOutAHoldGetsTheGpuAsItEnds) {
             ASSERT_EQ(read(released[0], &at, sizeof at), static_cast<ssize_t>(sizeof at));
             waitpid(holder, nullptr, 0);
             for (int fd : {held[0], held[1], released[0], released[1]}) close(fd);
-            lateMs += std::max<double>(0.0, std::chrono::duration<double, std::milli>(Clock::duration(got - at)).count());
+            lateMs.push_back(std::chrono::duration<double, std::milli>(Clock::duration(got - at)).count());
         }
-        EXPECT_LT(lateMs, 40.0) << (use == GpuUse::Shared ? "a shared call" : "a start")
-                                << " got the GPU that long after 8 holds ended, in all";
+        std::sort(lateMs.begin(), lateMs.end());
+        EXPECT_LT((lateMs[3] + lateMs[4]) / 2, 5.0)
+            << (use == GpuUse::Shared ? "a shared call" : "a start") << " got the GPU that long after a hold ended, "
+            << "the median of 8 (the last " << lateMs.back() << " ms)";
     }
 }
 

@@ -1,0 +1,52 @@
+#pragma once
+// Answers that depend on the seed and the case but never on the submission
+// (a host stencil, a diamond's output) are computed once for a whole class:
+// kept as files under GRADING_ANSWER_CACHE, so each student's test processes
+// read what the first one computed. grade_class.sh sets it to a folder of
+// its own per harness and seed; without it every call computes. Only the
+// grader writes there: runners of submitted code run in the sandbox, which
+// never shows them the grader's output folder.
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace grading {
+
+// The bytes kept for `key`, if a process of this class kept them.
+std::optional<std::string> loadAnswer(const std::string& key);
+
+// Keeps `bytes` for `key`, whole or not at all (written beside, then
+// renamed). Without GRADING_ANSWER_CACHE, or where it cannot be written, it
+// keeps nothing.
+void keepAnswer(const std::string& key, const std::string& bytes);
+
+// A short name for the contents of `data` (64 bits, hex), to key an answer
+// by its input. Not a defence against a chosen collision, which nobody can
+// choose here: the inputs are the grader's own.
+std::string contentKey(const void* data, size_t bytes);
+
+template <class T>
+std::string contentKey(const std::vector<T>& values) {
+    return contentKey(values.data(), values.size() * sizeof(T));
+}
+
+// `compute()`, or what it returned for `key` in an earlier process of this
+// class. The key names everything the answer depends on.
+template <class T>
+std::vector<T> answerOnce(const std::string& key, const std::function<std::vector<T>()>& compute) {
+    static_assert(std::is_trivially_copyable<T>::value, "answers are kept as their bytes");
+    if (const std::optional<std::string> kept = loadAnswer(key); kept && kept->size() % sizeof(T) == 0) {
+        std::vector<T> values(kept->size() / sizeof(T));
+        if (!values.empty()) std::memcpy(values.data(), kept->data(), kept->size());
+        return values;
+    }
+    std::vector<T> values = compute();
+    keepAnswer(key, std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)));
+    return values;
+}
+
+}  // namespace grading
