@@ -1,6 +1,6 @@
 // The class-wide answer cache: an answer is computed once and read back by
 // later processes; without GRADING_ANSWER_CACHE nothing is kept; a file that
-// is not the answer asked for (another key, cut short) is computed again.
+// is not the answer asked for (another key, cut short, too long) is computed again.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -94,11 +94,13 @@ TEST_F(AnswerCache, AFileThatIsNotTheAnswerIsComputedAgain) {
     };
     rewrite(kept.substr(0, kept.size() - 1));  // cut short
     EXPECT_EQ(answer("heat", 2.0), (std::vector<double>{2.0, -2.0, 0.0}));
+    rewrite(kept + "x");  // longer than it says
+    EXPECT_EQ(answer("heat", 2.5), (std::vector<double>{2.5, -2.5, 0.0}));
     const size_t keyAt = kept.find("heat\n");
     ASSERT_NE(keyAt, std::string::npos);
     rewrite(kept.substr(0, keyAt) + "cold\n" + kept.substr(keyAt + 5));  // another key's answer under this name
     EXPECT_EQ(answer("heat", 3.0), (std::vector<double>{3.0, -3.0, 0.0}));
-    EXPECT_EQ(computed_, 3);
+    EXPECT_EQ(computed_, 4);
     EXPECT_EQ(answer("heat", 4.0), (std::vector<double>{3.0, -3.0, 0.0})) << "the answer computed again was kept";
 }
 

@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 #include "harness/sha256.h"
 #include "harness/splitmix64.h"
@@ -28,19 +27,22 @@ std::string pathFor(const std::string& dir, const std::string& key) { return dir
 
 // A file: the header, the key and the byte count on a line each, then the
 // bytes. One whose key or length differs is not this answer.
-std::optional<std::string> loadAnswer(const std::string& key) {
+bool loadAnswer(const std::string& key, const std::function<void*(size_t count)>& storage) {
     const std::string dir = cacheDir();
-    if (dir.empty()) return std::nullopt;
+    if (dir.empty()) return false;
     std::ifstream in(pathFor(dir, key), std::ios::binary);
     std::string header, keptKey, count;
-    if (!in || !std::getline(in, header) || !std::getline(in, keptKey) || !std::getline(in, count)) return std::nullopt;
+    if (!in || !std::getline(in, header) || !std::getline(in, keptKey) || !std::getline(in, count)) return false;
     if (header != kHeader || keptKey != key || count.empty() || count.size() > 18 ||
         count.find_first_not_of("0123456789") != std::string::npos) {
-        return std::nullopt;
+        return false;
     }
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (bytes.size() != std::stoull(count)) return std::nullopt;
-    return bytes;
+    const size_t bytes = std::stoull(count);
+    void* into = storage(bytes);
+    if (into == nullptr && bytes > 0) return false;
+    in.read(static_cast<char*>(into), static_cast<std::streamsize>(bytes));
+    // Cut short, or longer than it says: not this answer.
+    return static_cast<size_t>(in.gcount()) == bytes && in.peek() == std::ifstream::traits_type::eof();
 }
 
 void keepAnswer(const std::string& key, const std::string& bytes) {

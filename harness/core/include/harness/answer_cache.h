@@ -7,17 +7,17 @@
 // grader writes there: runners of submitted code run in the sandbox, which
 // never shows them the grader's output folder.
 #include <cstdint>
-#include <cstring>
 #include <functional>
-#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 namespace grading {
 
-// The bytes kept for `key`, if a process of this class kept them.
-std::optional<std::string> loadAnswer(const std::string& key);
+// Reads the bytes kept for `key`, if a process of this class kept them, into
+// what `storage(count)` returns (nullptr: that count will not do). True once
+// all of them are there.
+bool loadAnswer(const std::string& key, const std::function<void*(size_t count)>& storage);
 
 // Keeps `bytes` for `key`, whole or not at all (written beside, then
 // renamed). Without GRADING_ANSWER_CACHE, or where it cannot be written, it
@@ -39,12 +39,14 @@ std::string contentKey(const std::vector<T>& values) {
 template <class T>
 std::vector<T> answerOnce(const std::string& key, const std::function<std::vector<T>()>& compute) {
     static_assert(std::is_trivially_copyable<T>::value, "answers are kept as their bytes");
-    if (const std::optional<std::string> kept = loadAnswer(key); kept && kept->size() % sizeof(T) == 0) {
-        std::vector<T> values(kept->size() / sizeof(T));
-        if (!values.empty()) std::memcpy(values.data(), kept->data(), kept->size());
-        return values;
-    }
-    std::vector<T> values = compute();
+    std::vector<T> values;
+    const bool kept = loadAnswer(key, [&values](size_t count) -> void* {
+        if (count % sizeof(T) != 0) return nullptr;
+        values.resize(count / sizeof(T));
+        return values.data();
+    });
+    if (kept) return values;
+    values = compute();
     keepAnswer(key, std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)));
     return values;
 }
