@@ -85,8 +85,15 @@ for ((r = 1; r <= total_runs; r++)); do
   [ "$r" -gt "${REPEATS:-1}" ] && width=$((2 * jobs))
   start=$(date +%s)
   gpu_busy_start "$out/dmon-run$r.txt"
+  # The reference's and the submission's tests share the run's seed: what no
+  # submission changes is computed once a run, as a class run does
+  # (harness/core/include/harness/answer_cache.h).
+  export GRADING_ANSWER_CACHE="$build/answers"
+  rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
   ctest "${ctest_common[@]}" -j "$width" -L "$labels" --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1
+  rm -rf "$GRADING_ANSWER_CACHE"
+  unset GRADING_ANSWER_CACHE
   busy=$(gpu_busy_stop)
   failed=$(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log")
   others=$failed  # the solution's tests count; another folder's do not

@@ -45,15 +45,15 @@ bool loadAnswer(const std::string& key, const std::function<void*(size_t count)>
     return static_cast<size_t>(in.gcount()) == bytes && in.peek() == std::ifstream::traits_type::eof();
 }
 
-void keepAnswer(const std::string& key, const std::string& bytes) {
+void keepAnswer(const std::string& key, const void* data, size_t count) {
     const std::string dir = cacheDir();
     if (dir.empty() || key.find('\n') != std::string::npos) return;
     static std::atomic<unsigned> written{0};
     const std::string part = dir + "/.part-" + std::to_string(getpid()) + "-" + std::to_string(written++);
     {
         std::ofstream out(part, std::ios::binary | std::ios::trunc);
-        out << kHeader << "\n" << key << "\n" << bytes.size() << "\n";
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        out << kHeader << "\n" << key << "\n" << count << "\n";
+        out.write(static_cast<const char*>(data), static_cast<std::streamsize>(count));
         if (!out.flush()) {
             out.close();
             std::remove(part.c_str());

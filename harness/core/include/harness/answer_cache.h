@@ -19,10 +19,10 @@ namespace grading {
 // all of them are there.
 bool loadAnswer(const std::string& key, const std::function<void*(size_t count)>& storage);
 
-// Keeps `bytes` for `key`, whole or not at all (written beside, then
-// renamed). Without GRADING_ANSWER_CACHE, or where it cannot be written, it
-// keeps nothing.
-void keepAnswer(const std::string& key, const std::string& bytes);
+// Keeps `count` bytes at `data` for `key`, whole or not at all (written
+// beside, then renamed). Without GRADING_ANSWER_CACHE, or where it cannot be
+// written, it keeps nothing.
+void keepAnswer(const std::string& key, const void* data, size_t count);
 
 // A short name for the contents of `data` (64 bits, hex), to key an answer
 // by its input. Not a defence against a chosen collision, which nobody can
@@ -47,7 +47,7 @@ std::vector<T> answerOnce(const std::string& key, const std::function<std::vecto
     });
     if (kept) return values;
     values = compute();
-    keepAnswer(key, std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)));
+    keepAnswer(key, values.data(), values.size() * sizeof(T));
     return values;
 }
 
