@@ -19,6 +19,7 @@
 
 #include "harness/gpu_slots.h"
 #include "harness/runner_client.h"
+#include "scoped_env.h"
 
 namespace grading {
 namespace {
@@ -130,9 +131,7 @@ TEST_F(GpuSlots, ATimedCallWaitsForTheStartsUnderWay) {
 // nothing else takes a slot in between, and its own calls take none (with
 // every slot held, a call that queued for one would wait for ever).
 TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
-    const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
-    const std::string restore = visible != nullptr ? visible : "";
-    unsetenv("CUDA_VISIBLE_DEVICES");  // the calls' GPU is then "0"
+    const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr}});  // the calls' GPU is then "0"
     RunnerCall call;
     call.runner = FAKE_RUNNER;
     call.subcommand = "ok";
@@ -151,7 +150,6 @@ TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
         EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1)) << "an inner hold let go of the outer one's slots";
     }
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
-    if (visible != nullptr) setenv("CUDA_VISIBLE_DEVICES", restore.c_str(), 1);
 }
 
 // GRADING_SLOT_TRACE: a line per slot given back, with when it was asked
@@ -209,15 +207,7 @@ TEST_F(GpuSlots, TheTraceSaysWhenEachSlotWasAskedForGotAndGivenBack) {
 // measures: the request and the rest of the call take one shared slot, and
 // waiting for the slots in the middle is not the runner's time.
 TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
-    const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
-    const std::string restore = visible != nullptr ? visible : "";
-    unsetenv("CUDA_VISIBLE_DEVICES");  // the calls' GPU is then "0"
-    const char* sessions = std::getenv("GRADING_RUNNER_SESSIONS");
-    const std::string sessionsBefore = sessions != nullptr ? sessions : "";
-    setenv("GRADING_RUNNER_SESSIONS", "1", 1);
     const std::string trace = dir_.file("slots.tsv");
-    setenv("GRADING_SLOT_TRACE", trace.c_str(), 1);
-
     RunnerCall call;
     call.runner = FAKE_RUNNER;
     call.subcommand = "measure";
@@ -226,13 +216,15 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
     call.input.putInt("measure_ms", 400);
     call.input.putInt("after_ms", 400);
     const double aloneBefore = runnerCallTotals().exclusiveCallSeconds;
-    const RunnerOutcome outcome = callRunner(call);
+    RunnerOutcome outcome;
+    {
+        const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr},  // the calls' GPU is then "0"
+                             {"GRADING_RUNNER_SESSIONS", "1"},
+                             {"GRADING_SLOT_TRACE", trace.c_str()}});
+        outcome = callRunner(call);
+        closeSessions();
+    }
     const double alone = runnerCallTotals().exclusiveCallSeconds - aloneBefore;
-    closeSessions();
-    unsetenv("GRADING_SLOT_TRACE");
-    if (sessions != nullptr) setenv("GRADING_RUNNER_SESSIONS", sessionsBefore.c_str(), 1);
-    else unsetenv("GRADING_RUNNER_SESSIONS");
-    if (visible != nullptr) setenv("CUDA_VISIBLE_DEVICES", restore.c_str(), 1);
     ASSERT_TRUE(outcome.ok()) << outcome.message;
 
     std::ifstream in(trace);
@@ -258,10 +250,10 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
 // runner's next lend instead of waiting for the whole call, which goes on
 // once the timed call is done; the wait is not the runner's time.
 TEST_F(GpuSlots, ASharedCallLendsItsSlotToATimedCallWaiting) {
-    unsetenv("CUDA_VISIBLE_DEVICES");  // the calls' GPU is then "0"
     const std::string started = dir_.file("started");
     const pid_t sharer = fork();
     if (sharer == 0) {
+        unsetenv("CUDA_VISIBLE_DEVICES");  // the call's GPU is then "0", the timed caller's
         setenv("GRADING_RUNNER_SESSIONS", "1", 1);
         RunnerCall call;
         call.runner = FAKE_RUNNER;

@@ -20,6 +20,7 @@
 
 #include "harness/gpu_state.h"
 #include "harness/runner_client.h"
+#include "scoped_env.h"
 
 namespace grading {
 namespace {
@@ -331,30 +332,6 @@ TEST(RunnerLastBreadcrumb, FindsTheLastAtLine) {
     EXPECT_EQ(lastBreadcrumb("look at: this\n"), "");
     EXPECT_EQ(lastBreadcrumb("at: \n"), "");
 }
-
-// Sets environment variables for one test and restores them after.
-class ScopedEnv {
-public:
-    ScopedEnv(std::initializer_list<std::pair<const char*, const char*>> vars) {
-        for (const auto& [name, value] : vars) {
-            const char* old = std::getenv(name);
-            saved_.emplace_back(name, old == nullptr ? std::nullopt : std::optional<std::string>(old));
-            setenv(name, value, 1);
-        }
-    }
-    ~ScopedEnv() {
-        for (const auto& [name, value] : saved_) {
-            if (value) {
-                setenv(name.c_str(), value->c_str(), 1);
-            } else {
-                unsetenv(name.c_str());
-            }
-        }
-    }
-
-private:
-    std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
-};
 
 TEST(RunnerClient, CtestResourceGroupBindsTheRunnerToItsGpu) {
     {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/runner_client.h"
+#include "scoped_env.h"
 
 namespace grading {
 namespace {
@@ -108,13 +109,9 @@ TEST_F(Sessions, LendingTheGpuWhereTheCallCannotFails) {
     {
         // Unbounded slots (as ctest runs these tests): the hold drains no
         // other test on this machine.
-        const char* slots = std::getenv("GRADING_GPU_SLOTS");
-        const std::string slotsBefore = slots != nullptr ? slots : "";
-        setenv("GRADING_GPU_SLOTS", "0", 1);
+        const ScopedEnv unbounded({{"GRADING_GPU_SLOTS", "0"}});
         const WholeGpuHold hold;
         const RunnerOutcome held = call("lend-anyway");
-        if (slots != nullptr) setenv("GRADING_GPU_SLOTS", slotsBefore.c_str(), 1);
-        else unsetenv("GRADING_GPU_SLOTS");
         EXPECT_FALSE(held.ok());
         EXPECT_THAT(held.message, HasSubstr("it lent the GPU in a call that was not asked to"));
     }

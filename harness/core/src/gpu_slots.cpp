@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <cctype>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <string>
@@ -38,21 +37,17 @@ int openQueue(const std::string& dir, const std::string& gpu) { return openFile(
 // it has every slot: starts wait for a timed call, and it for them.
 int openStartLock(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".start"); }
 
-// Whether an exclusive caller is queued: the queue cannot be shared now.
-bool exclusiveQueued(int queue) {
-    if (queue < 0 || flock(queue, LOCK_SH | LOCK_NB) == 0) {
-        if (queue >= 0) flock(queue, LOCK_UN);
-        return false;
+// Takes `op` (LOCK_SH or LOCK_EX) on `fd`, waiting as long as it takes.
+void lockWaiting(int fd, int op) {
+    while (flock(fd, op) != 0) {
     }
-    return true;
 }
 
-// Whether a caller is queued for the GPU alone, or holds it (the start lock,
-// exclusively).
-bool aloneUnderWay(int queue, int start) {
-    if (exclusiveQueued(queue)) return true;
-    if (start < 0 || flock(start, LOCK_SH | LOCK_NB) == 0) {
-        if (start >= 0) flock(start, LOCK_UN);
+// Whether another holds `fd` exclusively: on the queue, a timed call
+// gathering its slots; on the start lock, one holding the GPU alone.
+bool heldExclusively(int fd) {
+    if (fd < 0 || flock(fd, LOCK_SH | LOCK_NB) == 0) {
+        if (fd >= 0) flock(fd, LOCK_UN);
         return false;
     }
     return true;
@@ -67,8 +62,7 @@ bool aloneUnderWay(int queue, int start) {
 void waitOutAlone(int queue, int start) {
     for (const int fd : {queue, start}) {
         if (fd < 0) continue;
-        while (flock(fd, LOCK_SH) != 0 && errno == EINTR) {
-        }
+        lockWaiting(fd, LOCK_SH);
         flock(fd, LOCK_UN);
     }
 }
@@ -118,21 +112,16 @@ void GpuSlot::take(int slots) {
         // Queued first (one exclusive caller gathers at a time), then every
         // slot in order, blocking, then the starts under way; the queue is
         // left once they are all held.
-        if (queue >= 0) {
-            while (flock(queue, LOCK_EX) != 0) {
-            }
-        }
+        if (queue >= 0) lockWaiting(queue, LOCK_EX);
         for (int k = 0; k < slots; ++k) {
             const int fd = openSlot(dir, gpu_, k);
             if (fd < 0) continue;  // an unwritable slot dir bounds nothing, and blocks nothing
-            while (flock(fd, LOCK_EX) != 0) {
-            }
+            lockWaiting(fd, LOCK_EX);
             fds_.push_back(fd);
             ++slots_;
         }
         if (const int fd = openStartLock(dir, gpu_); fd >= 0) {
-            while (flock(fd, LOCK_EX) != 0) {
-            }
+            lockWaiting(fd, LOCK_EX);
             fds_.push_back(fd);
         }
         if (queue >= 0) close(queue);
@@ -141,10 +130,9 @@ void GpuSlot::take(int slots) {
     if (use_ == GpuUse::Startup) {
         const int fd = openStartLock(dir, gpu_);
         while (fd >= 0) {
-            if (exclusiveQueued(queue)) waitOutAlone(queue, -1);
-            while (flock(fd, LOCK_SH) != 0 && errno == EINTR) {  // waits out a hold under way
-            }
-            if (!exclusiveQueued(queue)) break;
+            if (heldExclusively(queue)) waitOutAlone(queue, -1);
+            lockWaiting(fd, LOCK_SH);  // waits out a hold under way
+            if (!heldExclusively(queue)) break;
             flock(fd, LOCK_UN);  // a timed call queued meanwhile: it gathers first
         }
         if (fd >= 0) fds_.push_back(fd);
@@ -153,7 +141,7 @@ void GpuSlot::take(int slots) {
     }
     const int start = openStartLock(dir, gpu_);  // only waited on
     for (int attempt = 0;; ++attempt) {
-        if (aloneUnderWay(queue, start)) {
+        if (heldExclusively(queue) || heldExclusively(start)) {
             waitOutAlone(queue, start);
             continue;
         }
@@ -171,14 +159,14 @@ void GpuSlot::take(int slots) {
             close(fd);
         }
         // Every slot is a shared call's (or a hold began just now): try again.
-        if (!aloneUnderWay(queue, start)) usleep(20000);
+        if (!heldExclusively(queue) && !heldExclusively(start)) usleep(20000);
     }
 }
 
 bool GpuSlot::aloneWanted() const {
     if (!bounded_) return false;
     const int queue = openQueue(slotDir(), gpu_);
-    const bool wanted = exclusiveQueued(queue);
+    const bool wanted = heldExclusively(queue);
     if (queue >= 0) close(queue);
     return wanted;
 }

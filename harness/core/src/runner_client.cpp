@@ -470,13 +470,9 @@ public:
         }
         measuring_ = alone;
         if (inHold_) return {};
-        const auto start = Clock::now();
-        if (aloneSince_) alone_ += start - *aloneSince_;
+        if (aloneSince_) alone_ += Clock::now() - *aloneSince_;
         aloneSince_.reset();
-        slot_.reset();
-        slot_ = takeSlot(alone ? GpuUse::Alone : GpuUse::Shared);
-        const auto got = Clock::now();
-        waited_ += got - start;
+        const Clock::time_point got = takeAgain(alone ? GpuUse::Alone : GpuUse::Shared);
         if (alone) aloneSince_ = got;
         return {};
     }
@@ -494,12 +490,20 @@ private:
         if (!lends_) return "it lent the GPU in a call that was not asked to";
         if (measuring_) return "it lent the GPU while it had it alone";
         if (!slot_ || !slot_->aloneWanted()) return {};
-        const auto start = Clock::now();
-        slot_.reset();
-        slot_ = takeSlot(GpuUse::Shared);
-        waited_ += Clock::now() - start;
+        takeAgain(GpuUse::Shared);
         ++totals().slotsLent;
         return {};
+    }
+
+    // Gives the slot back and takes the GPU again as `use`, the wait counted
+    // as waited; returns when it had it.
+    Clock::time_point takeAgain(GpuUse use) {
+        const auto start = Clock::now();
+        slot_.reset();
+        slot_ = takeSlot(use);
+        const auto got = Clock::now();
+        waited_ += got - start;
+        return got;
     }
 
     static constexpr int kMaxRequests = 64;

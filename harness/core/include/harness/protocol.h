@@ -210,10 +210,13 @@ struct Probe {
 // otherwise it yields its core to the other runners (runner_main.cpp).
 constexpr const char* kTimedCallField = "grading_timed";
 
-inline bool isTimedCall(const Record& request) {
-    const Expected<int64_t> timed = request.integer(kTimedCallField);
-    return timed && timed.value() == 1;
+// Whether the request sets `field` to 1, as the grader sets its flags.
+inline bool flagSet(const Record& request, const char* field) {
+    const Expected<int64_t> value = request.integer(field);
+    return value && value.value() == 1;
 }
+
+inline bool isTimedCall(const Record& request) { return flagSet(request, kTimedCallField); }
 
 // Set (to 1) beside kTimedCallField in a session: the runner asks for the GPU
 // alone only around what it measures (TimedSection, runner_main.h), so its
@@ -228,8 +231,7 @@ constexpr const char* kGpuShared = "shared";
 constexpr const char* kGpuGo = "go";
 
 inline bool asksAroundMeasurements(const Record& request) {
-    const Expected<int64_t> asks = request.integer(kTimedSectionsField);
-    return isTimedCall(request) && asks && asks.value() == 1;
+    return isTimedCall(request) && flagSet(request, kTimedSectionsField);
 }
 
 // Set (to 1) in a session call that shares the GPU through a slot of its
@@ -243,10 +245,7 @@ constexpr const char* kLendsField = "grading_gpu_lends";
 constexpr const char* kGpuLend = "lend";
 constexpr int kLendIntervalMs = 10;
 
-inline bool lendsGpu(const Record& request) {
-    const Expected<int64_t> lends = request.integer(kLendsField);
-    return lends && lends.value() == 1;
-}
+inline bool lendsGpu(const Record& request) { return flagSet(request, kLendsField); }
 
 // A request for the GPU (kGpuAlone, kGpuShared, kGpuLend) or its answer
 // (kGpuGo), framed for the other side: one field, kGpuUseField.
