@@ -50,6 +50,14 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
         return GateResult::scored(id, 0.0, what + ": not measured here: this tree has no instructor solution to time "
                                                   "against, so no points");
     }
+    // Both sessions first, so no runner starts under the hold (a start leaves
+    // the GPU idle for everyone); then one hold over every round, as in
+    // sampleUntilSteady: a hold per call waited, each time, for every call
+    // started elsewhere meanwhile (a class of 32 on the H200: 0.22 s a hold
+    // for 34.speed's six, 73 ms for 38.speed's twelve).
+    testing::probe(ctx.referenceRunner);
+    testing::probe(ctx.runner);
+    const WholeGpuHold alone;
     std::vector<float> student, reference;
     std::string problem;
     // One call's runs onto `into`; false, with `problem` said, when it has none.
