@@ -17,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "harness/day.h"
 #include "harness/gpu_slots.h"
 #include "harness/runner_client.h"
 #include "scoped_env.h"
@@ -245,54 +244,6 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
     EXPECT_GE(alone, 0.38);
     EXPECT_LT(alone, 0.7) << "the call counts as alone only while it measured";
     EXPECT_GE(outcome.process.seconds, 0.78);
-}
-
-// A speed case starts both runners first, then holds the GPU once for all
-// its rounds: one drain, not one per call, and no start under the hold.
-TEST_F(GpuSlots, ASpeedCaseStartsBothRunnersThenHoldsTheGpuOnceForEveryRound) {
-    const std::string trace = dir_.file("slots.tsv");
-    // Runners of their own: no earlier test's session or probe stands in.
-    const std::string student = dir_.file("student_runner");
-    const std::string instructor = dir_.file("instructor_runner");
-    std::filesystem::create_symlink(FAKE_RUNNER, student);
-    std::filesystem::create_symlink(FAKE_RUNNER, instructor);
-    int calls = 0;
-    GateResult verdict;
-    {
-        const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr},
-                             {"GRADING_RUNNER_SESSIONS", "1"},
-                             {"GRADING_SLOT_TRACE", trace.c_str()}});
-        CaseContext ctx{student, 1, 10.0, true, instructor};
-        verdict = speedCase(ctx, "x.speed", "the step", 2, [&](const std::string& runner) -> Expected<std::vector<float>> {
-            RunnerCall call;
-            call.runner = runner;
-            call.subcommand = "ok";
-            call.timeLimitSeconds = 10.0;
-            ++calls;
-            const RunnerOutcome o = callRunner(call);
-            if (!o.ok()) return Error{o.message};
-            return std::vector<float>{1.0f, 1.0f, 1.0f};
-        });
-        closeSessions();
-    }
-    ASSERT_TRUE(verdict.passed) << verdict.message;
-    EXPECT_EQ(calls, 4);
-
-    std::ifstream in(trace);
-    std::map<std::string, std::vector<std::pair<long long, long long>>> held;  // use -> (asked, given back)
-    for (std::string line; std::getline(in, line);) {
-        std::istringstream fields(line);
-        std::vector<std::string> f;
-        for (std::string field; std::getline(fields, field, '\t');) f.push_back(field);
-        ASSERT_EQ(f.size(), 6u) << line;
-        held[f[1]].emplace_back(std::stoll(f[2]), std::stoll(f[4]));
-    }
-    ASSERT_EQ(held["alone"].size(), 1u) << "one hold for the four calls";
-    EXPECT_EQ(held["shared"].size(), 0u) << "the calls inside the hold take no slot of their own";
-    ASSERT_EQ(held["startup"].size(), 2u) << "each runner started once";
-    for (const auto& [asked, givenBack] : held["startup"]) {
-        EXPECT_LE(givenBack, held["alone"][0].first) << "a runner started before the hold was asked for";
-    }
 }
 
 // A timed call queued for the GPU gets a shared call's slot at the

@@ -108,9 +108,8 @@ Day declareDay();
 
 // A speed gate's case: `measure` (one runner call's timed runs, in ms, or why
 // there are none) made on the instructor's runner and the student's in turn,
-// `rounds` times, so neither is timed at a quieter moment of the machine than
-// the other, the GPU held alone throughout (WholeGpuHold); then the medians'
-// ratio scored on `ramp` (scoreSpeed). Fails,
+// `rounds` times, so neither is timed at a quieter moment of a shared GPU than
+// the other; then the medians' ratio scored on `ramp` (scoreSpeed). Fails,
 // naming why, when either side has no times; scores 0, saying so, where the
 // tree has no instructor runner to compare against (the student kit).
 using MeasureRuns = std::function<Expected<std::vector<float>>(const std::string& runner)>;
