@@ -69,6 +69,14 @@ else
   grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"
   traces_print 10 | tee -a "$log"
+  if [ -s "$out/graded/timed-pass-began" ]; then
+    # The two passes apart: the timed one's holds, drains and starts.
+    began=$(cat "$out/graded/timed-pass-began")
+    { echo "the pass of the tests that share the GPU:"
+      bash "$root/.ci/slot-timeline.sh" --to "$began" "$GRADING_SLOT_TRACE"
+      echo "the pass of the tests that hold it alone:"
+      bash "$root/.ci/slot-timeline.sh" --from "$began" "$GRADING_SLOT_TRACE"; } | tee -a "$log"
+  fi
   # Timed calls hold the GPU alone, so no schedule packs a student below this.
   awk -F'\t' -v n="$students" '{ alone += $11 } END {
     printf "held the GPU alone (the calls that hold it): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \

@@ -12,9 +12,20 @@
 # and, after the holds that ended with callers waiting, how long until the
 # GPU had a call or start again (idle), and until each of those callers had
 # its slot (their wake-up).
+# With --from and --to (epoch microseconds, either or both), only the moments
+# between them count: one pass of a class run, say (grade_class.sh writes when
+# its timed pass began); a drain or hold under way as the window opens counts.
 #
-#   .ci/slot-timeline.sh SLOT_TRACE_FILE
+#   .ci/slot-timeline.sh [--from US] [--to US] SLOT_TRACE_FILE
 set -euo pipefail
+from=0 to=9e18 windowed=0
+while [[ $# -gt 1 ]]; do
+  case "$1" in
+    --from) from=$2; windowed=1; shift 2 ;;
+    --to) to=$2; windowed=1; shift 2 ;;
+    *) echo "usage: slot-timeline.sh [--from US] [--to US] SLOT_TRACE_FILE" >&2; exit 2 ;;
+  esac
+done
 trace=$1
 [ -s "$trace" ] || { echo "no slot trace in $trace"; exit 0; }
 # One event per change of a count: P pending alone, H held alone, S shared,
@@ -24,11 +35,13 @@ awk -F'\t' 'NF >= 5 {
     if ($2 == "alone") { print $1, $3, "P", 1; print $1, $4, "P", -1; print $1, $4, "H", 1; print $1, $5, "H", -1 }
     else if ($2 == "shared") { print $1, $4, "S", 1; print $1, $5, "S", -1 }
     else if ($2 == "startup") { print $1, $4, "T", 1; print $1, $5, "T", -1 }
-  }' "$trace" | sort -k1,1 -k2,2n | awk '
+  }' "$trace" | sort -k1,1 -k2,2n | awk -v from="$from" -v to="$to" -v windowed="$windowed" '
   function flush(g) {
     if (!seen) return
-    span = (last - first) / 1e6
-    printf "GPU %s: %.1f s from the first slot asked for to the last given back\n", g, span
+    span = ((last < to ? last : to) - (first > from ? first : from)) / 1e6
+    if (windowed && span <= 0) return
+    if (windowed) printf "GPU %s: %.1f s in the window asked for\n", g, span
+    else printf "GPU %s: %.1f s from the first slot asked for to the last given back\n", g, span
     row("held alone", t["alone"], span, sprintf("(%d holds)", holds))
     row("draining", t["drain"], span, sprintf("(%d drains, %.2f s each, %.1f calls and %.1f starts still under way on average)",
         drains, drains ? t["drain"] / 1e6 / drains : 0, t["drain"] ? busyDrain / t["drain"] : 0,
@@ -49,17 +62,24 @@ awk -F'\t' 'NF >= 5 {
     split("", t)
   }
   {
-    dt = $2 - last
+    lo = last > from ? last : from
+    hi = $2 < to ? $2 : to
+    dt = hi > lo ? hi - lo : 0
+    inside = $2 >= from && $2 < to
     state = H > 0 ? "alone" : P > 0 ? "drain" : S > 0 ? "shared" : T > 0 ? "start" : "none"
     t[state] += dt
     if (state == "drain") { busyDrain += S * dt; startsDrain += T * dt }
     if (state == "shared") busyShared += S * dt
+    if (last < from && $2 >= from) {  # the window opens: what is under way counts once
+      if (state == "alone") holds++
+      if (state == "drain") drains++
+    }
     last = $2
-    if ($3 == "P") { if (P == 0 && H == 0 && $4 > 0) drains++; P += $4 }
+    if ($3 == "P") { if (P == 0 && H == 0 && $4 > 0 && inside) drains++; P += $4 }
     else if ($3 == "H") {
-      if ($4 > 0) holds++
+      if ($4 > 0 && inside) holds++
       H += $4
-      if ($4 < 0 && H == 0 && W > 0) {
+      if ($4 < 0 && H == 0 && W > 0 && inside) {
         endedAt = $2; ended++
         for (id in waiting) waitedFrom[id] = $2
       }

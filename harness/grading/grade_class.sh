@@ -29,7 +29,8 @@
 # summary.tsv, stamp, name (the folder's real name). For the class: OUT_DIR/names.tsv (staged name,
 # real name), OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names),
 # OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded),
-# OUT_DIR/answers (the expected outputs no student changes, computed once a run).
+# OUT_DIR/answers (the expected outputs no student changes, computed once a run),
+# OUT_DIR/timed-pass-began (when the second pass began, epoch microseconds, for .ci/slot-timeline.sh).
 #
 # A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
 # reaches the reports escaped. Hidden folders, links and the output folder itself are not students.
@@ -460,6 +461,7 @@ grade() {
   in_lanes "$jobs" untimed_pass .untimed show_untimed
   echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU alone" |
     tee -a "$out/progress.log"
+  date +%s%6N >"$out/timed-pass-began"
   in_lanes "$timed_jobs" graded_pass .graded reap
 
   local rows=()

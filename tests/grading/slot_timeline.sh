@@ -10,6 +10,9 @@
 #   20 ms and 10 ms after the last hold ended. GPU 1, counted on its own: shared 0-2 s; a runner
 #   starts 2-3 s, and a timed call asking at 2.5 s drains for that start
 #   alone, then holds 3-3.5 s.
+# Windows of it (--from, --to): 3.5-8.5 s opens in the first drain (counted,
+# 0.5 s of its 1.02) and ends inside the last shared call; 5-8.5 s opens in
+# the first hold (counted); GPU 1, over by 3.5 s, has no moment in either.
 # And an empty trace says so instead of printing zeros.
 #   slot_timeline.sh REPO_ROOT
 set -uo pipefail
@@ -33,7 +36,37 @@ got=$(bash "$root/.ci/slot-timeline.sh" "$root/tests/grading/fixtures/slots/two_
 $got
 --- want
 $want"
+window() {  # from, to (seconds after the fixture's first moment)
+  bash "$root/.ci/slot-timeline.sh" --from "$((1796132028 + $1))${3:-000000}" --to "$((1796132028 + $2))500000" \
+    "$root/tests/grading/fixtures/slots/two_gpus.tsv" 2>&1
+}
+want="GPU 0: 5.0 s in the window asked for
+  held alone         2.5 s   50%  (2 holds)
+  draining           0.5 s   10%  (1 drains, 0.52 s each, 1.0 calls and 0.0 starts still under way on average)
+  shared             0.6 s   12%  (1.0 calls at once on average)
+  starting only      0.4 s    8%
+  no call            1.0 s   20%
+  after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)"
+got=$(window 3 8 500000)
+[ "$got" = "$want" ] || fail "window 3.5-8.5 s
+--- got
+$got
+--- want
+$want"
+want="GPU 0: 3.5 s in the window asked for
+  held alone         1.5 s   42%  (2 holds)
+  draining           0.0 s    1%  (0 drains, 0.00 s each, 0.0 calls and 0.0 starts still under way on average)
+  shared             0.6 s   17%  (1.0 calls at once on average)
+  starting only      0.4 s   12%
+  no call            1.0 s   29%
+  after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)"
+got=$(window 5 8)
+[ "$got" = "$want" ] || fail "window 5-8.5 s
+--- got
+$got
+--- want
+$want"
 : >"$work/empty.tsv"
 got=$(bash "$root/.ci/slot-timeline.sh" "$work/empty.tsv" 2>&1)
 [ "$got" = "no slot trace in $work/empty.tsv" ] || fail "empty trace: $got"
-finish "slot-timeline.sh: two GPUs worked out by hand, an empty trace"
+finish "slot-timeline.sh: two GPUs worked out by hand, two windows of them, an empty trace"
