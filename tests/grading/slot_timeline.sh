@@ -17,7 +17,19 @@
 #   slot_timeline.sh REPO_ROOT
 set -uo pipefail
 source "$(dirname "$0")/script_test.sh"
-want="GPU 0: 9.0 s from the first slot asked for to the last given back
+fixture="$root/tests/grading/fixtures/slots/two_gpus.tsv"
+first=1796132028000000  # the fixture's first moment, epoch microseconds
+expect_timeline() {  # what, the output wanted, then slot-timeline.sh's options
+  local what=$1 want=$2 got
+  shift 2
+  got=$(bash "$root/.ci/slot-timeline.sh" "$@" "$fixture" 2>&1)
+  [ "$got" = "$want" ] || fail "$what
+--- got
+$got
+--- want
+$want"
+}
+expect_timeline "two_gpus.tsv" "GPU 0: 9.0 s from the first slot asked for to the last given back
   held alone         2.5 s   28%  (2 holds)
   draining           1.0 s   11%  (1 drains, 1.02 s each, 1.0 calls and 0.0 starts still under way on average)
   shared             4.1 s   45%  (1.4 calls at once on average)
@@ -30,42 +42,22 @@ GPU 1: 3.5 s from the first slot asked for to the last given back
   shared             2.0 s   57%  (1.0 calls at once on average)
   starting only      0.5 s   14%
   no call            0.0 s    0%"
-got=$(bash "$root/.ci/slot-timeline.sh" "$root/tests/grading/fixtures/slots/two_gpus.tsv" 2>&1)
-[ "$got" = "$want" ] || fail "two_gpus.tsv
---- got
-$got
---- want
-$want"
-window() {  # from, to (seconds after the fixture's first moment)
-  bash "$root/.ci/slot-timeline.sh" --from "$((1796132028 + $1))${3:-000000}" --to "$((1796132028 + $2))500000" \
-    "$root/tests/grading/fixtures/slots/two_gpus.tsv" 2>&1
-}
-want="GPU 0: 5.0 s in the window asked for
+expect_timeline "window 3.5-8.5 s" "GPU 0: 5.0 s in the window asked for
   held alone         2.5 s   50%  (2 holds)
   draining           0.5 s   10%  (1 drains, 0.52 s each, 1.0 calls and 0.0 starts still under way on average)
   shared             0.6 s   12%  (1.0 calls at once on average)
   starting only      0.4 s    8%
   no call            1.0 s   20%
-  after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)"
-got=$(window 3 8 500000)
-[ "$got" = "$want" ] || fail "window 3.5-8.5 s
---- got
-$got
---- want
-$want"
-want="GPU 0: 3.5 s in the window asked for
+  after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)" \
+  --from $((first + 3500000)) --to $((first + 8500000))
+expect_timeline "window 5-8.5 s" "GPU 0: 3.5 s in the window asked for
   held alone         1.5 s   42%  (2 holds)
   draining           0.0 s    1%  (0 drains, 0.00 s each, 0.0 calls and 0.0 starts still under way on average)
   shared             0.6 s   17%  (1.0 calls at once on average)
   starting only      0.4 s   12%
   no call            1.0 s   29%
-  after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)"
-got=$(window 5 8)
-[ "$got" = "$want" ] || fail "window 5-8.5 s
---- got
-$got
---- want
-$want"
+  after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)" \
+  --from $((first + 5000000)) --to $((first + 8500000))
 : >"$work/empty.tsv"
 got=$(bash "$root/.ci/slot-timeline.sh" "$work/empty.tsv" 2>&1)
 [ "$got" = "no slot trace in $work/empty.tsv" ] || fail "empty trace: $got"
