@@ -18,11 +18,11 @@
 #
 #   .ci/slot-timeline.sh [--from US] [--to US] SLOT_TRACE_FILE
 set -euo pipefail
-from=0 to=9e18 windowed=0
+from=0 to=9e18
 while [[ $# -gt 1 ]]; do
   case "$1" in
-    --from) from=$2; windowed=1; shift 2 ;;
-    --to) to=$2; windowed=1; shift 2 ;;
+    --from) from=$2; shift 2 ;;
+    --to) to=$2; shift 2 ;;
     *) echo "usage: slot-timeline.sh [--from US] [--to US] SLOT_TRACE_FILE" >&2; exit 2 ;;
   esac
 done
@@ -35,7 +35,8 @@ awk -F'\t' 'NF >= 5 {
     if ($2 == "alone") { print $1, $3, "P", 1; print $1, $4, "P", -1; print $1, $4, "H", 1; print $1, $5, "H", -1 }
     else if ($2 == "shared") { print $1, $4, "S", 1; print $1, $5, "S", -1 }
     else if ($2 == "startup") { print $1, $4, "T", 1; print $1, $5, "T", -1 }
-  }' "$trace" | sort -k1,1 -k2,2n | awk -v from="$from" -v to="$to" -v windowed="$windowed" '
+  }' "$trace" | sort -k1,1 -k2,2n | awk -v from="$from" -v to="$to" '
+  BEGIN { windowed = from > 0 || to < 9e18 }
   function flush(g) {
     if (!seen) return
     span = ((last < to ? last : to) - (first > from ? first : from)) / 1e6

@@ -97,7 +97,8 @@ std::string env(const char* name) {
 // times, default once), and answers after "after_ms" more; ask-anyway asks for it alone in any call;
 // ask-alone-twice asks twice without giving it back. lend writes
 // "started_file" (if given), then works "work_ms" in steps of
-// kLendIntervalMs, lending the GPU after each when the request lets it; lend-anyway lends it once whatever the request says; lend-while-alone
+// kLendIntervalMs, lending the GPU after each when the request lets it;
+// lend-anyway lends it once whatever the request says; lend-while-alone
 // lends it in the middle of a measurement.
 int session() {
     std::string buffer;

@@ -2,8 +2,9 @@
 // Answers that depend on the seed and the case but never on the submission
 // (a host stencil, a diamond's output) are computed once for a whole class:
 // kept as files under GRADING_ANSWER_CACHE, so each student's test processes
-// read what the first one computed. grade_class.sh sets it to a folder of
-// its own per harness and seed; without it every call computes. Only the
+// read what the first one computed. grade_class.sh and .ci/gpu-suite.sh set
+// it to a folder emptied as each run starts, so no run reads what another
+// harness computed; without it every call computes. Only the
 // grader writes there: runners of submitted code run in the sandbox, which
 // never shows them the grader's output folder.
 #include <cstdint>
