@@ -49,7 +49,7 @@ grade_timed() {
   rc=$?
   busy=$(gpu_busy_stop)
   took=$(($(date +%s) - start))
-  built=$(sed -n 's/^built in \([0-9]*\) s.*/\1/p' "$1")
+  built=$(sed -n 's/^harness built in \([0-9]*\) s.*/\1/p' "$1")
 }
 # Where the class's test time goes: OUT_DIR/class-{trace,calls,slots}.tsv.
 source "$root/.ci/traces.sh"
@@ -64,9 +64,9 @@ else
   make_class "$class" 0 "$students"
   traces_clear
   grade_timed "$out/grade-class.log"
-  say "class of $students (4 days each) from an empty build folder: $took s wall (configure + build $built s, tests $((took - built)) s), exit $rc"
+  say "class of $students (4 days each) from an empty build folder: $took s wall (configure + the harness's build $built s, then the tests, the students' runners built beside them), exit $rc"
   [ -z "$busy" ] || say "$busy (build included)"
-  grep "shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
+  grep -E "runners built in|shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"
   traces_print 10 | tee -a "$log"
   if [ -s "$out/graded/timed-pass-began" ]; then
@@ -95,10 +95,11 @@ if ((grow > 0)); then
   # build argument (a commit in between counts) grades everyone again.
   regraded=$((students - $(grep -c '): unchanged, ' "$out/grade-class-grown.log")))
   if ((regraded > 0)); then
-    say "the class grown by $grow more: $took s (build $built s), exit $rc; but $regraded of the $students graded before were graded again (the harness, seed or build arguments changed since): not a marginal cost"
+    say "the class grown by $grow more: $took s (harness build $built s), exit $rc; but $regraded of the $students graded before were graded again (the harness, seed or build arguments changed since): not a marginal cost"
   else
-    say "the class grown by $grow more: $took s (build $built s): $per s per added student, exit $rc"
+    say "the class grown by $grow more: $took s (harness build $built s): $per s per added student, exit $rc"
   fi
+  grep "runners built in" "$out/grade-class-grown.log" | tee -a "$log"
   [ -z "$busy" ] || say "$busy (build included)"
 fi
 

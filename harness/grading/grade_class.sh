@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Grades a class in one build: every student's files staged under a
 # generated name (s0001, s0002, ...), compiled as that student's runners in
-# one configure and one ninja run, then each student's tests run (students
-# in parallel, the GPU shared through its slots) and reported.
+# one configure and one build tree (the harness first, then the students',
+# built as the students before them are tested), each student's tests run
+# (students in parallel, the GPU shared through its slots) and reported.
 #
 #   grade_class.sh SUBMISSIONS_DIR OUT_DIR [options]       grade (a shard of) the class
 #   grade_class.sh merge OUT_DIR SHARD_OUT_DIR...            merge shards into the class results
@@ -262,17 +263,20 @@ grade() {
   done < <(find "$submissions" -mindepth 1 -maxdepth 1 -print0 | LC_ALL=C sort -z)
   ((staged)) || die "no student folders in $submissions${shard_n:+ for shard $shard}"
 
-  # One configure and one build for the whole class; a student whose file
-  # does not compile fails that student's targets only (-k 0).
+  # One configure and one build tree for the whole class: first what every
+  # student's tests need (class_harness), then each student's runners
+  # (class_<id>), built while the students before them are tested (below). A
+  # student whose file does not compile fails that student's targets only
+  # (-k 0); build.log holds all of it.
   local build="$out/build" start
   start=$(date +%s)
-  echo "building the runners of $staged students (one configure, one build, $cores cores)"
+  echo "building the runners of $staged students (one configure, the harness first, then each student's beside the tests; $cores cores)"
   {
     cmake -S "$repo" -B "$build" -G Ninja -DGRADING_CLASS_DIR="$class" -DGRADING_BUILD_PLANTED=OFF \
       ${days:+"-DGRADING_DAYS=${days//,/;}"} "${build_args[@]+"${build_args[@]}"}" &&
-      cmake --build "$build" -- -k 0
+      cmake --build "$build" --target class_harness -- -k 0
   } >"$out/build.log" 2>&1 || true
-  echo "built in $(($(date +%s) - start)) s (log: $out/build.log)"
+  echo "harness built in $(($(date +%s) - start)) s (log: $out/build.log)"
   local tool
   tool="$(report_tool "$out" "$build")"
 
@@ -305,6 +309,30 @@ grade() {
   unchanged() {  # staged id, its stamp
     [[ -s "$out/$1/stamp" && "$(cat "$out/$1/stamp")" == "$2" && -s "$out/$1/results.json" && -s "$out/$1/summary.tsv" ]]
   }
+  # The students to grade have their runners built in the background, a few
+  # at a time in the order they are tested, while those built are tested:
+  # the compiler keeps the cores, the tests mostly wait for the GPU. Niced,
+  # so a runner whose GPU work ended wakes before a compiler. Each student's
+  # marker in OUT/.built says their build ended (built or not).
+  local built="$out/.built" to_build=() id
+  rm -rf "$built" && mkdir -p "$built"
+  for id in "${ids[@]}"; do unchanged "$id" "$(stamp_of "$id")" || to_build+=("$id"); done
+  build_students() {
+    local per=$((cores / 4 > 1 ? cores / 4 : 1)) i group began
+    began=$(date +%s)
+    for ((i = 0; i < ${#to_build[@]}; i += per)); do
+      group=("${to_build[@]:i:per}")
+      nice -n 10 cmake --build "$build" --target "${group[@]/#/class_}" -- -k 0 >>"$out/build.log" 2>&1 || true
+      for id in "${group[@]}"; do : >"$built/$id"; done
+    done
+    echo "${#to_build[@]} students' runners built in $(($(date +%s) - began)) s, beside their tests" >"$built/took"
+  }
+  build_students &
+  local builder=$!
+  trap 'kill "$builder" 2>/dev/null || true' EXIT
+  wait_for_build() {  # staged id: until its runners' build ended (or the builder did)
+    while [[ ! -e "$built/$1" ]] && kill -0 "$builder" 2>/dev/null; do sleep 0.2; done
+  }
   run_ctest() {  # staged id, position, pass (untimed or timed)
     local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^alone$')
     [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^alone$')
@@ -330,6 +358,7 @@ grade() {
     unchanged "$id" "$(stamp_of "$id")" && return 0
     rm -f "$dest"/{stamp,junit.xml,junit-timed.xml,ctest.log,ctest-timed.log,ctest.console,ctest-timed.console} \
       "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed}
+    wait_for_build "$id"
     run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
     mv "$dest/.untimed.part" "$dest/.untimed"
   }
@@ -458,7 +487,11 @@ grade() {
   # end, the slots emptying one by one, while the rest wait behind it. So
   # every student's tests that share the GPU run first, and then those that
   # hold it alone, whose calls follow one another with little to wait for.
-  in_lanes "$jobs" untimed_pass .untimed show_untimed
+  # In a subshell, so that its waits for a lane never take the builder's end.
+  (in_lanes "$jobs" untimed_pass .untimed show_untimed)
+  wait "$builder" || true
+  trap - EXIT
+  cat "$built/took" 2>/dev/null || true
   echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU alone" |
     tee -a "$out/progress.log"
   date +%s%6N >"$out/timed-pass-began"

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 #include "fixtures.h"
 #include "grading/gates.h"
@@ -173,6 +174,13 @@ protected:
 
 std::string points(int a, int b) { return std::to_string(a) + "/" + std::to_string(b); }
 
+int linesWith(const std::string& text, const std::string& part) {
+    std::istringstream in(text);
+    int n = 0;
+    for (std::string line; std::getline(in, line);) n += line.find(part) != std::string::npos;
+    return n;
+}
+
 TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     const Outcome first = gradeClass("-j 2 --seed 4242 --build-args -DCMAKE_CUDA_ARCHITECTURES=90");
     ASSERT_EQ(first.status, 0) << first.out << first.err;
@@ -180,10 +188,20 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_NE(first.out.find("building the runners of 2 students"), std::string::npos) << first.out;
     EXPECT_NE(first.out.find("s0001 (alice): " + points(day38, total) + " points ("), std::string::npos) << first.out;
     EXPECT_NE(first.out.find("s0002 (bob): " + points(0, total) + " points ("), std::string::npos) << first.out;
-    // One configure, one build, for everyone; per student a ctest of the
-    // tests that share the GPU, and after everyone's, one of those that hold it alone.
+    // One configure and one build tree for everyone: the harness first, then
+    // each student's runners once, before that student's tests; per student a
+    // ctest of the tests that share the GPU, and after everyone's, one of
+    // those that hold it alone.
     const std::string log = calls();
-    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 6) << log;
+    EXPECT_EQ(linesWith(log, "-DGRADING_CLASS_DIR="), 1) << log;
+    EXPECT_EQ(linesWith(log, "--target class_harness"), 1) << log;
+    EXPECT_LT(log.find("--target class_harness"), log.find(" class_s0001")) << log;
+    for (const char* student : {"s0001", "s0002"}) {
+        const std::string target = std::string(" class_") + student;
+        EXPECT_EQ(linesWith(log, target), 1) << log;
+        EXPECT_LT(log.find(target), log.find(std::string("-L ^") + student + "$")) << "tested before built: " << log;
+    }
+    EXPECT_EQ(linesWith(log, "ctest "), 4) << log;
     const size_t lastUntimed = log.rfind("-LE ^alone$");
     const size_t firstTimed = log.find("-L ^alone$");
     ASSERT_NE(lastUntimed, std::string::npos) << log;
@@ -234,8 +252,10 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     ASSERT_EQ(again.status, 0) << again.out << again.err;
     EXPECT_NE(again.out.find("seed: 4242\n"), std::string::npos);
     EXPECT_NE(again.out.find("s0001 (alice): unchanged, "), std::string::npos) << again.out;
-    const std::string after = calls();
-    EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 8) << "only one more configure and build: " << after;
+    const std::string after = calls().substr(log.size());
+    EXPECT_EQ(linesWith(after, "cmake "), 2) << "only one more configure and harness build: " << after;
+    EXPECT_EQ(linesWith(after, " class_s"), 0) << "no student's runners built again: " << after;
+    EXPECT_EQ(linesWith(after, "ctest "), 0) << after;
 }
 
 TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
@@ -259,7 +279,7 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
     EXPECT_NE(r.out.find("1 failed so far"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("shared-GPU tests of s0003 (carol) failed to run (3 of 3)"), std::string::npos) << r.out;
     const std::string log = calls();
-    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2 + 2 * 2 + 2)
+    EXPECT_EQ(linesWith(log, "ctest "), 2 * 2 + 2)
         << "alice's and bob's two passes, carol's first ctest twice and no second pass: " << log;
     EXPECT_FALSE(fs::exists(dir / "out/s0003/stamp")) << "a rerun must grade carol again";
     EXPECT_FALSE(fs::exists(dir / "out/done"));
