@@ -317,7 +317,7 @@ grade() {
   local built="$out/.built" to_build=() id
   rm -rf "$built" && mkdir -p "$built"
   for id in "${ids[@]}"; do unchanged "$id" "$(stamp_of "$id")" || to_build+=("$id"); done
-  build_students() {
+  build_students() {  # cores / 4 students a ninja run: four days' runners each
     local per=$((cores / 4 > 1 ? cores / 4 : 1)) i group began
     began=$(date +%s)
     for ((i = 0; i < ${#to_build[@]}; i += per)); do
@@ -492,6 +492,7 @@ grade() {
   wait "$builder" || true
   trap - EXIT
   cat "$built/took" 2>/dev/null || true
+  rm -rf "$built"
   echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU alone" |
     tee -a "$out/progress.log"
   date +%s%6N >"$out/timed-pass-began"
