@@ -64,7 +64,7 @@ else
   make_class "$class" 0 "$students"
   traces_clear
   grade_timed "$out/grade-class.log"
-  say "class of $students (4 days each) from an empty build folder: $took s wall (configure + the harness's build $built s, then the tests, the students' runners built beside them), exit $rc"
+  say "class of $students (4 days each) from an empty build folder: $took s wall (configure + harness build $built s, then the tests, the students' runners built beside them), exit $rc"
   [ -z "$busy" ] || say "$busy (build included)"
   grep -E "runners built in|shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"

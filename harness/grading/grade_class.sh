@@ -306,17 +306,20 @@ grade() {
     { echo "$harness_id"; cd "$class/$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum; } |
       sha256sum | cut -d' ' -f1
   }
-  unchanged() {  # staged id, its stamp
-    [[ -s "$out/$1/stamp" && "$(cat "$out/$1/stamp")" == "$2" && -s "$out/$1/results.json" && -s "$out/$1/summary.tsv" ]]
+  local -A stamps=()  # each student's, once: neither their files nor the harness change during a run
+  for id in "${ids[@]}"; do stamps[$id]="$(stamp_of "$id")"; done
+  unchanged() {  # staged id: graded before with the same stamp
+    [[ -s "$out/$1/stamp" && "$(cat "$out/$1/stamp")" == "${stamps[$1]}" && -s "$out/$1/results.json" &&
+      -s "$out/$1/summary.tsv" ]]
   }
   # The students to grade have their runners built in the background, a few
   # at a time in the order they are tested, while those built are tested:
   # the compiler keeps the cores, the tests mostly wait for the GPU. Niced,
   # so a runner whose GPU work ended wakes before a compiler. Each student's
   # marker in OUT/.built says their build ended (built or not).
-  local built="$out/.built" to_build=() id
+  local built="$out/.built" to_build=()
   rm -rf "$built" && mkdir -p "$built"
-  for id in "${ids[@]}"; do unchanged "$id" "$(stamp_of "$id")" || to_build+=("$id"); done
+  for id in "${ids[@]}"; do unchanged "$id" || to_build+=("$id"); done
   build_students() {  # cores / 4 students a ninja run: four days' runners each
     local per=$((cores / 4 > 1 ? cores / 4 : 1)) i group began
     began=$(date +%s)
@@ -355,7 +358,7 @@ grade() {
   # (a failed ctest's words, or nothing) for pass 2.
   untimed_pass() {  # staged id, its position
     local id="$1" dest="$out/$1"
-    unchanged "$id" "$(stamp_of "$id")" && return 0
+    unchanged "$id" && return 0
     rm -f "$dest"/{stamp,junit.xml,junit-timed.xml,ctest.log,ctest-timed.log,ctest.console,ctest-timed.console} \
       "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed}
     wait_for_build "$id"
@@ -364,9 +367,8 @@ grade() {
   }
   # Pass 2: the tests that hold the GPU alone, then the student's reports.
   grade_one() {  # staged id, its position
-    local id="$1" position="$2" dest="$out/$1" stamp
-    stamp="$(stamp_of "$id")"
-    if unchanged "$id" "$stamp"; then
+    local id="$1" position="$2" dest="$out/$1"
+    if unchanged "$id"; then
       echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
       return 0
     fi
@@ -394,7 +396,7 @@ grade() {
     fi
     local page=(report --results "$dest/results.json" --out "$dest/report.html" "${junits[@]+"${junits[@]}"}" --prefix "$id.")
     pictures "$tool" "${page[@]}" 2>>"$dest/report.err"
-    echo "$stamp" >"$dest/stamp"
+    echo "${stamps[$id]}" >"$dest/stamp"
     sed -n 's/^score: //p' "$dest/report.txt"
   }
   local -A began=()  # when each student's grading started
