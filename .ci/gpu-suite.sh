@@ -24,7 +24,8 @@
 # REPEATS (run the suite this many times, a new seed each),
 # WIDE_REPEATS (then this many more at twice JOBS), SKIP_BUILD=1 (reuse BUILD_DIR),
 # SKIP_GRADE=1 (stop after the suite: no grade target, leak check or benchmark),
-# SKIP_BENCH=1 (everything but the benchmarks), SUBMISSION (see above).
+# SKIP_BENCH=1 (everything but the benchmarks), SUBMISSION (see above),
+# EXCLUDE_LABELS (a regex: the suite without those tests, e.g. project).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-/tmp/grading-gpu}
@@ -90,7 +91,7 @@ for ((r = 1; r <= total_runs; r++)); do
   # (harness/core/include/harness/answer_cache.h).
   export GRADING_ANSWER_CACHE="$build/answers"
   rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
-  ctest "${ctest_common[@]}" -j "$width" -L "$labels" --output-junit "$out/junit-tests.xml" \
+  ctest "${ctest_common[@]}" -j "$width" -L "$labels" ${EXCLUDE_LABELS:+-LE "$EXCLUDE_LABELS"} --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1
   rm -rf "$GRADING_ANSWER_CACHE"
   unset GRADING_ANSWER_CACHE
