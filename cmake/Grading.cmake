@@ -326,7 +326,7 @@ function(grading_add_day day)
       target_link_libraries(${day}_host_tests PRIVATE ${day}_grader GTest::gmock GTest::gtest_main)
       target_compile_definitions(${day}_host_tests PRIVATE GRADING_DAY_DIR="${here}"
                                  GRADING_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-      gtest_discover_tests(${day}_host_tests TEST_PREFIX "harness.${day}." PROPERTIES LABELS harness TIMEOUT 120 COST 120)
+      gtest_discover_tests(${day}_host_tests TEST_PREFIX "harness.${day}." PROPERTIES LABELS harness TIMEOUT 120)
     endif()
   endif()
 

@@ -264,7 +264,7 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     if (!p.started) {
         o.message = who + " could not start: " + p.startError;
     } else if (p.timedOut) {
-        o.message = who + " " + kDidNotFinish + " " + formatSeconds(limitSeconds) + " s" + lastSeen;
+        o.message = who + " did not finish in " + formatSeconds(limitSeconds) + " s" + lastSeen;
     } else if (!sanitizer.empty() && p.exitCode == kSanitizerFound) {
         o.message = "compute-sanitizer (" + sanitizer + ") found an error in `" + label + "`" + lastSeen + ": " +
                     firstSanitizerError(p.out + "\n" + p.err);

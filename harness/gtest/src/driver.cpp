@@ -468,10 +468,6 @@ double shardSeconds(const DayGate& g, bool studentOnly, int shards, int k) {
     return total;
 }
 
-// ctest starts the tests of the highest COST first; the project checks
-// (tests/project/CMakeLists.txt) use the same value.
-constexpr double kStartFirstCost = 10000;
-
 // ctest's registration of every suite of the day, from the manifest CMake
 // wrote (which runners exist, the planted and hostile expectations). Each
 // TIMEOUT comes from the cases' own limits, scaled with the runners' when
@@ -489,8 +485,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
         << static_cast<int>(grading::kSanitizerSlowdown) << ")\nendif()\n";
     std::string referencePath;
     const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
-                         const std::string& labels, bool serial, const std::string& environment = "",
-                         double cost = -1) {
+                         const std::string& labels, bool serial, const std::string& environment = "") {
         out << "add_test(" << bracket(name) << " " << bracket(self);
         for (const std::string& a : args) out << " " << bracket(a);
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
@@ -503,7 +498,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
             << (serial ? " RUN_SERIAL TRUE" : "")
             // The longest first, where ctest has no times of its own yet (a
             // fresh build): the cases' limits stand in for their run time.
-            << " COST " << static_cast<long long>(cost < 0 ? seconds : cost) << ")\n";
+            << " COST " << static_cast<long long>(seconds) << ")\n";
     };
     // Tab-separated, empty fields kept ("reference\t" names no runner).
     std::vector<std::vector<std::string>> rows;
@@ -578,7 +573,6 @@ int emitCtest(const grading::Day& day, const Options& o) {
             const grading::Expected<Expectation> e = readExpectation(f[4]);
             double seconds = 300;
             bool serial = false;
-            double cost = -1;  // from the limits, as every other test
             if (e) {
                 if (const DayGate* g = day.find(e->fails)) {
                     seconds = caseSeconds(*g, false, e->cases) * e->attempts;
@@ -594,14 +588,10 @@ int emitCtest(const grading::Day& day, const Options& o) {
                     }
                 }
                 if (!e->sanitizer.empty()) seconds *= grading::kSanitizerSlowdown;
-                // A submission that must hang waits out its whole limit, where
-                // other tests take a small part of theirs: it starts first, or
-                // it is the suite's last few seconds.
-                if (e->expect.find(grading::kDidNotFinish) != std::string::npos) cost = kStartFirstCost;
             }
             add(f[1] + "." + day.name() + "." + f[2],
                 {"--suite", f[1], "--runner", f[3], "--expect", f[4], "--name", f[2]}, seconds,
-                f[1] + gpuLabels(serial), serial, "", cost);
+                f[1] + gpuLabels(serial), serial);
         }
     }
     std::ofstream file(o.emitCtest, std::ios::trunc);

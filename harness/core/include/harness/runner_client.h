@@ -41,10 +41,6 @@ constexpr int kNoDevice = 77;
 // The descriptor the runner answers on.
 constexpr int kChannelFd = 3;
 
-// How a call that ran past its limit is reported ("<runner> did not finish
-// in 5.88 s ..."); a hostile submission that must hang expects it.
-constexpr const char* kDidNotFinish = "did not finish in";
-
 // The part of a call's limit that pays for a runner's process start and CUDA
 // context (each day's kCallSeconds includes it). A call to a runner session
 // already running does not pay it: its limit is the call's less this, but
