@@ -221,8 +221,11 @@ grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase&
     request.mapping = mapping;
     request.decoySource = decoyFor(c);
     request.timedRuns = timedRuns;
-    return grading::call<protocol::Bfs>(runner, request,
-                                        {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu});
+    // An untimed search is the same for distances, levels and frontier_total:
+    // one search a runner, graph and seed, read back by the other two.
+    return grading::call<protocol::Bfs>(
+        runner, request,
+        {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0});
 }
 
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,

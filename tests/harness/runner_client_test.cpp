@@ -297,6 +297,68 @@ TEST(RunnerClient, CallTraceWritesOneLinePerCall) {
     EXPECT_EQ(lines[1][3], "0") << "a failed call has no answer";
 }
 
+// A call marked answerShared asks its runner once: the same request to the
+// same runner, from this process or another of the run, reads the kept
+// answer back. Another request is asked; a failure is never kept, so each
+// call meets it with its own message; without GRADING_ANSWER_CACHE, or
+// unmarked, every call asks.
+TEST(RunnerClient, ASharedAnswerIsAskedOnceAndAFailureEveryTime) {
+    const std::string dir = ::testing::TempDir() + "shared-answers-" + std::to_string(getpid());
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const ScopedEnv cache({{"GRADING_ANSWER_CACHE", dir.c_str()}});
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "echo-input";
+    call.timeLimitSeconds = 10.0;
+    call.answerShared = true;
+    call.input.putInts("dist", {0, 1, 2});
+    const RunnerCallTotals before = runnerCallTotals();
+    const auto asked = [&before] { return runnerCallTotals().calls - before.calls; };
+    const auto reused = [&before] { return runnerCallTotals().answersReused - before.answersReused; };
+
+    const RunnerOutcome first = callRunner(call);
+    const RunnerOutcome again = callRunner(call);
+    ASSERT_TRUE(first.ok()) << first.message;
+    ASSERT_TRUE(again.ok()) << again.message;
+    EXPECT_THAT(again.result.ints("dist").value(), ElementsAre(0, 1, 2));
+    EXPECT_EQ(again.device.device, "fake device");
+    EXPECT_EQ(asked(), 1);
+    EXPECT_EQ(reused(), 1);
+
+    call.input.putInts("dist", {0, 1, 3});
+    const RunnerOutcome other = callRunner(call);
+    ASSERT_TRUE(other.ok()) << other.message;
+    EXPECT_THAT(other.result.ints("dist").value(), ElementsAre(0, 1, 3));
+    EXPECT_EQ(asked(), 2) << "another request was answered from the first";
+
+    call.subcommand = "error";
+    for (int k = 0; k < 2; ++k) {
+        const RunnerOutcome failed = callRunner(call);
+        EXPECT_FALSE(failed.ok());
+        EXPECT_THAT(failed.message, HasSubstr("failed (exit status 3)"));
+    }
+    EXPECT_EQ(asked(), 4) << "a failure was kept";
+
+    call.subcommand = "echo-input";
+    call.answerShared = false;
+    ASSERT_TRUE(callRunner(call).ok());
+    EXPECT_EQ(asked(), 5) << "an unmarked call was answered from a kept one";
+    call.answerShared = true;
+    {
+        const ScopedEnv none({{"GRADING_ANSWER_CACHE", nullptr}});
+        ASSERT_TRUE(callRunner(call).ok());
+        ASSERT_TRUE(callRunner(call).ok());
+    }
+    EXPECT_EQ(asked(), 7) << "answers were shared with no folder to keep them in";
+    shareRunnerAnswers(false);
+    ASSERT_TRUE(callRunner(call).ok());
+    shareRunnerAnswers(true);
+    EXPECT_EQ(asked(), 8) << "a process that shares no answers read one back";
+    EXPECT_EQ(reused(), 1);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(RunnerClient, MissingRunnerCannotStart) {
     RunnerCall call;
     call.runner = "/nonexistent/fake_runner";

@@ -13,11 +13,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 
+#include "harness/answer_cache.h"
 #include "harness/gpu_slots.h"
 #include "harness/gpu_state.h"
 
@@ -772,9 +774,70 @@ RunnerOutcome tracedDispatch(const RunnerCall& call) {
     return o;
 }
 
+bool& answersShared() {
+    static bool on = true;
+    return on;
+}
+
+// What names a runner's answer to a request: the runner (its path, which is
+// one student's, and its contents), the sanitizers it runs under, the
+// subcommand and the request's bytes. Empty where the runner cannot be read:
+// then nothing is shared.
+std::string sharedAnswerKey(const RunnerCall& call) {
+    static std::map<std::string, std::string> runnerContents;  // a runner does not change during a run
+    auto [known, fresh] = runnerContents.try_emplace(call.runner);
+    if (fresh) {
+        std::ifstream in(call.runner, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (in.good() || in.eof()) known->second = contentKey(bytes.data(), bytes.size());
+    }
+    if (known->second.empty()) return "";
+    const std::string request = call.input.serialize();
+    return "runner answer\t" + call.runner + "\t" + known->second + "\t" + env("GRADING_SANITIZER") + "\t" +
+           call.subcommand + "\t" + contentKey(request.data(), request.size());
+}
+
+// The answer another process of this run kept for this call, if any.
+std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::string& key) {
+    std::string bytes;
+    const bool kept = loadAnswer(key, [&bytes](size_t count) -> void* {
+        bytes.resize(count);
+        return bytes.data();
+    });
+    if (!kept) return std::nullopt;
+    Expected<Record> result = Record::parse(bytes);
+    if (!result) return std::nullopt;
+    Expected<protocol::DeviceInfo> device = protocol::decode<protocol::DeviceInfo>(result.value());
+    if (!device) return std::nullopt;
+    RunnerOutcome o;
+    o.status = RunnerOutcome::Status::Ok;
+    o.device = std::move(device).value();
+    o.result = std::move(result).value();
+    o.process.started = true;
+    ++totals().answersReused;
+    RunnerCall traced = call;
+    traced.label = (call.label.empty() ? call.subcommand : call.label) + " (answer reused)";
+    traceCall(traced, o, 0.0, 0.0);
+    return o;
+}
+
 }  // namespace
 
+void shareRunnerAnswers(bool on) { answersShared() = on; }
+
 RunnerOutcome callRunner(const RunnerCall& call) {
+    const std::string key = call.answerShared && answersShared() ? sharedAnswerKey(call) : "";
+    if (!key.empty()) {
+        if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) return std::move(*kept);
+        RunnerCall once = call;
+        once.answerShared = false;
+        RunnerOutcome o = callRunner(once);
+        if (o.ok()) {
+            const std::string bytes = o.result.serialize();
+            keepAnswer(key, bytes.data(), bytes.size());
+        }
+        return o;
+    }
     if (!call.exclusiveGpu) return tracedDispatch(call);
     // A timed call: the GPU's state read before and after it, and the call
     // made once more when the GPU throttled meanwhile.

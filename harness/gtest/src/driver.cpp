@@ -305,6 +305,9 @@ void registerExpect(const grading::Day& day, const Options& o) {
         const grading::Expected<Expectation> read = readExpectation(o.expectFile);
         ASSERT_TRUE(read.ok()) << read.error();
         const Expectation& e = read.value();
+        // Each attempt asks the planted code afresh: a race gets its chance
+        // every time, and the gates judge what it just did.
+        grading::shareRunnerAnswers(false);
         const bool contained = e.fails == "none";
         const DayGate* gate = contained ? nullptr : day.find(e.fails);
         ASSERT_TRUE(contained || gate != nullptr) << o.expectFile << " names gate " << e.fails << ", which "

@@ -4,7 +4,9 @@
 // kept as files under GRADING_ANSWER_CACHE, so each student's test processes
 // read what the first one computed. grade_class.sh and .ci/gpu-suite.sh set
 // it to a folder emptied as each run starts, so no run reads what another
-// harness computed; without it every call computes. Only the
+// harness computed; without it every call computes. A runner's answer to a
+// call marked answerShared (runner_client.h) is kept here too, keyed by that
+// runner, for that runner's later calls alike. Only the
 // grader writes there: runners of submitted code run in the sandbox, which
 // never shows them the grader's output folder.
 #include <cstdint>

@@ -77,6 +77,13 @@ struct RunnerCall {
     double timeLimitSeconds = 60.0;
     std::string label;       // how messages name the call; default: the subcommand
     bool exclusiveGpu = false;  // a timed call: holds the whole GPU (gpu_slots.h)
+    // An untimed call whose answer depends on nothing but its request and
+    // the runner (day 38's whole searches, which three gates judge apart):
+    // where another process of this run (GRADING_ANSWER_CACHE,
+    // answer_cache.h) had an answer from the same runner to the same request,
+    // it is read back instead of asked again. A failure is never kept: each
+    // case meets it afresh, with its own limit and message.
+    bool answerShared = false;
 };
 
 struct RunnerOutcome {
@@ -92,6 +99,10 @@ struct RunnerOutcome {
 };
 
 RunnerOutcome callRunner(const RunnerCall& call);
+
+// Whether this process shares answers (RunnerCall::answerShared; on unless
+// turned off): a planted bug's test asks afresh on each attempt.
+void shareRunnerAnswers(bool on);
 
 // Holds the whole GPU for every runner call this process makes while it
 // lives (a report, a timed case, a deep search): the calls already running
@@ -113,6 +124,7 @@ struct RunnerCallTotals {
     double slotWaitSeconds = 0.0;  // waiting for GPU slots (gpu_slots.h)
     double callSeconds = 0.0;      // from the request sent to the answer read
     double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (measurements, holds)
+    int answersReused = 0;  // calls answered from another process's call (RunnerCall::answerShared)
     int slotsLent = 0;  // times a runner lent its shared slot to a timed call waiting (protocol.h, kLendsField)
 };
 const RunnerCallTotals& runnerCallTotals();
@@ -134,6 +146,7 @@ struct CallOptions {
     double timeLimitSeconds = 60.0;
     std::string label;
     bool exclusiveGpu = false;
+    bool answerShared = false;  // RunnerCall::answerShared
 };
 
 template <class Sub>
@@ -145,6 +158,7 @@ Reply<Sub> call(const std::string& runner, const typename Sub::Request& request,
     c.timeLimitSeconds = options.timeLimitSeconds;
     c.label = options.label;
     c.exclusiveGpu = options.exclusiveGpu;
+    c.answerShared = options.answerShared;
     Reply<Sub> reply;
     reply.outcome = callRunner(c);
     if (!reply.outcome.ok()) {
