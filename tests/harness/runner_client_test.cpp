@@ -323,6 +323,7 @@ TEST(RunnerClient, ASharedAnswerIsAskedOnceAndAFailureEveryTime) {
     ASSERT_TRUE(again.ok()) << again.message;
     EXPECT_THAT(again.result.ints("dist").value(), ElementsAre(0, 1, 2));
     EXPECT_EQ(again.device.device, "fake device");
+    EXPECT_TRUE(again.process.exitedWith(0));
     EXPECT_EQ(asked(), 1);
     EXPECT_EQ(reused(), 1);
 

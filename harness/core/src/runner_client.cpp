@@ -814,6 +814,7 @@ std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::str
     o.device = std::move(device).value();
     o.result = std::move(result).value();
     o.process.started = true;
+    o.process.exitCode = runner_exit::kOk;  // as the runner that answered it ended
     ++totals().answersReused;
     RunnerCall traced = call;
     traced.label = (call.label.empty() ? call.subcommand : call.label) + " (answer reused)";
