@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -22,6 +21,7 @@
 #include "harness/answer_cache.h"
 #include "harness/gpu_slots.h"
 #include "harness/gpu_state.h"
+#include "harness/sha256.h"
 
 namespace grading {
 namespace {
@@ -37,6 +37,9 @@ std::string env(const char* name) {
     const char* v = std::getenv(name);
     return v == nullptr ? std::string() : std::string(v);
 }
+
+// How messages and traces name a call.
+std::string labelOf(const RunnerCall& call) { return call.label.empty() ? call.subcommand : call.label; }
 
 std::vector<std::string> split(const std::string& text, char sep) {
     std::vector<std::string> parts;
@@ -159,7 +162,7 @@ struct Launch {
 Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempDir& dir,
                const std::vector<std::string>& tail, const std::string& request) {
     Launch l;
-    const std::string label = call.label.empty() ? call.subcommand : call.label;
+    const std::string label = labelOf(call);
     // Submitted code runs in the sandbox; the instructor's own may run without.
     const std::string& unavailable = sandboxUnavailable();
     l.sandboxed = unavailable.empty() && policy() != SandboxPolicy::Off;
@@ -257,7 +260,7 @@ void unwrapSandboxStatus(ProcessResult& p) {
 RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double limitSeconds, ProcessResult p,
                     const Channel& channel, bool ended) {
     RunnerOutcome o;
-    const std::string label = call.label.empty() ? call.subcommand : call.label;
+    const std::string label = labelOf(call);
     const std::string who = "the runner for `" + label + "`";
     const std::string where = lastBreadcrumb(p.err);
     const std::string lastSeen = where.empty() ? "" : " (it was in " + where + ")";
@@ -754,13 +757,13 @@ namespace {
 // call's label, ms from asking to the verdict, ms the runner took to answer,
 // answer bytes, ms of those it held the GPU alone): where a report's or a
 // case's time goes, call by call (GRADING_TRACE sums them per case).
-void traceCall(const RunnerCall& call, const RunnerOutcome& o, double seconds, double aloneSeconds) {
+void traceCall(const std::string& label, const RunnerOutcome& o, double seconds, double aloneSeconds) {
     const char* path = std::getenv("GRADING_CALL_TRACE");
     if (path == nullptr || *path == '\0') return;
     size_t bytes = 0;
     for (const auto& [name, field] : o.result.fields()) bytes += field.bytes.size();
     std::ofstream out(path, std::ios::app);
-    out << (call.label.empty() ? call.subcommand : call.label) << "\t" << std::lround(seconds * 1000.0) << "\t"
+    out << label << "\t" << std::lround(seconds * 1000.0) << "\t"
         << std::lround(o.process.seconds * 1000.0) << "\t" << bytes << "\t"
         << std::lround(aloneSeconds * 1000.0) << "\n";
 }
@@ -769,7 +772,7 @@ RunnerOutcome tracedDispatch(const RunnerCall& call) {
     const auto start = Clock::now();
     const double aloneBefore = totals().exclusiveCallSeconds;
     RunnerOutcome o = dispatch(call);
-    traceCall(call, o, std::chrono::duration<double>(Clock::now() - start).count(),
+    traceCall(labelOf(call), o, std::chrono::duration<double>(Clock::now() - start).count(),
               totals().exclusiveCallSeconds - aloneBefore);
     return o;
 }
@@ -786,11 +789,7 @@ bool& answersShared() {
 std::string sharedAnswerKey(const RunnerCall& call) {
     static std::map<std::string, std::string> runnerContents;  // a runner does not change during a run
     auto [known, fresh] = runnerContents.try_emplace(call.runner);
-    if (fresh) {
-        std::ifstream in(call.runner, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        if (in.good() || in.eof()) known->second = contentKey(bytes.data(), bytes.size());
-    }
+    if (fresh) known->second = sha256File(call.runner);
     if (known->second.empty()) return "";
     const std::string request = call.input.serialize();
     return "runner answer\t" + call.runner + "\t" + known->second + "\t" + env("GRADING_SANITIZER") + "\t" +
@@ -816,32 +815,14 @@ std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::str
     o.process.started = true;
     o.process.exitCode = runner_exit::kOk;  // as the runner that answered it ended
     ++totals().answersReused;
-    RunnerCall traced = call;
-    traced.label = (call.label.empty() ? call.subcommand : call.label) + " (answer reused)";
-    traceCall(traced, o, 0.0, 0.0);
+    traceCall(labelOf(call) + " (answer reused)", o, 0.0, 0.0);
     return o;
 }
 
-}  // namespace
-
-void shareRunnerAnswers(bool on) { answersShared() = on; }
-
-RunnerOutcome callRunner(const RunnerCall& call) {
-    const std::string key = call.answerShared && answersShared() ? sharedAnswerKey(call) : "";
-    if (!key.empty()) {
-        if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) return std::move(*kept);
-        RunnerCall once = call;
-        once.answerShared = false;
-        RunnerOutcome o = callRunner(once);
-        if (o.ok()) {
-            const std::string bytes = o.result.serialize();
-            keepAnswer(key, bytes.data(), bytes.size());
-        }
-        return o;
-    }
+// The call made: a timed one with the GPU's state read before and after it,
+// and made once more when the GPU throttled meanwhile.
+RunnerOutcome ask(const RunnerCall& call) {
     if (!call.exclusiveGpu) return tracedDispatch(call);
-    // A timed call: the GPU's state read before and after it, and the call
-    // made once more when the GPU throttled meanwhile.
     GpuStateLog& log = timedCallGpuLog();
     RunnerOutcome outcome;
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -861,6 +842,22 @@ RunnerOutcome callRunner(const RunnerCall& call) {
         ++log.remeasured;
     }
     return outcome;
+}
+
+}  // namespace
+
+void shareRunnerAnswers(bool on) { answersShared() = on; }
+
+RunnerOutcome callRunner(const RunnerCall& call) {
+    const std::string key = call.answerShared && answersShared() ? sharedAnswerKey(call) : "";
+    if (key.empty()) return ask(call);
+    if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) return std::move(*kept);
+    RunnerOutcome o = ask(call);
+    if (o.ok()) {
+        const std::string bytes = o.result.serialize();
+        keepAnswer(key, bytes.data(), bytes.size());
+    }
+    return o;
 }
 
 }  // namespace grading
