@@ -9,6 +9,7 @@
 set -uo pipefail
 build=$1
 out=$2
+mkdir -p "$out"
 root=$(cd "$(dirname "$0")/.." && pwd)
 gpus=$(nvidia-smi -L | wc -l)
 bash "$root/.ci/gpu-resources.sh" > "$out/gpus.json"
