@@ -254,6 +254,17 @@ void unwrapSandboxStatus(ProcessResult& p) {
     }
 }
 
+// A runner's answer taken as the call's result, which carries the device it
+// ran on; else why it cannot be (the same for an answer read back, below).
+std::string acceptAnswer(RunnerOutcome& o, Record answer) {
+    Expected<protocol::DeviceInfo> device = protocol::decode<protocol::DeviceInfo>(answer);
+    if (!device) return device.error();
+    o.status = RunnerOutcome::Status::Ok;
+    o.result = std::move(answer);
+    o.device = std::move(device).value();
+    return "";
+}
+
 // The verdict on one call from what the runner did: `ended` says whether the
 // process is over (a one-shot call, or a session that ended); a session that
 // answered and lives on has nothing more to say.
@@ -302,13 +313,8 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     } else if (p.exitCode != runner_exit::kOk) {
         o.message = who + " sent a result and then " + describeEnd(p) + lastSeen +
                     ": a result counts only from a runner that ends with status 0";
-    } else if (Expected<protocol::DeviceInfo> device = protocol::decode<protocol::DeviceInfo>(channel.records.front());
-               !device) {
-        o.message = who + " sent a result without the device it ran on: " + device.error();
-    } else {
-        o.status = RunnerOutcome::Status::Ok;
-        o.result = channel.records.front();
-        o.device = std::move(device).value();
+    } else if (const std::string missing = acceptAnswer(o, channel.records.front()); !missing.empty()) {
+        o.message = who + " sent a result without the device it ran on: " + missing;
     }
     o.process = std::move(p);
     return o;
@@ -804,14 +810,9 @@ std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::str
         return bytes.data();
     });
     if (!kept) return std::nullopt;
-    Expected<Record> result = Record::parse(bytes);
-    if (!result) return std::nullopt;
-    Expected<protocol::DeviceInfo> device = protocol::decode<protocol::DeviceInfo>(result.value());
-    if (!device) return std::nullopt;
+    Expected<Record> answer = Record::parse(bytes);
     RunnerOutcome o;
-    o.status = RunnerOutcome::Status::Ok;
-    o.device = std::move(device).value();
-    o.result = std::move(result).value();
+    if (!answer || !acceptAnswer(o, std::move(answer).value()).empty()) return std::nullopt;
     o.process.started = true;
     o.process.exitCode = runner_exit::kOk;  // as the runner that answered it ended
     ++totals().answersReused;
