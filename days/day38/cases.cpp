@@ -225,7 +225,8 @@ grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase&
     // one search a runner, graph and seed, read back by the other two.
     return grading::call<protocol::Bfs>(
         runner, request,
-        {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0});
+        {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0,
+         timedRuns == 0 ? kLevelStallSeconds : 0.0});
 }
 
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,

@@ -89,7 +89,8 @@ std::string env(const char* name) {
 
 // Session mode: requests framed on stdin, answers framed on fd 3. The
 // subcommand is the request's "grading_subcommand": ok and echo-input answer;
-// crash, hang and exit-zero end the session badly; twice answers twice;
+// crash, hang and exit-zero end the session badly; crawl leaves "steps"
+// breadcrumbs "step_ms" apart, then answers; twice answers twice;
 // late answers, then writes again after a pause; late-exit then exits;
 // close-input answers with its stdin closed, then exits a moment later.
 // measure asks for the GPU alone for "measure_ms" and then shared again, as
@@ -157,6 +158,13 @@ int session() {
         if (command == "lend-anyway" && !askForGpu(grading::protocol::kGpuLend)) return 1;
         if (command == "lend-while-alone") {
             if (!askForGpu(grading::protocol::kGpuAlone) || !askForGpu(grading::protocol::kGpuLend)) return 1;
+        }
+        if (command == "crawl") {  // a breadcrumb every "step_ms" for "steps" steps, then the answer
+            const grading::Expected<int64_t> steps = req->integer("steps");
+            for (int64_t k = 0; steps && k < steps.value(); ++k) {
+                usleep(ms("step_ms"));
+                say("at: crawl step " + std::to_string(k));
+            }
         }
         if (command == "crash") raise(SIGSEGV);
         if (command == "hang") sleepForever();

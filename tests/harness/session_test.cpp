@@ -6,6 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -171,6 +172,37 @@ TEST_F(Sessions, AHangIsKilledAtItsLimitAndNamed) {
     EXPECT_TRUE(hang.process.timedOut);
     EXPECT_THAT(hang.message, HasSubstr("the runner for `hang` did not finish in 0.5 s (it was in hang in session"));
     EXPECT_TRUE(call("ok").ok());
+}
+
+// A call with a stall limit ends when its last breadcrumb is that old, long
+// before its limit; one that keeps leaving them runs on past the stall limit.
+TEST_F(Sessions, AStalledCallIsStoppedBeforeItsLimitAndNamed) {
+    RunnerCall c;
+    c.runner = FAKE_RUNNER;
+    c.subcommand = "hang";
+    c.timeLimitSeconds = 30.0;
+    c.stallSeconds = 0.5;
+    const auto start = std::chrono::steady_clock::now();
+    const RunnerOutcome hang = callRunner(c);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+    EXPECT_FALSE(hang.ok());
+    EXPECT_TRUE(hang.process.timedOut);
+    EXPECT_THAT(hang.message, HasSubstr("the runner for `hang` made no progress for 0.5 s (it was in hang in session"));
+    EXPECT_THAT(hang.message, HasSubstr("so it was stopped before its 30 s limit"));
+    EXPECT_TRUE(call("ok").ok());
+}
+
+TEST_F(Sessions, ProgressKeepsAStallLimitedCallGoing) {
+    RunnerCall c;
+    c.runner = FAKE_RUNNER;
+    c.subcommand = "crawl";
+    c.input.putInt("steps", 12);
+    c.input.putInt("step_ms", 100);
+    c.timeLimitSeconds = 30.0;
+    c.stallSeconds = 0.5;
+    const RunnerOutcome crawl = callRunner(c);
+    EXPECT_TRUE(crawl.ok()) << crawl.message;
+    EXPECT_GT(crawl.process.seconds, 1.0);  // twice the stall limit and more, in steps shorter than it
 }
 
 // The start allowance is paid once per session: a warm session's hang ends

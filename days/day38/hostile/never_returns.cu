@@ -1,9 +1,10 @@
 // fails: 38.distances
 // cases: edge_word_graph
-// expect: did not finish in [0-9.]+ s \(it was in expandEdgePerThread \(edge mapping\) at level 0\)
+// expect: made no progress for [0-9.]+ s \(it was in expandEdgePerThread \(edge mapping\) at level 0\), so it was stopped before its [0-9.]+ s limit
 // Hostile submission: an expansion kernel that never returns. The runner
-// must be killed at its time limit, the message naming the launcher and the
-// limit; every other test still runs. (Also the planted runner "never_returns".)
+// must be killed once its level's breadcrumb is kLevelStallSeconds old, well
+// before the search's limit, the message naming the launcher, the level and
+// both times; every other test still runs. (Also the planted runner "never_returns".)
 #include "bfs_mappings.h"
 
 namespace day38 {

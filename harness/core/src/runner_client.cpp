@@ -269,7 +269,7 @@ std::string acceptAnswer(RunnerOutcome& o, Record answer) {
 // process is over (a one-shot call, or a session that ended); a session that
 // answered and lives on has nothing more to say.
 RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double limitSeconds, ProcessResult p,
-                    const Channel& channel, bool ended) {
+                    const Channel& channel, bool ended, bool stalled = false) {
     RunnerOutcome o;
     const std::string label = labelOf(call);
     const std::string who = "the runner for `" + label + "`";
@@ -279,6 +279,9 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
 
     if (!p.started) {
         o.message = who + " could not start: " + p.startError;
+    } else if (p.timedOut && stalled) {
+        o.message = who + " made no progress for " + formatSeconds(call.stallSeconds) + " s" + lastSeen +
+                    ", so it was stopped before its " + formatSeconds(limitSeconds) + " s limit";
     } else if (p.timedOut) {
         o.message = who + " did not finish in " + formatSeconds(limitSeconds) + " s" + lastSeen;
     } else if (!sanitizer.empty() && p.exitCode == kSanitizerFound) {
@@ -598,12 +601,31 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         return std::max(0, static_cast<int>(std::ceil(
                                std::chrono::duration<double, std::milli>(deadline() - Clock::now()).count())));
     };
+    // Progress (RunnerCall::stallSeconds): the runner's stderr growing, once
+    // it has left a breadcrumb in this call; its waits for slots do not count.
+    Clock::time_point progressAt = start;
+    Clock::duration waitedAtProgress{};
+    size_t errSeen = 0;
+    bool crumbSeen = false;
+    const auto stalled = [&] {
+        if (p.err.size() != errSeen) {
+            errSeen = p.err.size();
+            crumbSeen = crumbSeen || !lastBreadcrumb(p.err).empty();
+            progressAt = Clock::now();
+            waitedAtProgress = gpu.waited();
+        }
+        // Output past the cap is not seen growing: then only the limit holds.
+        return call.stallSeconds > 0.0 && crumbSeen && !p.truncated &&
+               Clock::now() - progressAt - (gpu.waited() - waitedAtProgress) >
+                   std::chrono::duration<double>(call.stallSeconds);
+    };
     bool open = true;
+    bool stopped = false;  // stalled: treated as a timeout, named as a stall
     size_t sent = 0;
     std::string payload;
     std::string misuse;  // a request for the GPU this call cannot make
     FrameStatus status = FrameStatus::Incomplete;
-    while (open && Clock::now() < deadline()) {
+    while (open && Clock::now() < deadline() && !(stopped = stalled())) {
         // The input is non-blocking: write what fits, then wait for room or output.
         while (sent < outgoing.size()) {
             const ssize_t n = write(s.child.input, outgoing.data() + sent, outgoing.size() - sent);
@@ -665,7 +687,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const int st = waitStatus(s, p.timedOut);
     if (!p.timedOut) fillEnd(p, st, s.sandboxed);
     slot.reset();
-    return judge(call, "", limit, p, channel, true);
+    return judge(call, "", limit, p, channel, true, stopped && p.timedOut);
 }
 
 bool sessionsOn() {

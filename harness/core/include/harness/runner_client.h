@@ -84,6 +84,12 @@ struct RunnerCall {
     // it is read back instead of asked again. A failure is never kept: each
     // case meets it afresh, with its own limit and message.
     bool answerShared = false;
+    // > 0: a session's call is stopped once its runner's last breadcrumb
+    // (runner_main.h) is this many seconds old, waits for GPU slots aside,
+    // instead of at its time limit. For calls that leave one per level: a
+    // level that takes seconds is a hang, and a deep search's limit (a
+    // minute and more) spent waiting for it holds the GPU for nothing.
+    double stallSeconds = 0.0;
 };
 
 struct RunnerOutcome {
@@ -147,6 +153,7 @@ struct CallOptions {
     std::string label;
     bool exclusiveGpu = false;
     bool answerShared = false;  // RunnerCall::answerShared
+    double stallSeconds = 0.0;  // RunnerCall::stallSeconds
 };
 
 template <class Sub>
@@ -159,6 +166,7 @@ Reply<Sub> call(const std::string& runner, const typename Sub::Request& request,
     c.label = options.label;
     c.exclusiveGpu = options.exclusiveGpu;
     c.answerShared = options.answerShared;
+    c.stallSeconds = options.stallSeconds;
     Reply<Sub> reply;
     reply.outcome = callRunner(c);
     if (!reply.outcome.ok()) {
