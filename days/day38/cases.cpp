@@ -225,8 +225,7 @@ grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase&
     // one search a runner, graph and seed, read back by the other two.
     return grading::call<protocol::Bfs>(
         runner, request,
-        {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0,
-         timedRuns == 0 ? kLevelStallSeconds : 0.0});
+        {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0, kLevelStallSeconds});
 }
 
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
@@ -255,7 +254,8 @@ grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& 
     request.timeFrontiers = timeFrontiers;
     request.timedRuns = timedRuns;
     return grading::call<protocol::Walk>(runner, request,
-                                         {limitSeconds, "walk --mapping " + mapping + " on " + c.name, exclusiveGpu});
+                                         {limitSeconds, "walk --mapping " + mapping + " on " + c.name, exclusiveGpu,
+                                          false, kLevelStallSeconds});
 }
 
 }  // namespace day38::cases

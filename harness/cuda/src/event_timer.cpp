@@ -45,9 +45,12 @@ private:
 }  // namespace
 
 TimingStats timeRuns(const std::function<void()>& run, const std::string& what, int warmupRuns,
-                     int timedRuns, cudaStream_t stream) {
+                     int timedRuns, cudaStream_t stream, const std::function<void()>& afterEachRun) {
     const TimedSection measuring;  // the warm-ups too: they ramp the clocks the timed runs see
-    for (int i = 0; i < warmupRuns; ++i) run();
+    for (int i = 0; i < warmupRuns; ++i) {
+        run();
+        if (afterEachRun) afterEachRun();
+    }
     checkLaunch(what + " (warm-up)");
 
     std::vector<cudaEvent_t> events(2 * static_cast<size_t>(timedRuns));
@@ -60,6 +63,7 @@ TimingStats timeRuns(const std::function<void()>& run, const std::string& what, 
             CUDA_TRY(cudaEventRecord(events[2 * i], stream));
             run();
             CUDA_TRY(cudaEventRecord(events[2 * i + 1], stream));
+            if (afterEachRun) afterEachRun();
         }
         CUDA_TRY(cudaEventSynchronize(events.back()));
         checkLaunch(what + " (timed)");
