@@ -59,6 +59,9 @@ def header(path):
 
 for line in open(os.path.join(graded, "names.tsv")):
     student_id, name = line.rstrip("\n").split("\t")
+    if not os.path.exists(os.path.join(graded, student_id, "results.json")):
+        expect(name, False, "no results.json: not graded")
+        continue
     by_gate, results = gates(student_id)
     if name == "reference":
         expect(name, results["score"] == results["max_score"], f"full marks, got {results['score']}/{results['max_score']}")
