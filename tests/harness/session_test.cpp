@@ -40,6 +40,16 @@ protected:
         c.exclusiveGpu = timed;
         return callRunner(c);
     }
+    // A 30 s limit, and a stall limit of 0.5 s (RunnerCall::stallSeconds).
+    static RunnerOutcome stallLimitedCall(const std::string& subcommand, Record input = {}) {
+        RunnerCall c;
+        c.runner = FAKE_RUNNER;
+        c.subcommand = subcommand;
+        c.input = std::move(input);
+        c.timeLimitSeconds = 30.0;
+        c.stallSeconds = 0.5;
+        return callRunner(c);
+    }
     static RunnerOutcome timedCall(const std::string& subcommand, Record input = {}) {
         return call(subcommand, 10.0, std::move(input), true);
     }
@@ -177,13 +187,8 @@ TEST_F(Sessions, AHangIsKilledAtItsLimitAndNamed) {
 // A call with a stall limit ends when its last breadcrumb is that old, long
 // before its limit; one that keeps leaving them runs on past the stall limit.
 TEST_F(Sessions, AStalledCallIsStoppedBeforeItsLimitAndNamed) {
-    RunnerCall c;
-    c.runner = FAKE_RUNNER;
-    c.subcommand = "hang";
-    c.timeLimitSeconds = 30.0;
-    c.stallSeconds = 0.5;
     const auto start = std::chrono::steady_clock::now();
-    const RunnerOutcome hang = callRunner(c);
+    const RunnerOutcome hang = stallLimitedCall("hang");
     EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
     EXPECT_FALSE(hang.ok());
     EXPECT_TRUE(hang.process.timedOut);
@@ -193,14 +198,10 @@ TEST_F(Sessions, AStalledCallIsStoppedBeforeItsLimitAndNamed) {
 }
 
 TEST_F(Sessions, ProgressKeepsAStallLimitedCallGoing) {
-    RunnerCall c;
-    c.runner = FAKE_RUNNER;
-    c.subcommand = "crawl";
-    c.input.putInt("steps", 12);
-    c.input.putInt("step_ms", 100);
-    c.timeLimitSeconds = 30.0;
-    c.stallSeconds = 0.5;
-    const RunnerOutcome crawl = callRunner(c);
+    Record steps;
+    steps.putInt("steps", 12);
+    steps.putInt("step_ms", 100);
+    const RunnerOutcome crawl = stallLimitedCall("crawl", std::move(steps));
     EXPECT_TRUE(crawl.ok()) << crawl.message;
     EXPECT_GT(crawl.process.seconds, 1.0);  // twice the stall limit and more, in steps shorter than it
 }
