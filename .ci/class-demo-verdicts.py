@@ -9,7 +9,9 @@ each student must get, read from the graded results.json files:
   missing_file     day52.builds fails naming the missing file, likewise
   <hostile name>   days/day38/hostile/<name>.cu's header: the gate on its "fails:" line
                    fails with a message matching its "expect:" line (or, for "fails: none",
-                   full marks), day38.builds passes and the other days keep full marks
+                   full marks), day38.builds passes and the other days keep full marks;
+                   one caught only under a sanitizer ("sanitizer:") is a difference: a class
+                   is graded without one
 
   class-demo-verdicts.py GRADED_DIR HOSTILE_DIR      exit 1 on any difference
 """
@@ -47,12 +49,16 @@ def other_days_full(name, by_gate, day):
 
 
 def header(path):
+    """A hostile file's header, read as the driver's readExpectation
+    (harness/gtest/src/driver.cpp) reads it: the same key pattern, the code's
+    first line ends it, a key given twice keeps its last value."""
     fields = {}
     for line in open(path):
-        m = re.match(r"// (fails|expect|cases|passes): (.*)", line)
+        text = line.rstrip("\n")
+        m = re.match(r"^(?://\s*)?([a-z_]+):\s*(.*?)\s*$", text)
         if m:
-            fields.setdefault(m.group(1), m.group(2).strip())
-        elif not line.startswith("//"):
+            fields[m.group(1)] = m.group(2)
+        elif not (text.startswith("//") or text == ""):
             break
     return fields
 
@@ -80,6 +86,10 @@ for line in open(os.path.join(graded, "names.tsv")):
         other_days_full(name, by_gate, day)
     else:
         fields = header(os.path.join(hostile_dir, f"{name}.cu"))
+        if "sanitizer" in fields:
+            expect(name, False, f"its trick is caught only under {fields['sanitizer']}, which a class is not "
+                                "graded under: it does not belong in the demonstration class")
+            continue
         expect(name, by_gate["day38.builds"]["status"] == "passed",
                f"day38.builds should pass: {by_gate['day38.builds']['output'][:300]}")
         if fields["fails"] == "none":

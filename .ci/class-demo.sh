@@ -18,7 +18,9 @@ rm -rf "$class" && mkdir -p "$class"
 
 cp -r "$root/exercises" "$class/stub"
 stage_solution "$class/reference"
-for h in hardcoded illegal_address side_stream exit_zero cached_replay escapes never_returns write_past_guard; do
+# Not those caught only under a sanitizer (a "sanitizer:" header): a class is
+# graded without one.
+for h in hardcoded illegal_address side_stream exit_zero cached_replay escapes never_returns; do
   stage_solution "$class/$h"
   cp "$root/days/day38/solution/edge_mapping.cu" "$class/$h/day38/copied_solution.cu"
   sed 's|"../solution/edge_mapping.cu"|"copied_solution.cu"|' "$root/days/day38/hostile/$h.cu" >"$class/$h/day38/edge_mapping.cu"

@@ -602,25 +602,24 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
                                std::chrono::duration<double, std::milli>(deadline() - Clock::now()).count())));
     };
     // Progress (RunnerCall::stallSeconds): the runner's stderr growing, once
-    // it has left a breadcrumb in this call; its waits for slots do not count.
+    // it has left a breadcrumb in this call. Times are the runner's own, as
+    // the deadline's are: its waits for slots left out.
+    const auto runnerNow = [&] { return Clock::now() - gpu.waited(); };
     Clock::time_point progressAt = start;
-    Clock::duration waitedAtProgress{};
     size_t errSeen = 0;
     bool crumbSeen = false;
     const auto stalled = [&] {
         if (p.err.size() != errSeen) {
             errSeen = p.err.size();
             crumbSeen = crumbSeen || !lastBreadcrumb(p.err).empty();
-            progressAt = Clock::now();
-            waitedAtProgress = gpu.waited();
+            progressAt = runnerNow();
         }
         // Output past the cap is not seen growing: then only the limit holds.
         return call.stallSeconds > 0.0 && crumbSeen && !p.truncated &&
-               Clock::now() - progressAt - (gpu.waited() - waitedAtProgress) >
-                   std::chrono::duration<double>(call.stallSeconds);
+               runnerNow() - progressAt > std::chrono::duration<double>(call.stallSeconds);
     };
     bool open = true;
-    bool stopped = false;  // stalled: treated as a timeout, named as a stall
+    bool stopped = false;  // stalled: a timeout (below), named as a stall
     size_t sent = 0;
     std::string payload;
     std::string misuse;  // a request for the GPU this call cannot make
@@ -687,7 +686,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const int st = waitStatus(s, p.timedOut);
     if (!p.timedOut) fillEnd(p, st, s.sandboxed);
     slot.reset();
-    return judge(call, "", limit, p, channel, true, stopped && p.timedOut);
+    return judge(call, "", limit, p, channel, true, stopped);
 }
 
 bool sessionsOn() {
