@@ -237,8 +237,9 @@ grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCa
     request.dist = e.before;
     request.frontier = e.frontier;
     request.level = e.level;
-    return grading::call<protocol::Expand>(runner, request,
-                                           {limitSeconds, "expand --mapping " + mapping + " on " + c.name, false});
+    return grading::call<protocol::Expand>(
+        runner, request,
+        {limitSeconds, "expand --mapping " + mapping + " on " + c.name, false, false, kLevelStallSeconds});
 }
 
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,

@@ -19,8 +19,8 @@ namespace day38::cases {
 // runners (gpu_slots.h) takes well under a tenth of these.
 constexpr double kCallSeconds = 15.0;      // process start, CUDA context, uploads, checks
 constexpr double kSecondsPerLevel = 0.02;  // one checked launch and a round trip per level
-// A search or walk whose runner leaves no breadcrumb (one a level or
-// frontier, and one a timed run) for this long is stopped as a hang before
+// A search, expansion or walk whose runner leaves no breadcrumb (one a level
+// or frontier, and one a timed run) for this long is stopped as a hang before
 // its limit (RunnerCall::stallSeconds).
 constexpr double kLevelStallSeconds = 5.0;
 double searchSeconds(int levels, bool decoy, int timedRuns = 0);

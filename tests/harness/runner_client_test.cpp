@@ -265,8 +265,8 @@ TEST(RunnerClient, OnlyATimedCallsRequestIsMarkedTimed) {
 }
 
 // GRADING_CALL_TRACE: one line per call, its label first, then the ms from
-// asking to the verdict, the runner's ms, the answer's bytes and whether it
-// held the GPU alone.
+// asking to the verdict, the runner's ms, the answer's bytes, whether it
+// held the GPU alone, when it was asked, the runner and how it ended.
 TEST(RunnerClient, CallTraceWritesOneLinePerCall) {
     const std::string path = ::testing::TempDir() + "call-trace-" + std::to_string(getpid()) + ".tsv";
     std::filesystem::remove(path);
@@ -288,21 +288,31 @@ TEST(RunnerClient, CallTraceWritesOneLinePerCall) {
     }
     std::filesystem::remove(path);
     ASSERT_EQ(lines.size(), 2u);
-    ASSERT_EQ(lines[0].size(), 5u);
+    ASSERT_EQ(lines[0].size(), 8u);
+    ASSERT_EQ(lines[1].size(), 8u);
     EXPECT_EQ(lines[0][0], "echo on grid");
     EXPECT_GE(std::stol(lines[0][1]), std::stol(lines[0][2])) << "the call's ms include the runner's";
     EXPECT_GE(std::stol(lines[0][3]), 4000) << "the echoed grid's bytes are counted";
     EXPECT_EQ(lines[0][4], "0");
+    const long long askedMs = std::stoll(lines[0][5]);
+    const long long nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count();
+    EXPECT_GT(askedMs, nowMs - 60'000);
+    EXPECT_LE(askedMs, std::stoll(lines[1][5])) << "asked in order";
+    EXPECT_EQ(lines[0][6], FAKE_RUNNER);
+    EXPECT_EQ(lines[0][7], "ok");
     EXPECT_EQ(lines[1][0], "the failing call");
     EXPECT_EQ(lines[1][3], "0") << "a failed call has no answer";
+    EXPECT_THAT(lines[1][7], StartsWith("the runner for `the failing call`"));
 }
 
 // A call marked answerShared asks its runner once: the same request to the
 // same runner, from this process or another of the run, reads the kept
-// answer back. Another request is asked; a failure is never kept, so each
-// call meets it with its own message; without GRADING_ANSWER_CACHE, or
-// unmarked, every call asks.
-TEST(RunnerClient, ASharedAnswerIsAskedOnceAndAFailureEveryTime) {
+// answer back, or the hang it met under the same limits. Another request is
+// asked; any other failure is never kept, so each call meets it with its own
+// message; without GRADING_ANSWER_CACHE, or unmarked, every call asks.
+TEST(RunnerClient, ASharedAnswerOrHangIsAskedOnceAndOtherFailuresEveryTime) {
     const std::string dir = ::testing::TempDir() + "shared-answers-" + std::to_string(getpid());
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
@@ -341,22 +351,39 @@ TEST(RunnerClient, ASharedAnswerIsAskedOnceAndAFailureEveryTime) {
     }
     EXPECT_EQ(asked(), 4) << "a failure was kept";
 
+    call.subcommand = "hang";
+    call.timeLimitSeconds = 0.5;
+    const RunnerOutcome hung = callRunner(call);
+    const auto start = std::chrono::steady_clock::now();
+    const RunnerOutcome hungAgain = callRunner(call);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0.25);
+    EXPECT_EQ(asked(), 5) << "a hang under the same limits was met again";
+    EXPECT_EQ(reused(), 2);
+    EXPECT_THAT(hung.message, HasSubstr("did not finish in 0.5 s"));
+    EXPECT_EQ(hungAgain.message, hung.message);
+    EXPECT_FALSE(hungAgain.ok());
+    EXPECT_TRUE(hungAgain.process.timedOut);
+    call.timeLimitSeconds = 0.6;
+    EXPECT_THAT(callRunner(call).message, HasSubstr("did not finish in 0.6 s"));
+    EXPECT_EQ(asked(), 6) << "a hang under a shorter limit answered a call with a longer one";
+    call.timeLimitSeconds = 10.0;
+
     call.subcommand = "echo-input";
     call.answerShared = false;
     ASSERT_TRUE(callRunner(call).ok());
-    EXPECT_EQ(asked(), 5) << "an unmarked call was answered from a kept one";
+    EXPECT_EQ(asked(), 7) << "an unmarked call was answered from a kept one";
     call.answerShared = true;
     {
         const ScopedEnv none({{"GRADING_ANSWER_CACHE", nullptr}});
         ASSERT_TRUE(callRunner(call).ok());
         ASSERT_TRUE(callRunner(call).ok());
     }
-    EXPECT_EQ(asked(), 7) << "answers were shared with no folder to keep them in";
+    EXPECT_EQ(asked(), 9) << "answers were shared with no folder to keep them in";
     shareRunnerAnswers(false);
     ASSERT_TRUE(callRunner(call).ok());
     shareRunnerAnswers(true);
-    EXPECT_EQ(asked(), 8) << "a process that shares no answers read one back";
-    EXPECT_EQ(reused(), 1);
+    EXPECT_EQ(asked(), 10) << "a process that shares no answers read one back";
+    EXPECT_EQ(reused(), 2);
     std::filesystem::remove_all(dir);
 }
 

@@ -782,24 +782,34 @@ namespace {
 
 // GRADING_CALL_TRACE=<file>: one line per runner call appended there (the
 // call's label, ms from asking to the verdict, ms the runner took to answer,
-// answer bytes, ms of those it held the GPU alone): where a report's or a
-// case's time goes, call by call (GRADING_TRACE sums them per case).
-void traceCall(const std::string& label, const RunnerOutcome& o, double seconds, double aloneSeconds) {
+// answer bytes, ms of those it held the GPU alone, when it was asked in ms
+// since the epoch, the runner, and "ok" or the first 80 characters of why it
+// failed): where a report's, a case's or a student's time goes, call by call
+// (GRADING_TRACE sums them per case).
+void traceCall(const RunnerCall& call, const std::string& label, const RunnerOutcome& o, double seconds,
+               double aloneSeconds) {
     const char* path = std::getenv("GRADING_CALL_TRACE");
     if (path == nullptr || *path == '\0') return;
     size_t bytes = 0;
     for (const auto& [name, field] : o.result.fields()) bytes += field.bytes.size();
+    const auto askedAt = std::chrono::system_clock::now() - std::chrono::duration<double>(seconds);
+    std::string verdict = o.ok() ? "ok" : o.message.substr(0, 80);
+    for (char& c : verdict) {
+        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    }
     std::ofstream out(path, std::ios::app);
     out << label << "\t" << std::lround(seconds * 1000.0) << "\t"
         << std::lround(o.process.seconds * 1000.0) << "\t" << bytes << "\t"
-        << std::lround(aloneSeconds * 1000.0) << "\n";
+        << std::lround(aloneSeconds * 1000.0) << "\t"
+        << std::chrono::duration_cast<std::chrono::milliseconds>(askedAt.time_since_epoch()).count() << "\t"
+        << call.runner << "\t" << verdict << "\n";
 }
 
 RunnerOutcome tracedDispatch(const RunnerCall& call) {
     const auto start = Clock::now();
     const double aloneBefore = totals().exclusiveCallSeconds;
     RunnerOutcome o = dispatch(call);
-    traceCall(labelOf(call), o, std::chrono::duration<double>(Clock::now() - start).count(),
+    traceCall(call, labelOf(call), o, std::chrono::duration<double>(Clock::now() - start).count(),
               totals().exclusiveCallSeconds - aloneBefore);
     return o;
 }
@@ -837,7 +847,27 @@ std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::str
     o.process.started = true;
     o.process.exitCode = runner_exit::kOk;  // as the runner that answered it ended
     ++totals().answersReused;
-    traceCall(labelOf(call) + " (answer reused)", o, 0.0, 0.0);
+    traceCall(call, labelOf(call) + " (answer reused)", o, 0.0, 0.0);
+    return o;
+}
+
+// The hang another process of this run met asking the same runner the same
+// request under the same limits, if any: its message, as the call would
+// end again.
+std::optional<RunnerOutcome> sharedHang(const RunnerCall& call, const std::string& hangKey) {
+    std::string message;
+    const bool kept = loadAnswer(hangKey, [&message](size_t count) -> void* {
+        message.resize(count);
+        return message.data();
+    });
+    if (!kept || message.empty()) return std::nullopt;
+    RunnerOutcome o;
+    o.status = RunnerOutcome::Status::Failed;
+    o.message = std::move(message);
+    o.process.started = true;
+    o.process.timedOut = true;
+    ++totals().answersReused;
+    traceCall(call, labelOf(call) + " (hang reused)", o, 0.0, 0.0);
     return o;
 }
 
@@ -874,10 +904,15 @@ RunnerOutcome callRunner(const RunnerCall& call) {
     const std::string key = call.answerShared && answersShared() ? sharedAnswerKey(call) : "";
     if (key.empty()) return ask(call);
     if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) return std::move(*kept);
+    const std::string hangKey = key + "\thang within " + formatSeconds(call.timeLimitSeconds) + " s, stall " +
+                                formatSeconds(call.stallSeconds) + " s";
+    if (std::optional<RunnerOutcome> hung = sharedHang(call, hangKey)) return std::move(*hung);
     RunnerOutcome o = ask(call);
     if (o.ok()) {
         const std::string bytes = o.result.serialize();
         keepAnswer(key, bytes.data(), bytes.size());
+    } else if (o.process.timedOut) {
+        keepAnswer(hangKey, o.message.data(), o.message.size());
     }
     return o;
 }

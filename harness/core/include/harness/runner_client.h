@@ -81,8 +81,10 @@ struct RunnerCall {
     // the runner (day 38's whole searches, which three gates judge apart):
     // where another process of this run (GRADING_ANSWER_CACHE,
     // answer_cache.h) had an answer from the same runner to the same request,
-    // it is read back instead of asked again. A failure is never kept: each
-    // case meets it afresh, with its own limit and message.
+    // it is read back instead of asked again. So is a hang (the runner
+    // stopped at its stall or time limit) under the same limits, with its
+    // message: asked again, it would hold a GPU slot, or the whole GPU, for
+    // the same seconds to the same end. Any other failure is met afresh.
     bool answerShared = false;
     // > 0: a session's call is stopped once its runner's last breadcrumb
     // (runner_main.h) is this many seconds old, waits for GPU slots aside,
@@ -130,7 +132,7 @@ struct RunnerCallTotals {
     double slotWaitSeconds = 0.0;  // waiting for GPU slots (gpu_slots.h)
     double callSeconds = 0.0;      // from the request sent to the answer read
     double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (measurements, holds)
-    int answersReused = 0;  // calls answered from another process's call (RunnerCall::answerShared)
+    int answersReused = 0;  // calls answered, or a hang met, by another process's call (RunnerCall::answerShared)
     int slotsLent = 0;  // times a runner lent its shared slot to a timed call waiting (protocol.h, kLendsField)
 };
 const RunnerCallTotals& runnerCallTotals();
