@@ -237,9 +237,10 @@ grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCa
     request.dist = e.before;
     request.frontier = e.frontier;
     request.level = e.level;
+    // Untimed, so the same for distances and frontier_total: asked once.
     return grading::call<protocol::Expand>(
         runner, request,
-        {limitSeconds, "expand --mapping " + mapping + " on " + c.name, false, false, kLevelStallSeconds});
+        {limitSeconds, "expand --mapping " + mapping + " on " + c.name, false, true, kLevelStallSeconds});
 }
 
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,

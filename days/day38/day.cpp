@@ -340,13 +340,19 @@ grading::Day grading::declareDay() {
                                                       const day38::protocol::ExpandResult& r) {
                         return day38::checkExpansionDistances(g.graph, e, r.dist);
                     })));
-    day.gate({"38.levels", "level count", 1},
+    // Levels and frontier_total judge the searches and expansions distances
+    // asked: in a class they start when it has ended, and read them back.
+    const auto afterDistances = [](grading::GateSpec spec) {
+        spec.after = {"38.distances"};
+        return spec;
+    };
+    day.gate(afterDistances({"38.levels", "level count", 1}),
              searchCases("38.levels", [](const GraphCase& g, const day38::protocol::BfsResult& r) {
                  GateResult v = day38::checkLevels(static_cast<long long>(r.levelSizes.size()), g.host.levels());
                  if (!r.stopped.empty()) v.message += " (" + r.stopped + ")";
                  return v;
              }));
-    day.gate({"38.frontier_total", "no duplicate appends", 3},
+    day.gate(afterDistances({"38.frontier_total", "no duplicate appends", 3}),
              concat(searchCases("38.frontier_total",
                                 [](const GraphCase& g, const day38::protocol::BfsResult& r) {
                                     GateResult v = day38::checkFrontierTotal(r.levelSizes, g.host.reached());

@@ -17,6 +17,12 @@ namespace grading {
 
 void Day::gate(GateSpec spec, std::vector<GateCase> cases) {
     if (find(spec.id) != nullptr) throw std::logic_error(name_ + " declares gate " + spec.id + " twice");
+    for (const std::string& id : spec.after) {
+        const DayGate* before = find(id);
+        if (before == nullptr || before->spec.grades != Grades::Student || spec.grades != Grades::Student) {
+            throw std::logic_error(spec.id + " is graded after " + id + ", which is not a student gate declared before it");
+        }
+    }
     std::set<std::string> names;
     for (const GateCase& c : cases) {
         if (!names.insert(c.name).second) throw std::logic_error(spec.id + " declares case " + c.name + " twice");

@@ -562,8 +562,14 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 if (g.spec.grades != grading::Grades::Student) continue;
                 // Timed gates hold the whole GPU through their slots; run
                 // serially across a class they would queue every student.
-                add(f[1] + "." + g.spec.id, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]},
-                    caseSeconds(g, true, {}), "class;" + f[1] + gpuLabels(g, true), false);
+                const std::string name = f[1] + "." + g.spec.id;
+                add(name, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]}, caseSeconds(g, true, {}),
+                    "class;" + f[1] + gpuLabels(g, true), false);
+                if (!g.spec.after.empty()) {
+                    std::string after;
+                    for (const std::string& id : g.spec.after) after += (after.empty() ? "" : ";") + f[1] + "." + id;
+                    out << "set_tests_properties(" << bracket(name) << " PROPERTIES DEPENDS " << bracket(after) << ")\n";
+                }
             }
         } else if (kind == "stub" && f.size() >= 2) {
             double seconds = 0;

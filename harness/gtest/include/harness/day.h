@@ -41,6 +41,12 @@ struct GateSpec {
     // Earns the fraction of its points its cases score (GateResult::score,
     // the lowest of them), not all or nothing: a speed gate's ramp.
     bool scored = false;
+    // In a class, this gate's test starts once these gates' tests of the
+    // same student have ended (declared before it, graded from the student's
+    // code): its cases ask the same runner calls, and read back the answers,
+    // or the hangs, those kept (RunnerCall::answerShared), where started
+    // beside them each would ask, or wait out the hang, again.
+    std::vector<std::string> after = {};
 };
 
 // What a case is handed when it runs.
