@@ -138,6 +138,8 @@ TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
     call.timeLimitSeconds = 10.0;
     {
         const WholeGpuHold hold;
+        EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1)) << "a hold took the GPU before its first call";
+        ASSERT_TRUE(callRunner(call).ok());
         EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1));
         const double aloneBefore = runnerCallTotals().exclusiveCallSeconds;
         for (const bool timed : {false, true}) {
@@ -150,6 +152,27 @@ TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
         EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1)) << "an inner hold let go of the outer one's slots";
     }
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
+}
+
+// A hold whose calls are all answered from what another call kept
+// (answerShared) asks no runner, so it takes no slot and drains nobody.
+TEST_F(GpuSlots, AHoldWhoseCallsAreReadBackTakesNoSlot) {
+    const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr}, {"GRADING_ANSWER_CACHE", dir_.path().c_str()}});
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "echo-input";
+    call.timeLimitSeconds = 10.0;
+    call.answerShared = true;
+    call.input.putInts("dist", {4, 5});
+    ASSERT_TRUE(callRunner(call).ok());
+    const int asked = runnerCallTotals().calls;
+    {
+        const WholeGpuHold hold;
+        const RunnerOutcome again = callRunner(call);
+        ASSERT_TRUE(again.ok()) << again.message;
+        EXPECT_EQ(runnerCallTotals().calls, asked) << "the answer was asked again";
+        EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1)) << "a hold with nothing to ask took the GPU";
+    }
 }
 
 // GRADING_SLOT_TRACE: a line per slot given back, with when it was asked

@@ -236,14 +236,17 @@ GpuUse gpuUseOf(const RunnerCall& call) {
     return call.subcommand == protocol::Probe::kName ? GpuUse::Startup : GpuUse::Shared;
 }
 
-// Takes the call's GPU slots, counting the wait; none inside a hold, which
-// has them all already.
+// Takes the call's GPU slots, counting the wait; none inside a hold, whose
+// first call takes them all for it.
 std::unique_ptr<GpuSlot> takeSlot(GpuUse use) {
-    if (heldGpu().depth > 0) return nullptr;
+    const bool inHold = heldGpu().depth > 0;
+    if (inHold && heldGpu().slots) return nullptr;
     const auto start = Clock::now();
-    auto slot = std::make_unique<GpuSlot>(gpuOf(), use);
+    auto slot = std::make_unique<GpuSlot>(gpuOf(), inHold ? GpuUse::Alone : use);
     totals().slotWaitSeconds += std::chrono::duration<double>(Clock::now() - start).count();
-    return slot;
+    if (!inHold) return slot;
+    heldGpu().slots = std::move(slot);
+    return nullptr;
 }
 
 // bwrap reports its child's death by signal as 128 + the signal.
@@ -769,10 +772,9 @@ RunnerOutcome dispatch(const RunnerCall& call) {
 
 }  // namespace
 
-WholeGpuHold::WholeGpuHold() {
-    if (heldGpu().depth == 0) heldGpu().slots = takeSlot(GpuUse::Alone);
-    ++heldGpu().depth;
-}
+// The slots are taken by the hold's first call that asks a runner, so a
+// hold whose calls are all read back (answerShared) waits for no one.
+WholeGpuHold::WholeGpuHold() { ++heldGpu().depth; }
 
 WholeGpuHold::~WholeGpuHold() {
     if (--heldGpu().depth == 0) heldGpu().slots.reset();

@@ -114,7 +114,8 @@ void shareRunnerAnswers(bool on);
 
 // Holds the whole GPU for every runner call this process makes while it
 // lives (a report, a timed case, a deep search): the calls already running
-// elsewhere are waited for once, instead of before each of its calls, and
+// elsewhere are waited for once, by the first call that asks a runner
+// (none for answers read back), instead of before each of its calls, and
 // no other call starts in between. Nested holds share the outer one.
 class WholeGpuHold {
 public:
