@@ -22,6 +22,7 @@
 #include "harness/gpu_slots.h"
 #include "harness/gpu_state.h"
 #include "harness/sha256.h"
+#include "harness/text.h"
 
 namespace grading {
 namespace {
@@ -795,16 +796,12 @@ void traceCall(const RunnerCall& call, const std::string& label, const RunnerOut
     size_t bytes = 0;
     for (const auto& [name, field] : o.result.fields()) bytes += field.bytes.size();
     const auto askedAt = std::chrono::system_clock::now() - std::chrono::duration<double>(seconds);
-    std::string verdict = o.ok() ? "ok" : o.message.substr(0, 80);
-    for (char& c : verdict) {
-        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    }
     std::ofstream out(path, std::ios::app);
     out << label << "\t" << std::lround(seconds * 1000.0) << "\t"
         << std::lround(o.process.seconds * 1000.0) << "\t" << bytes << "\t"
         << std::lround(aloneSeconds * 1000.0) << "\t"
         << std::chrono::duration_cast<std::chrono::milliseconds>(askedAt.time_since_epoch()).count() << "\t"
-        << call.runner << "\t" << verdict << "\n";
+        << call.runner << "\t" << (o.ok() ? "ok" : tsvField(o.message.substr(0, 80))) << "\n";
 }
 
 RunnerOutcome tracedDispatch(const RunnerCall& call) {
@@ -835,15 +832,22 @@ std::string sharedAnswerKey(const RunnerCall& call) {
            call.subcommand + "\t" + contentKey(request.data(), request.size());
 }
 
-// The answer another process of this run kept for this call, if any.
-std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::string& key) {
+// The bytes another process of this run kept under `key`, if any.
+std::optional<std::string> keptBytes(const std::string& key) {
     std::string bytes;
     const bool kept = loadAnswer(key, [&bytes](size_t count) -> void* {
         bytes.resize(count);
         return bytes.data();
     });
     if (!kept) return std::nullopt;
-    Expected<Record> answer = Record::parse(bytes);
+    return bytes;
+}
+
+// The answer another process of this run kept for this call, if any.
+std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::string& key) {
+    const std::optional<std::string> bytes = keptBytes(key);
+    if (!bytes) return std::nullopt;
+    Expected<Record> answer = Record::parse(*bytes);
     RunnerOutcome o;
     if (!answer || !acceptAnswer(o, std::move(answer).value()).empty()) return std::nullopt;
     o.process.started = true;
@@ -857,15 +861,11 @@ std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::str
 // request under the same limits, if any: its message, as the call would
 // end again.
 std::optional<RunnerOutcome> sharedHang(const RunnerCall& call, const std::string& hangKey) {
-    std::string message;
-    const bool kept = loadAnswer(hangKey, [&message](size_t count) -> void* {
-        message.resize(count);
-        return message.data();
-    });
-    if (!kept || message.empty()) return std::nullopt;
+    std::optional<std::string> message = keptBytes(hangKey);
+    if (!message || message->empty()) return std::nullopt;
     RunnerOutcome o;
     o.status = RunnerOutcome::Status::Failed;
-    o.message = std::move(message);
+    o.message = std::move(*message);
     o.process.started = true;
     o.process.timedOut = true;
     ++totals().answersReused;

@@ -1,5 +1,6 @@
 #include "harness/text.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <vector>
@@ -17,6 +18,11 @@ std::string formatText(const char* fmt, ...) {
     std::vsnprintf(buffer.data(), buffer.size(), fmt, again);
     va_end(again);
     return buffer.data();
+}
+
+std::string tsvField(std::string s) {
+    std::replace_if(s.begin(), s.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+    return s;
 }
 
 }  // namespace grading

@@ -396,11 +396,6 @@ void registerObservation(const grading::Day& day, const Options& o) {
     }
 }
 
-std::string tsvField(std::string s) {
-    std::replace_if(s.begin(), s.end(), [](char c) { return c == '\t' || c == '\n'; }, ' ');
-    return s;
-}
-
 void printGatesTsv(const grading::Day& day) {
     std::cout << "id\tday\tpoints\tvisibility\tgrades\trequires\ttimed\tscored\ttests\ttitle\n";
     for (const DayGate& g : day.gates()) {
@@ -409,7 +404,7 @@ void printGatesTsv(const grading::Day& day) {
         std::cout << g.spec.id << "\t" << day.name() << "\t" << g.spec.points << "\t" << g.spec.visibility << "\t"
                   << (g.spec.grades == grading::Grades::Student ? "student" : "course") << "\t"
                   << (requires.empty() ? "-" : requires) << "\t" << (g.spec.timed ? "yes" : "no") << "\t"
-                  << (g.spec.scored ? "yes" : "no") << "\t" << g.spec.id << "\t" << tsvField(g.spec.title) << "\n";
+                  << (g.spec.scored ? "yes" : "no") << "\t" << g.spec.id << "\t" << grading::tsvField(g.spec.title) << "\n";
     }
 }
 
