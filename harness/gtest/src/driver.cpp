@@ -46,9 +46,6 @@ constexpr int kSkipStatus = 77;
 
 struct Options {
     std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner;
-    // "shared" or "alone": only the gate's cases that share the GPU, or only
-    // those that hold it whole (a class's two passes; see classParts).
-    std::string cases;
     bool gatesTsv = false;
     bool noSolution = false;
 };
@@ -256,7 +253,6 @@ void registerGate(const DayGate& g, const Options& o) {
     for (const GateCase* next : grading::runOrder(g)) {
         const GateCase& c = *next;
         if (!selected(c, submission, {})) continue;
-        if (!o.cases.empty() && c.holdsGpu != (o.cases == "alone")) continue;
         if (o.noSolution) {
             registerTest(g.spec.id, c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
             continue;
@@ -470,39 +466,6 @@ double shardSeconds(const DayGate& g, bool studentOnly, int shards, int k) {
     return total;
 }
 
-// A class grades a gate as one test, or as two where some of its cases hold
-// the whole GPU and others share it (day 38's searches, the deep ones held):
-// the shared cases in the class's first pass, beside the other students'
-// shared tests, and the held ones in its second. As one test, every case ran
-// in the second pass, where a hang among the shared cases held its slot for
-// its whole limit while the timed calls queued behind it drained the GPU.
-// The report takes the two as shards of the gate (both must run and pass).
-struct ClassPart {
-    std::string suffix;  // after "<student>.<gate>"
-    std::string cases;   // the driver's --cases: "" (all), "shared" or "alone"
-    bool alone;          // holds the GPU whole: the second pass
-};
-
-std::vector<ClassPart> classParts(const DayGate& g) {
-    bool held = false, shared = false;
-    for (const GateCase& c : g.cases) {
-        if (!selected(c, true, {})) continue;
-        (c.holdsGpu ? held : shared) = true;
-    }
-    if (g.spec.timed || !held || !shared) return {{"", "", g.spec.timed || held}};
-    return {{".shard1of2", "shared", false}, {".shard2of2", "alone", true}};
-}
-
-double partSeconds(const DayGate& g, const ClassPart& part) {
-    double total = 0;
-    for (const GateCase& c : g.cases) {
-        if (selected(c, true, {}) && (part.cases.empty() || c.holdsGpu == (part.cases == "alone"))) {
-            total += c.limitSeconds;
-        }
-    }
-    return total;
-}
-
 // ctest's registration of every suite of the day, from the manifest CMake
 // wrote (which runners exist, the planted and hostile expectations). Each
 // TIMEOUT comes from the cases' own limits, scaled with the runners' when
@@ -594,28 +557,13 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 if (g.spec.grades != grading::Grades::Student) continue;
                 // Timed gates hold the whole GPU through their slots; run
                 // serially across a class they would queue every student.
-                for (const ClassPart& part : classParts(g)) {
-                    const std::string name = f[1] + "." + g.spec.id + part.suffix;
-                    std::vector<std::string> args = {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]};
-                    if (!part.cases.empty()) args.insert(args.end(), {"--cases", part.cases});
-                    add(name, args, partSeconds(g, part), "class;" + f[1] + gpuLabels(g.spec.timed, part.alone), false);
-                    // After the same part of the gate it reads back (the
-                    // same pass), or after all of it where it is not split so.
+                const std::string name = f[1] + "." + g.spec.id;
+                add(name, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]}, caseSeconds(g, true, {}),
+                    "class;" + f[1] + gpuLabels(g, true), false);
+                if (!g.spec.after.empty()) {
                     std::string after;
-                    for (const std::string& id : g.spec.after) {
-                        const DayGate* earlier = day.find(id);
-                        const std::vector<ClassPart> parts = earlier ? classParts(*earlier) : std::vector<ClassPart>{};
-                        const bool same = std::any_of(parts.begin(), parts.end(),
-                                                      [&](const ClassPart& p) { return p.suffix == part.suffix; });
-                        for (const ClassPart& p : parts) {
-                            if (same && p.suffix != part.suffix) continue;
-                            after += (after.empty() ? "" : ";") + f[1] + "." + id + p.suffix;
-                        }
-                    }
-                    if (!after.empty()) {
-                        out << "set_tests_properties(" << bracket(name) << " PROPERTIES DEPENDS " << bracket(after)
-                            << ")\n";
-                    }
+                    for (const std::string& id : g.spec.after) after += (after.empty() ? "" : ";") + f[1] + "." + id;
+                    out << "set_tests_properties(" << bracket(name) << " PROPERTIES DEPENDS " << bracket(after) << ")\n";
                 }
             }
         } else if (kind == "stub" && f.size() >= 2) {
@@ -679,8 +627,7 @@ int main(int argc, char** argv) {
             flag(arg, "gate", &o.gate, i, argc, argv) || flag(arg, "observation", &o.observation, i, argc, argv) ||
             flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) ||
             flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv) ||
-            flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv) ||
-            flag(arg, "cases", &o.cases, i, argc, argv)) {
+            flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv)) {
             continue;
         }
         if (arg == "--gates-tsv") o.gatesTsv = true;
@@ -700,10 +647,6 @@ int main(int argc, char** argv) {
     // instructor turned it off); the instructor's own may.
     if (o.suite == "submission" || o.suite == "stub" || o.suite == "hostile") {
         grading::setSandboxPolicy(grading::SandboxPolicy::Required);
-    }
-    if (!o.cases.empty() && o.cases != "shared" && o.cases != "alone") {
-        std::cerr << "--cases wants \"shared\" or \"alone\", got \"" << o.cases << "\"\n";
-        return 2;
     }
     referenceRunnerPath() = o.referenceRunner;
     static const grading::Day day = grading::declareDay();

@@ -43,11 +43,9 @@ struct GateSpec {
     bool scored = false;
     // In a class, this gate's test starts once these gates' tests of the
     // same student have ended (declared before it, graded from the student's
-    // code; a gate graded in two parts, its shared cases and those holding
-    // the GPU, waits part for part): its cases ask the same runner calls, and
-    // read back the answers, or the hangs, those kept
-    // (RunnerCall::answerShared), where started beside them each would ask,
-    // or wait out the hang, again.
+    // code): its cases ask the same runner calls, and read back the answers,
+    // or the hangs, those kept (RunnerCall::answerShared), where started
+    // beside them each would ask, or wait out the hang, again.
     std::vector<std::string> after = {};
 };
 
