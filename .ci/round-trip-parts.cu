@@ -1,0 +1,163 @@
+// Which part of a host round trip moves from one moment to the next (issue
+// 13's host-driven figures). For SECONDS (default 20), in windows of 100 ms:
+// round trips of a one-thread launch, a 4-byte copy into pinned memory and a
+// stream wait, each split into the launch call, the copy call and the wait
+// (their medians); then a fixed arithmetic loop on the CPU alone; then what
+// NVML says of the PCIe link, the performance state and the SM clock, which
+// core ran the window and the machine's steal ticks. One tab-separated line
+// a window, stamped with the wall clock. With "cpu CORE" it runs on that core
+// only the arithmetic loop, a window's median of its runs a line: several on
+// other cores beside a round-trip trace show whether the cores slow down
+// together.
+//   nvcc -O2 -arch=sm_90 .ci/round-trip-parts.cu -ldl -o /tmp/rt && /tmp/rt 20 [cpu CORE]
+#include <cuda_runtime.h>
+#include <dlfcn.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double microseconds(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double, std::micro>(to - from).count();
+}
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+}
+
+double wallSeconds() {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// A fixed amount of arithmetic, nothing else: its time is the core's speed.
+double cpuLoopMicroseconds(int iterations) {
+    static volatile double sink = 0;
+    const auto from = Clock::now();
+    double x = 1.0;
+    for (int i = 0; i < iterations; ++i) x = x * 1.0000001 + 1e-9;
+    sink = sink + x;
+    return microseconds(from, Clock::now());
+}
+
+long long stealTicks() {
+    std::ifstream stat("/proc/stat");
+    std::string cpu;
+    long long field[8] = {};
+    stat >> cpu;
+    for (long long& f : field) stat >> f;
+    return field[7];
+}
+
+// NVML through dlopen: the library comes with the driver, not the toolkit.
+struct Nvml {
+    using Uint = int (*)(void*, unsigned*);
+    void* device = nullptr;
+    Uint linkGeneration = nullptr, linkWidth = nullptr, performanceState = nullptr;
+    int (*clockInfo)(void*, int, unsigned*) = nullptr;
+
+    Nvml() {
+        void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
+        if (lib == nullptr) return;
+        auto init = reinterpret_cast<int (*)()>(dlsym(lib, "nvmlInit_v2"));
+        auto byIndex = reinterpret_cast<int (*)(unsigned, void**)>(dlsym(lib, "nvmlDeviceGetHandleByIndex_v2"));
+        if (init == nullptr || byIndex == nullptr || init() != 0 || byIndex(0, &device) != 0) return;
+        linkGeneration = reinterpret_cast<Uint>(dlsym(lib, "nvmlDeviceGetCurrPcieLinkGeneration"));
+        linkWidth = reinterpret_cast<Uint>(dlsym(lib, "nvmlDeviceGetCurrPcieLinkWidth"));
+        performanceState = reinterpret_cast<Uint>(dlsym(lib, "nvmlDeviceGetPerformanceState"));
+        clockInfo = reinterpret_cast<int (*)(void*, int, unsigned*)>(dlsym(lib, "nvmlDeviceGetClockInfo"));
+    }
+    unsigned read(Uint f) const {
+        unsigned v = 0;
+        if (device != nullptr && f != nullptr) f(device, &v);
+        return v;
+    }
+    unsigned smClock() const {
+        unsigned v = 0;
+        if (device != nullptr && clockInfo != nullptr) clockInfo(device, /*NVML_CLOCK_SM*/ 1, &v);
+        return v;
+    }
+};
+
+__global__ void bump(int* count) {
+    if (threadIdx.x == 0) *count += 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const double seconds = argc > 1 ? std::atof(argv[1]) : 20;
+    if (argc > 3 && std::string(argv[2]) == "cpu") {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(std::atoi(argv[3]), &one);
+        sched_setaffinity(0, sizeof(one), &one);
+        std::printf("wall_s\tcpu_loop_us\tcore\n");
+        const auto start = Clock::now();
+        while (microseconds(start, Clock::now()) < seconds * 1e6) {
+            const double at = wallSeconds();
+            std::vector<double> loops;
+            for (const auto window = Clock::now(); microseconds(window, Clock::now()) < 100000;) {
+                loops.push_back(cpuLoopMicroseconds(20000));
+            }
+            std::printf("%.2f\t%.1f\t%d\n", at, median(loops), sched_getcpu());
+        }
+        return 0;
+    }
+    const Nvml nvml;
+    cudaSetDeviceFlags(cudaDeviceScheduleSpin);  // as a runner's timed call waits
+    cudaStream_t stream;
+    cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    int* device = nullptr;
+    int* host = nullptr;
+    if (cudaMalloc(&device, sizeof(int)) != cudaSuccess || cudaHostAlloc(&host, sizeof(int), 0) != cudaSuccess) {
+        std::fprintf(stderr, "no CUDA device to measure\n");
+        return 1;
+    }
+    cudaMemset(device, 0, sizeof(int));
+    const auto roundTrip = [&] {
+        bump<<<1, 32, 0, stream>>>(device);
+        cudaMemcpyAsync(host, device, sizeof(int), cudaMemcpyDeviceToHost, stream);
+        cudaStreamSynchronize(stream);
+    };
+    for (int i = 0; i < 2000; ++i) roundTrip();  // warm-up
+
+    std::printf("wall_s\tround_trip_us\tlaunch_call_us\tcopy_call_us\twait_us\tcpu_loop_us\tpcie_gen\tpcie_width\tpstate\t"
+                "sm_mhz\tcore\tsteal_ticks\n");
+    const auto start = Clock::now();
+    while (microseconds(start, Clock::now()) < seconds * 1e6) {
+        std::vector<double> whole, launch, copy, wait;
+        const long long stealBefore = stealTicks();
+        const double at = wallSeconds();
+        const auto window = Clock::now();
+        while (microseconds(window, Clock::now()) < 100000) {
+            const auto a = Clock::now();
+            bump<<<1, 32, 0, stream>>>(device);
+            const auto b = Clock::now();
+            cudaMemcpyAsync(host, device, sizeof(int), cudaMemcpyDeviceToHost, stream);
+            const auto c = Clock::now();
+            cudaStreamSynchronize(stream);
+            const auto d = Clock::now();
+            whole.push_back(microseconds(a, d));
+            launch.push_back(microseconds(a, b));
+            copy.push_back(microseconds(b, c));
+            wait.push_back(microseconds(c, d));
+        }
+        const double cpuLoop = cpuLoopMicroseconds(200000);
+        std::printf("%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%u\t%u\t%u\t%u\t%d\t%lld\n", at,
+                    median(whole), median(launch), median(copy), median(wait), cpuLoop, nvml.read(nvml.linkGeneration),
+                    nvml.read(nvml.linkWidth), nvml.read(nvml.performanceState), nvml.smClock(), sched_getcpu(),
+                    stealTicks() - stealBefore);
+    }
+    return 0;
+}
