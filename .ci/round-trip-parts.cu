@@ -9,7 +9,7 @@
 // only the arithmetic loop, a window's median of its runs a line: several on
 // other cores beside a round-trip trace show whether the cores slow down
 // together.
-//   nvcc -O2 -arch=sm_90 .ci/round-trip-parts.cu -ldl -o /tmp/rt && /tmp/rt 20 [cpu CORE]
+//   <build>/tests/harness/round_trip_parts [SECONDS [cpu CORE]]   (built with the tests)
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 #include <sched.h>
