@@ -2,46 +2,44 @@
 // 13's host-driven figures). For SECONDS (default 20), in windows of 100 ms:
 // round trips of a one-thread launch, a 4-byte copy into pinned memory and a
 // stream wait, each split into the launch call, the copy call and the wait
-// (their medians); then a fixed arithmetic loop on the CPU alone; then what
-// NVML says of the PCIe link, the performance state and the SM clock, which
-// core ran the window and the machine's steal ticks. One tab-separated line
-// a window, stamped with the wall clock. With "cpu CORE" it runs on that core
-// only the arithmetic loop, a window's median of its runs a line: several on
-// other cores beside a round-trip trace show whether the cores slow down
-// together.
+// (their medians); then a fixed arithmetic loop on the CPU alone; then the
+// GPU's SM clock and throttle reasons as the grader reads them
+// (gpu_state.h), which core ran the window and the machine's steal ticks.
+// One tab-separated line a window, stamped with the wall clock. With "cpu
+// CORE" it runs only the arithmetic loop, on that core, a window's median a
+// line: several on other cores beside a round-trip trace show whether the
+// cores slow down together.
 //   <build>/tests/harness/round_trip_parts [SECONDS [cpu CORE]]   (built with the tests)
 #include <cuda_runtime.h>
-#include <dlfcn.h>
 #include <sched.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "harness/gpu_state.h"
+#include "harness/timing_stats.h"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double microseconds(Clock::time_point from, Clock::time_point to) {
-    return std::chrono::duration<double, std::micro>(to - from).count();
+float microseconds(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<float, std::micro>(to - from).count();
 }
 
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
-}
+float median(const std::vector<float>& v) { return v.empty() ? 0.0f : grading::summarize(v).medianMs; }
 
 double wallSeconds() {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 // A fixed amount of arithmetic, nothing else: its time is the core's speed.
-double cpuLoopMicroseconds(int iterations) {
+float cpuLoopMicroseconds(int iterations) {
     static volatile double sink = 0;
     const auto from = Clock::now();
     double x = 1.0;
@@ -58,36 +56,6 @@ long long stealTicks() {
     for (long long& f : field) stat >> f;
     return field[7];
 }
-
-// NVML through dlopen: the library comes with the driver, not the toolkit.
-struct Nvml {
-    using Uint = int (*)(void*, unsigned*);
-    void* device = nullptr;
-    Uint linkGeneration = nullptr, linkWidth = nullptr, performanceState = nullptr;
-    int (*clockInfo)(void*, int, unsigned*) = nullptr;
-
-    Nvml() {
-        void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
-        if (lib == nullptr) return;
-        auto init = reinterpret_cast<int (*)()>(dlsym(lib, "nvmlInit_v2"));
-        auto byIndex = reinterpret_cast<int (*)(unsigned, void**)>(dlsym(lib, "nvmlDeviceGetHandleByIndex_v2"));
-        if (init == nullptr || byIndex == nullptr || init() != 0 || byIndex(0, &device) != 0) return;
-        linkGeneration = reinterpret_cast<Uint>(dlsym(lib, "nvmlDeviceGetCurrPcieLinkGeneration"));
-        linkWidth = reinterpret_cast<Uint>(dlsym(lib, "nvmlDeviceGetCurrPcieLinkWidth"));
-        performanceState = reinterpret_cast<Uint>(dlsym(lib, "nvmlDeviceGetPerformanceState"));
-        clockInfo = reinterpret_cast<int (*)(void*, int, unsigned*)>(dlsym(lib, "nvmlDeviceGetClockInfo"));
-    }
-    unsigned read(Uint f) const {
-        unsigned v = 0;
-        if (device != nullptr && f != nullptr) f(device, &v);
-        return v;
-    }
-    unsigned smClock() const {
-        unsigned v = 0;
-        if (device != nullptr && clockInfo != nullptr) clockInfo(device, /*NVML_CLOCK_SM*/ 1, &v);
-        return v;
-    }
-};
 
 __global__ void bump(int* count) {
     if (threadIdx.x == 0) *count += 1;
@@ -106,7 +74,7 @@ int main(int argc, char** argv) {
         const auto start = Clock::now();
         while (microseconds(start, Clock::now()) < seconds * 1e6) {
             const double at = wallSeconds();
-            std::vector<double> loops;
+            std::vector<float> loops;
             for (const auto window = Clock::now(); microseconds(window, Clock::now()) < 100000;) {
                 loops.push_back(cpuLoopMicroseconds(20000));
             }
@@ -114,7 +82,6 @@ int main(int argc, char** argv) {
         }
         return 0;
     }
-    const Nvml nvml;
     cudaSetDeviceFlags(cudaDeviceScheduleSpin);  // as a runner's timed call waits
     cudaStream_t stream;
     cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
@@ -132,11 +99,11 @@ int main(int argc, char** argv) {
     };
     for (int i = 0; i < 2000; ++i) roundTrip();  // warm-up
 
-    std::printf("wall_s\tround_trip_us\tlaunch_call_us\tcopy_call_us\twait_us\tcpu_loop_us\tpcie_gen\tpcie_width\tpstate\t"
-                "sm_mhz\tcore\tsteal_ticks\n");
+    std::printf("wall_s\tround_trip_us\tlaunch_call_us\tcopy_call_us\twait_us\tcpu_loop_us\tsm_mhz\tthrottled\t"
+                "core\tsteal_ticks\n");
     const auto start = Clock::now();
     while (microseconds(start, Clock::now()) < seconds * 1e6) {
-        std::vector<double> whole, launch, copy, wait;
+        std::vector<float> whole, launch, copy, wait;
         const long long stealBefore = stealTicks();
         const double at = wallSeconds();
         const auto window = Clock::now();
@@ -153,11 +120,11 @@ int main(int argc, char** argv) {
             copy.push_back(microseconds(b, c));
             wait.push_back(microseconds(c, d));
         }
-        const double cpuLoop = cpuLoopMicroseconds(200000);
-        std::printf("%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%u\t%u\t%u\t%u\t%d\t%lld\n", at,
-                    median(whole), median(launch), median(copy), median(wait), cpuLoop, nvml.read(nvml.linkGeneration),
-                    nvml.read(nvml.linkWidth), nvml.read(nvml.performanceState), nvml.smClock(), sched_getcpu(),
-                    stealTicks() - stealBefore);
+        const float cpuLoop = cpuLoopMicroseconds(200000);
+        const std::optional<grading::GpuState> gpu = grading::readGpuState("0");
+        std::printf("%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%u\t%s\t%d\t%lld\n", at, median(whole), median(launch),
+                    median(copy), median(wait), cpuLoop, gpu ? gpu->smClockMHz : 0u,
+                    gpu ? gpu->throttleText().c_str() : "no NVML", sched_getcpu(), stealTicks() - stealBefore);
     }
     return 0;
 }
