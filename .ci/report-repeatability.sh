@@ -4,8 +4,8 @@
 # (a key with an "ms" or "gbs" part) its median over the runs and its largest
 # distance from that median, in percent, worst first. Issue 13 asks for every
 # one within 3%. Then the host's round trip each report measured (figure
-# host_round_trip_us), run by run, and how closely each figure over 3%
-# follows it (Pearson r over the runs): a host-driven time moves with it.
+# host_round_trip_us) and each figure over 3%, run by run, with Pearson's r
+# between the two: whether the round trip accounts for the figure's moves.
 #
 #   .ci/report-repeatability.sh BUILD_DIR OUT_DIR [runs]     (default 10 runs)
 #   REUSE_LOGS=1 summarizes the run logs already in OUT_DIR without running again.
@@ -77,5 +77,6 @@ for worst, key, *_ in rows:
         r = statistics.correlation([values[key][q] for q in runs_both], [rtt[test][q] for q in runs_both])
     except statistics.StatisticsError:
         continue
-    print(f"{key}: r = {r:+.2f} with {test}'s host round trip over {len(runs_both)} runs")
+    print(f"{key}: r = {r:+.2f} with {test}'s host round trip over {len(runs_both)} runs; run by run: "
+          + " ".join(f"{values[key][q]:.4g}" for q in runs_both))
 PY

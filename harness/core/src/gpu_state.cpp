@@ -108,7 +108,8 @@ std::string GpuStateLog::summary() const {
     if (!hostRoundTripsUs.empty()) {
         const TimingStats us = summarize(hostRoundTripsUs);
         host = formatText("\nhost round trip before each timed call (launch, 4 bytes back, wait; %zu calls): "
-                          "%.1f us median (%.1f-%.1f); host-driven times move with it",
+                          "%.1f us median (%.1f-%.1f); host-driven times vary with the host, "
+                          "so compare them only within one report",
                           hostRoundTripsUs.size(), us.medianMs, us.minMs, us.maxMs);
     }
     if (readings.empty()) return "GPU state: no NVML readings (no driver library, or the GPU not found through it)" + host;
