@@ -1,15 +1,16 @@
 // Which part of a host round trip moves from one moment to the next (issue
-// 13's host-driven figures). For SECONDS (default 20), in windows of 100 ms:
-// round trips of a one-thread launch, a 4-byte copy into pinned memory and a
-// stream wait, each split into the launch call, the copy call and the wait
-// (their medians); then a fixed arithmetic loop on the CPU alone; then the
-// GPU's SM clock and throttle reasons as the grader reads them
-// (gpu_state.h), which core ran the window and the machine's steal ticks.
-// One tab-separated line a window, stamped with the wall clock. With "cpu
-// CORE" it runs only the arithmetic loop, on that core, a window's median a
-// line: several on other cores beside a round-trip trace show whether the
-// cores slow down together.
-//   <build>/tests/harness/round_trip_parts [SECONDS [cpu CORE]]   (built with the tests)
+// 13's host-driven figures; grading.md, "How repeatable a report is"). For
+// SECONDS (default 20), in windows of 100 ms: round trips of a one-warp
+// kernel's launch, a 4-byte copy into pinned memory and a stream wait, as
+// the runner's probe makes them (host_round_trip.h) but each split into the
+// launch call, the copy call and the wait (their medians); then a fixed
+// arithmetic loop on the CPU alone; then the GPU's SM clock and throttle
+// reasons as the grader reads them (gpu_state.h), which core ran the window
+// and the machine's steal ticks. One tab-separated line a window, stamped
+// with the wall clock. With "cpu CORE" it runs only the arithmetic loop, on
+// that core, a window's median a line: several on other cores beside a
+// round-trip trace show whether the cores slow down together. Not a test.
+//   <build>/harness/round_trip_parts [SECONDS [cpu CORE]]
 #include <cuda_runtime.h>
 #include <sched.h>
 
@@ -61,6 +62,33 @@ __global__ void bump(int* count) {
     if (threadIdx.x == 0) *count += 1;
 }
 
+struct RoundTripParts {
+    float launchCall, copyCall, wait;
+};
+
+RoundTripParts roundTrip(int* device, int* host, cudaStream_t stream) {
+    const auto a = Clock::now();
+    bump<<<1, 32, 0, stream>>>(device);
+    const auto b = Clock::now();
+    cudaMemcpyAsync(host, device, sizeof(int), cudaMemcpyDeviceToHost, stream);
+    const auto c = Clock::now();
+    cudaStreamSynchronize(stream);
+    return {microseconds(a, b), microseconds(b, c), microseconds(c, Clock::now())};
+}
+
+// Calls measureWindow(wall clock at its start) once per 100 ms window.
+template <typename MeasureWindow>
+void forEachWindow(double seconds, MeasureWindow measureWindow) {
+    for (const auto start = Clock::now(); microseconds(start, Clock::now()) < seconds * 1e6;) {
+        measureWindow(wallSeconds());
+    }
+}
+
+bool inWindow(Clock::time_point windowStart) { return microseconds(windowStart, Clock::now()) < 100000; }
+
+constexpr int kShortCpuLoop = 20000;    // many a window: a median per window
+constexpr int kLongCpuLoop = 200000;    // once a window, after its round trips
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,15 +99,11 @@ int main(int argc, char** argv) {
         CPU_SET(std::atoi(argv[3]), &one);
         sched_setaffinity(0, sizeof(one), &one);
         std::printf("wall_s\tcpu_loop_us\tcore\n");
-        const auto start = Clock::now();
-        while (microseconds(start, Clock::now()) < seconds * 1e6) {
-            const double at = wallSeconds();
+        forEachWindow(seconds, [](double at) {
             std::vector<float> loops;
-            for (const auto window = Clock::now(); microseconds(window, Clock::now()) < 100000;) {
-                loops.push_back(cpuLoopMicroseconds(20000));
-            }
+            for (const auto window = Clock::now(); inWindow(window);) loops.push_back(cpuLoopMicroseconds(kShortCpuLoop));
             std::printf("%.2f\t%.1f\t%d\n", at, median(loops), sched_getcpu());
-        }
+        });
         return 0;
     }
     cudaSetDeviceFlags(cudaDeviceScheduleSpin);  // as a runner's timed call waits
@@ -92,39 +116,25 @@ int main(int argc, char** argv) {
         return 1;
     }
     cudaMemset(device, 0, sizeof(int));
-    const auto roundTrip = [&] {
-        bump<<<1, 32, 0, stream>>>(device);
-        cudaMemcpyAsync(host, device, sizeof(int), cudaMemcpyDeviceToHost, stream);
-        cudaStreamSynchronize(stream);
-    };
-    for (int i = 0; i < 2000; ++i) roundTrip();  // warm-up
+    for (int i = 0; i < 2000; ++i) roundTrip(device, host, stream);  // warm-up
 
     std::printf("wall_s\tround_trip_us\tlaunch_call_us\tcopy_call_us\twait_us\tcpu_loop_us\tsm_mhz\tthrottled\t"
                 "core\tsteal_ticks\n");
-    const auto start = Clock::now();
-    while (microseconds(start, Clock::now()) < seconds * 1e6) {
+    forEachWindow(seconds, [&](double at) {
         std::vector<float> whole, launch, copy, wait;
         const long long stealBefore = stealTicks();
-        const double at = wallSeconds();
-        const auto window = Clock::now();
-        while (microseconds(window, Clock::now()) < 100000) {
-            const auto a = Clock::now();
-            bump<<<1, 32, 0, stream>>>(device);
-            const auto b = Clock::now();
-            cudaMemcpyAsync(host, device, sizeof(int), cudaMemcpyDeviceToHost, stream);
-            const auto c = Clock::now();
-            cudaStreamSynchronize(stream);
-            const auto d = Clock::now();
-            whole.push_back(microseconds(a, d));
-            launch.push_back(microseconds(a, b));
-            copy.push_back(microseconds(b, c));
-            wait.push_back(microseconds(c, d));
+        for (const auto window = Clock::now(); inWindow(window);) {
+            const RoundTripParts parts = roundTrip(device, host, stream);
+            whole.push_back(parts.launchCall + parts.copyCall + parts.wait);
+            launch.push_back(parts.launchCall);
+            copy.push_back(parts.copyCall);
+            wait.push_back(parts.wait);
         }
-        const float cpuLoop = cpuLoopMicroseconds(200000);
+        const float cpuLoop = cpuLoopMicroseconds(kLongCpuLoop);
         const std::optional<grading::GpuState> gpu = grading::readGpuState("0");
         std::printf("%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%u\t%s\t%d\t%lld\n", at, median(whole), median(launch),
                     median(copy), median(wait), cpuLoop, gpu ? gpu->smClockMHz : 0u,
                     gpu ? gpu->throttleText().c_str() : "no NVML", sched_getcpu(), stealTicks() - stealBefore);
-    }
+    });
     return 0;
 }
