@@ -1,0 +1,201 @@
+// How long a whole search must be sampled before its median repeats (issue
+// 13; grading.md, "How repeatable a report is"). For SECONDS (default 60),
+// in one process, calls as a report's runner makes them: the host round-trip
+// probe (host_round_trip.h), then 10 timed whole searches of the word graph
+// with the warp mapping; the probe again, then 10 with the edge mapping; and
+// so on, spinning while it waits as a timed runner call does. Then, per
+// figure, the median of the whole run and, for windows of 0.5 to 30 s, how
+// far the windows' medians lie from it (the largest and the 90th
+// percentile): what reports that sampled that long would show from one to
+// the next. Last, each figure against the probe over 1 s windows: Pearson's
+// r, and its median in the windows whose probe was faster than the probe's
+// median and in the others, with each search's host time split into its
+// levels' calls (the count's reset, the expansion, the read-back that waits
+// for the level). With a second argument, every sample is written there
+// (seconds since the start, figure, value). Not a test.
+//   <build>/days/day38/bench/day38_search_drift [SECONDS [SAMPLES.tsv]]
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/bench.h"
+#include "harness/gpu_state.h"
+#include "harness/host_round_trip.h"
+#include "harness/timing_stats.h"
+#include "loaded_graph.h"
+
+namespace {
+
+constexpr int kRunsPerCall = 10;  // a report's timed call
+constexpr int kProbeSamples = 64;  // the runner's probe
+constexpr const char* kMappings[] = {"warp", "edge"};
+
+struct Sample {
+    double seconds;  // since the start
+    float value;
+};
+
+struct Call {
+    double seconds;
+    float probeUs;
+    float medianMs;
+};
+
+float median(std::vector<float> v) { return v.empty() ? NAN : grading::summarize(std::move(v)).medianMs; }
+
+std::vector<float> valuesOf(const std::vector<Sample>& samples) {
+    std::vector<float> v;
+    for (const Sample& s : samples) v.push_back(s.value);
+    return v;
+}
+
+// The median of each whole window of `width` seconds; a last, partial one is left out.
+std::vector<float> windowMedians(const std::vector<Sample>& samples, double width, double total) {
+    const int windows = static_cast<int>(total / width);
+    std::vector<std::vector<float>> bins(windows);
+    for (const Sample& s : samples) {
+        const int bin = static_cast<int>(s.seconds / width);
+        if (bin < windows) bins[bin].push_back(s.value);
+    }
+    std::vector<float> medians;
+    for (auto& bin : bins) {
+        if (!bin.empty()) medians.push_back(median(std::move(bin)));
+    }
+    return medians;
+}
+
+std::optional<double> pearson(const std::vector<float>& x, const std::vector<float>& y) {
+    const size_t n = std::min(x.size(), y.size());
+    if (n < 3) return std::nullopt;
+    double mx = 0, my = 0;
+    for (size_t i = 0; i < n; ++i) mx += x[i], my += y[i];
+    mx /= n, my /= n;
+    double sxy = 0, sxx = 0, syy = 0;
+    for (size_t i = 0; i < n; ++i) {
+        sxy += (x[i] - mx) * (y[i] - my);
+        sxx += (x[i] - mx) * (x[i] - mx);
+        syy += (y[i] - my) * (y[i] - my);
+    }
+    if (sxx == 0 || syy == 0) return std::nullopt;
+    return sxy / std::sqrt(sxx * syy);
+}
+
+std::string rText(std::optional<double> r) {
+    char text[16];
+    if (!r) return "none";
+    std::snprintf(text, sizeof text, "%+.2f", *r);
+    return text;
+}
+
+void printGpu(const char* when) {
+    if (const auto gpu = grading::readGpuState("0")) {
+        std::printf("GPU %s: SM clock %u MHz, %u C, throttled: %s\n", when, gpu->smClockMHz, gpu->temperatureC,
+                    gpu->throttleText().c_str());
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (const int skip = grading::bench::requireDevice("day38_search_drift"); skip != 0) return skip;
+    const double seconds = argc > 1 ? std::atof(argv[1]) : 60.0;
+    CUDA_TRY(cudaSetDeviceFlags(cudaDeviceScheduleSpin));  // as a timed runner call waits
+
+    day38::bench::Loaded g("word_graph");
+    grading::bench::EventTimer timer;
+    for (const char* mapping : kMappings) {
+        const int levels = g.courseSearch(mapping);  // loads the kernels' modules
+        if (const std::string wrong = day38::bench::wrongAnswer(g, levels); !wrong.empty()) {
+            std::fprintf(stderr, "%s: %s\n", mapping, wrong.c_str());
+            return 1;
+        }
+    }
+    printGpu("before");
+
+    std::map<std::string, std::vector<Sample>> samples;  // "probe_us", "<mapping>_ms"
+    std::map<std::string, std::vector<Call>> calls;      // per mapping
+    const auto start = std::chrono::steady_clock::now();
+    const auto since = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    while (since() < seconds) {
+        for (const char* mapping : kMappings) {
+            const double at = since();
+            const float probeUs = static_cast<float>(grading::hostRoundTripMicros(kProbeSamples).value_or(NAN));
+            samples["probe_us"].push_back({at, probeUs});
+            std::vector<float> runs;
+            for (int r = 0; r < kRunsPerCall; ++r) {
+                day38::bench::Loaded::LevelCallSeconds split;
+                const float ms = static_cast<float>(timer.seconds([&] { g.courseSearch(mapping, &split); }) * 1e3);
+                const double now = since();
+                const std::string name(mapping);
+                samples[name + "_ms"].push_back({now, ms});
+                samples[name + "_reset_us"].push_back({now, static_cast<float>(split.reset * 1e6)});
+                samples[name + "_expand_us"].push_back({now, static_cast<float>(split.expand * 1e6)});
+                samples[name + "_readback_us"].push_back({now, static_cast<float>(split.readBack * 1e6)});
+                runs.push_back(ms);
+            }
+            calls[mapping].push_back({at, probeUs, median(runs)});
+        }
+    }
+    const double total = since();
+    printGpu("after");
+    for (const char* mapping : kMappings) {
+        if (const std::string wrong = day38::bench::wrongAnswer(g, g.courseSearch(mapping)); !wrong.empty()) {
+            std::fprintf(stderr, "%s: %s\n", mapping, wrong.c_str());
+            return 1;
+        }
+    }
+
+    std::printf("%.1f s in one process, %zu calls of %d searches per mapping\n\n", total, calls["warp"].size(),
+                kRunsPerCall);
+    std::printf("%-10s %10s  window s  windows  largest %%  90th pct %%\n", "figure", "median");
+    for (const char* figure : {"probe_us", "warp_ms", "edge_ms"}) {
+        const std::vector<Sample>& series = samples[figure];
+        const float whole = median(valuesOf(series));
+        for (double width : {0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0}) {
+            std::vector<float> distances;
+            for (float m : windowMedians(series, width, total)) distances.push_back(std::fabs(m - whole) / whole * 100);
+            if (distances.size() < 2) continue;
+            std::sort(distances.begin(), distances.end());
+            const float p90 = distances[static_cast<size_t>(0.9 * (distances.size() - 1))];
+            std::printf("%-10s %10.4f  %8.1f  %7zu  %9.2f  %10.2f\n", figure, whole, width, distances.size(),
+                        distances.back(), p90);
+        }
+    }
+    std::printf("\n");
+    const std::vector<float> probeWindows = windowMedians(samples["probe_us"], 1.0, total);
+    const float probeMedian = median(probeWindows);
+    std::printf("%-18s %8s  %12s  %12s   (1 s windows; the probe's median %.2f us)\n", "figure", "r", "faster probe",
+                "slower probe", probeMedian);
+    for (const auto& [figure, series] : samples) {
+        if (figure == "probe_us") continue;
+        const std::vector<float> windows = windowMedians(series, 1.0, total);
+        std::vector<float> faster, slower;
+        for (size_t w = 0; w < std::min(windows.size(), probeWindows.size()); ++w) {
+            (probeWindows[w] < probeMedian ? faster : slower).push_back(windows[w]);
+        }
+        std::printf("%-18s %8s  %12.4f  %12.4f\n", figure.c_str(), rText(pearson(probeWindows, windows)).c_str(),
+                    median(faster), median(slower));
+    }
+    for (const char* mapping : kMappings) {
+        std::vector<float> callProbe, callMedian;
+        for (const Call& c : calls[mapping]) callProbe.push_back(c.probeUs), callMedian.push_back(c.medianMs);
+        std::printf("%s search against the probe call by call: r = %s\n", mapping,
+                    rText(pearson(callProbe, callMedian)).c_str());
+    }
+
+    if (argc > 2) {
+        std::ofstream tsv(argv[2]);
+        tsv << "seconds\tfigure\tvalue\n";
+        for (const auto& [figure, series] : samples) {
+            for (const Sample& s : series) tsv << s.seconds << "\t" << figure << "\t" << s.value << "\n";
+        }
+    }
+    return 0;
+}
