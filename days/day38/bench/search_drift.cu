@@ -7,12 +7,11 @@
 // figure, the median of the whole run and, for windows of 0.5 to 30 s, how
 // far the windows' medians lie from it (the largest and the 90th
 // percentile): what reports that sampled that long would show from one to
-// the next. Last, each figure against the probe over 1 s windows: Pearson's
-// r, and its median in the windows whose probe was faster than the probe's
-// median and in the others, with each search's host time split into its
-// levels' calls (the count's reset, the expansion, the read-back that waits
-// for the level). With a second argument, every sample is written there
-// (seconds since the start, figure, value). Not a test.
+// the next. Then the run in 3 s windows, each search's host time split into
+// its levels' calls (the count's resets, the expansions, the read-backs that
+// wait for each level), and Pearson's r between the probe and each search,
+// over 1 s windows and call by call. With a second argument, every sample is
+// written there (seconds since the start, figure, value). Not a test.
 //   <build>/days/day38/bench/day38_search_drift [SECONDS [SAMPLES.tsv]]
 #include <algorithm>
 #include <chrono>
@@ -56,7 +55,9 @@ std::vector<float> valuesOf(const std::vector<Sample>& samples) {
     return v;
 }
 
-// The median of each whole window of `width` seconds; a last, partial one is left out.
+// The median of each whole window of `width` seconds (NAN where a window
+// has no sample, so every figure's windows line up); a last, partial window
+// is left out.
 std::vector<float> windowMedians(const std::vector<Sample>& samples, double width, double total) {
     const int windows = static_cast<int>(total / width);
     std::vector<std::vector<float>> bins(windows);
@@ -65,14 +66,17 @@ std::vector<float> windowMedians(const std::vector<Sample>& samples, double widt
         if (bin < windows) bins[bin].push_back(s.value);
     }
     std::vector<float> medians;
-    for (auto& bin : bins) {
-        if (!bin.empty()) medians.push_back(median(std::move(bin)));
-    }
+    for (auto& bin : bins) medians.push_back(median(std::move(bin)));
     return medians;
 }
 
-std::optional<double> pearson(const std::vector<float>& x, const std::vector<float>& y) {
-    const size_t n = std::min(x.size(), y.size());
+// Over the pairs where both are numbers.
+std::optional<double> pearson(const std::vector<float>& xs, const std::vector<float>& ys) {
+    std::vector<double> x, y;
+    for (size_t i = 0; i < std::min(xs.size(), ys.size()); ++i) {
+        if (!std::isnan(xs[i]) && !std::isnan(ys[i])) x.push_back(xs[i]), y.push_back(ys[i]);
+    }
+    const size_t n = x.size();
     if (n < 3) return std::nullopt;
     double mx = 0, my = 0;
     for (size_t i = 0; i < n; ++i) mx += x[i], my += y[i];
@@ -160,7 +164,9 @@ int main(int argc, char** argv) {
         const float whole = median(valuesOf(series));
         for (double width : {0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0}) {
             std::vector<float> distances;
-            for (float m : windowMedians(series, width, total)) distances.push_back(std::fabs(m - whole) / whole * 100);
+            for (float m : windowMedians(series, width, total)) {
+                if (!std::isnan(m)) distances.push_back(std::fabs(m - whole) / whole * 100);
+            }
             if (distances.size() < 2) continue;
             std::sort(distances.begin(), distances.end());
             const float p90 = distances[static_cast<size_t>(0.9 * (distances.size() - 1))];
@@ -168,25 +174,28 @@ int main(int argc, char** argv) {
                         distances.back(), p90);
         }
     }
-    std::printf("\n");
-    const std::vector<float> probeWindows = windowMedians(samples["probe_us"], 1.0, total);
-    const float probeMedian = median(probeWindows);
-    std::printf("%-18s %8s  %12s  %12s   (1 s windows; the probe's median %.2f us)\n", "figure", "r", "faster probe",
-                "slower probe", probeMedian);
-    for (const auto& [figure, series] : samples) {
-        if (figure == "probe_us") continue;
-        const std::vector<float> windows = windowMedians(series, 1.0, total);
-        std::vector<float> faster, slower;
-        for (size_t w = 0; w < std::min(windows.size(), probeWindows.size()); ++w) {
-            (probeWindows[w] < probeMedian ? faster : slower).push_back(windows[w]);
+    // The run window by window: a state that holds for seconds shows as a
+    // run of lines, and which of a search's calls it moved.
+    constexpr double kSeriesWindowS = 3.0;
+    std::map<std::string, std::vector<float>> series;
+    for (const auto& [figure, values] : samples) series[figure] = windowMedians(values, kSeriesWindowS, total);
+    std::printf("\nmedians of %.0f s windows; [count resets, expansions, read-backs] in us, summed over a search's levels\n",
+                kSeriesWindowS);
+    for (size_t w = 0; w < series["probe_us"].size(); ++w) {
+        std::printf("%5.0f s  probe %6.2f us", w * kSeriesWindowS, series["probe_us"][w]);
+        for (const std::string mapping : kMappings) {
+            std::printf("  %s %.4f ms [%5.1f %6.1f %6.1f]", mapping.c_str(), series[mapping + "_ms"][w],
+                        series[mapping + "_reset_us"][w], series[mapping + "_expand_us"][w],
+                        series[mapping + "_readback_us"][w]);
         }
-        std::printf("%-18s %8s  %12.4f  %12.4f\n", figure.c_str(), rText(pearson(probeWindows, windows)).c_str(),
-                    median(faster), median(slower));
+        std::printf("\n");
     }
-    for (const char* mapping : kMappings) {
+    const std::vector<float> probeWindows = windowMedians(samples["probe_us"], 1.0, total);
+    for (const std::string mapping : kMappings) {
         std::vector<float> callProbe, callMedian;
         for (const Call& c : calls[mapping]) callProbe.push_back(c.probeUs), callMedian.push_back(c.medianMs);
-        std::printf("%s search against the probe call by call: r = %s\n", mapping,
+        std::printf("%s search against the probe: r = %s over 1 s windows, r = %s call by call\n", mapping.c_str(),
+                    rText(pearson(probeWindows, windowMedians(samples[mapping + "_ms"], 1.0, total))).c_str(),
                     rText(pearson(callProbe, callMedian)).c_str());
     }
 

@@ -5,8 +5,9 @@
 // beside the times it is part of: on a virtual machine it moves between
 // regimes over seconds (on the H200 used for the course, about 10.5 and
 // 12.5 us), whatever the process or its CPU. It shows the host's state; it
-// does not predict a whole search's time (grading.md, "How times are
-// measured").
+// does not predict a whole search's time, which is mostly waiting for each
+// level's GPU work and moves on its own, at times against this figure
+// (grading.md, "How times are measured").
 #include <optional>
 
 namespace grading {
