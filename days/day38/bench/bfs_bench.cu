@@ -27,17 +27,17 @@
 
 namespace {
 
-using day38::bench::Loaded;
+using day38::bench::LoadedGraph;
 using day38::bench::wrongAnswer;
 using grading::bench::EventTimer;
 
 // One graph at a time: the rows of a graph run together (registration
 // order), and R-MAT at scale 22 takes 1.5 GiB of host memory.
-Loaded& graphNamed(const std::string& name) {
-    static std::unique_ptr<Loaded> current;
+LoadedGraph& graphNamed(const std::string& name) {
+    static std::unique_ptr<LoadedGraph> current;
     if (!current || current->name != name) {
         current.reset();
-        current = std::make_unique<Loaded>(name);
+        current = std::make_unique<LoadedGraph>(name);
         std::printf("%s: %d vertices, %zu adjacency entries, %d levels from vertex %d, %.0f entries walked\n",
                     name.c_str(), current->graph.vertexCount, current->graph.colIndices.size(), current->host.levels(),
                     current->source, current->edgesWalked);
@@ -49,7 +49,7 @@ std::map<std::string, double> warpSeconds;  // per graph, from the warp row
 
 void search(benchmark::State& state, const std::string& graphName, const std::string& mapping, int blocks) {
     try {
-        Loaded& g = graphNamed(graphName);
+        LoadedGraph& g = graphNamed(graphName);
         const auto once = [&] { return mapping == "device" ? g.deviceSearch(blocks) : g.courseSearch(mapping); };
         once();  // the first launch of each kernel loads its module
         EventTimer ev;

@@ -49,8 +49,8 @@ private:
 };
 
 // One graph on the host and the device, with every buffer any mapping needs.
-struct Loaded {
-    explicit Loaded(const std::string& graphName) : name(graphName) {
+struct LoadedGraph {
+    explicit LoadedGraph(const std::string& graphName) : name(graphName) {
         if (name == "word_graph") {
             grading::Expected<grading::Graph> g = grading::loadGraph(DAY38_WORD_GRAPH);
             if (!g) throw std::runtime_error(g.error());
@@ -157,7 +157,7 @@ struct Loaded {
 
 // Empty when the last search's levels and distances are the host's; else
 // the first that is not, with what it got and what it wanted.
-inline std::string wrongAnswer(const Loaded& g, int levels) {
+inline std::string wrongAnswer(const LoadedGraph& g, int levels) {
     if (levels != g.host.levels()) {
         return "levels: got " + std::to_string(levels) + ", want " + std::to_string(g.host.levels());
     }
