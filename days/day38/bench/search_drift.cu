@@ -154,7 +154,8 @@ int drift(int argc, char** argv) {
             const double at = since();
             const float probeUs = static_cast<float>(grading::hostRoundTripMicros(kProbeSamples).value_or(NAN));
             samples["probe_us"].push_back({at, probeUs});
-            samples["level_probe_us"].push_back({since(), levelRoundTripMicros(levelCount.get(), kProbeSamples)});
+            const float levelProbeUs = levelRoundTripMicros(levelCount.get(), kProbeSamples);
+            samples["level_probe_us"].push_back({since(), levelProbeUs});
             std::vector<float> runs;
             for (int r = 0; r < kRunsPerCall; ++r) {
                 day38::bench::LoadedGraph::LevelCallSeconds split;
@@ -167,7 +168,7 @@ int drift(int argc, char** argv) {
                 samples[name + "_readback_us"].push_back({now, static_cast<float>(split.readBack * 1e6)});
                 runs.push_back(ms);
             }
-            calls[mapping].push_back({probeUs, samples["level_probe_us"].back().value, median(runs)});
+            calls[mapping].push_back({probeUs, levelProbeUs, median(runs)});
         }
     }
     const double total = since();
