@@ -13,7 +13,10 @@
 // the next. Then the run in 3 s windows, each search's host time split into
 // its levels' calls (the count's resets, the expansions, the read-backs that
 // wait for each level), and Pearson's r between each probe and each search,
-// over 1 s windows and call by call. With a second argument, every sample is
+// over 1 s windows and call by call. Each 3 s window also names the CPU the
+// host thread ran on most and how many it ran on, since a state that comes
+// and goes for tens of seconds may be where the scheduler put the thread (run
+// it under `taskset -c N` to hold it still). With a second argument, every sample is
 // written there (seconds since the start, figure, value). Not a test.
 //   <build>/days/day38/bench/day38_search_drift [SECONDS [SAMPLES.tsv]]
 #include <algorithm>
@@ -24,6 +27,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <sched.h>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -169,6 +173,7 @@ int drift(int argc, char** argv) {
                 runs.push_back(ms);
             }
             calls[mapping].push_back({probeUs, levelProbeUs, median(runs)});
+            samples["cpu"].push_back({since(), static_cast<float>(sched_getcpu())});
         }
     }
     const double total = since();
@@ -205,8 +210,18 @@ int drift(int argc, char** argv) {
     for (const auto& [figure, values] : samples) series[figure] = windowMedians(values, kSeriesWindowS, total);
     std::printf("\nmedians of %.0f s windows; [count resets, expansions, read-backs] in us, summed over a search's levels\n",
                 kSeriesWindowS);
+    std::vector<std::map<int, int>> cpuCounts(series["probe_us"].size());  // per window: CPU -> calls
+    for (const Sample& s : samples["cpu"]) {
+        if (const size_t w = static_cast<size_t>(s.seconds / kSeriesWindowS); w < cpuCounts.size()) {
+            ++cpuCounts[w][static_cast<int>(s.value)];
+        }
+    }
     for (size_t w = 0; w < series["probe_us"].size(); ++w) {
-        std::printf("%5.0f s  probe %6.2f us  level probe %6.2f us", w * kSeriesWindowS, series["probe_us"][w],
+        const auto most = std::max_element(cpuCounts[w].begin(), cpuCounts[w].end(),
+                                           [](const auto& a, const auto& b) { return a.second < b.second; });
+        std::printf("%5.0f s  cpu %3d of %zu", w * kSeriesWindowS, most == cpuCounts[w].end() ? -1 : most->first,
+                    cpuCounts[w].size());
+        std::printf("  probe %6.2f us  level probe %6.2f us", series["probe_us"][w],
                     series["level_probe_us"][w]);
         for (const std::string mapping : kMappings) {
             std::printf("  %s %.4f ms [%5.1f %6.1f %6.1f]", mapping.c_str(), series[mapping + "_ms"][w],
