@@ -16,12 +16,17 @@
 // over 1 s windows and call by call. Each 3 s window also names the CPU the
 // host thread ran on most and how many it ran on, since a state that comes
 // and goes for tens of seconds may be where the scheduler put the thread (run
-// it under `taskset -c N` to hold it still). With a second argument, every sample is
+// it under `taskset -c N` to hold it still), and two figures of the host
+// alone: a fixed chain of integer arithmetic (the core's speed) and a
+// pointer chase through 32 MiB, past the core's own caches (how far the
+// memory and the shared cache are, which the package's uncore clock sets,
+// as it does the PCIe root's). With a second argument, every sample is
 // written there (seconds since the start, figure, value). Not a test.
 //   <build>/days/day38/bench/day38_search_drift [SECONDS [SAMPLES.tsv]]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -30,6 +35,7 @@
 #include <sched.h>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/bench.h"
@@ -106,6 +112,42 @@ std::string rText(std::optional<double> r) {
     return text;
 }
 
+// A dependent chain of multiplies and adds of fixed length: its time is the
+// core's clock, in us.
+float coreLoopMicros() {
+    const auto from = std::chrono::steady_clock::now();
+    uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < 100000; ++i) x = x * 6364136223846793005ull + 1442695040888963407ull;
+    static volatile uint64_t sink;
+    sink = x;
+    return std::chrono::duration<float, std::micro>(std::chrono::steady_clock::now() - from).count();
+}
+
+// One random cycle through 32 MiB of indices, each hop waiting for the last.
+class CacheChase {
+public:
+    CacheChase() : next_(size_t{32} << 20 >> 3) {
+        std::vector<size_t> order(next_.size());
+        for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+        uint64_t state = 0x9E3779B97F4A7C15ull;
+        for (size_t i = order.size() - 1; i > 0; --i) {  // Fisher-Yates with a fixed xorshift
+            state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+            std::swap(order[i], order[state % (i + 1)]);
+        }
+        for (size_t i = 0; i < order.size(); ++i) next_[order[i]] = order[(i + 1) % order.size()];
+    }
+    // ns per hop over `hops` hops.
+    float hopNanos(int hops = 5000) {
+        const auto from = std::chrono::steady_clock::now();
+        for (int i = 0; i < hops; ++i) at_ = next_[at_];
+        return std::chrono::duration<float, std::nano>(std::chrono::steady_clock::now() - from).count() / hops;
+    }
+
+private:
+    std::vector<size_t> next_;
+    size_t at_ = 0;
+};
+
 __global__ void countOne(unsigned* count) {
     if (threadIdx.x == 0) atomicAdd(count, 1u);
 }
@@ -149,6 +191,7 @@ int drift(int argc, char** argv) {
     printGpu("before");
 
     day38::bench::DeviceArray<unsigned> levelCount(1);
+    CacheChase chase;
     std::map<std::string, std::vector<Sample>> samples;  // "probe_us", "level_probe_us", "<mapping>_ms", ...
     std::map<std::string, std::vector<Call>> calls;      // per mapping
     const auto start = std::chrono::steady_clock::now();
@@ -174,6 +217,8 @@ int drift(int argc, char** argv) {
             }
             calls[mapping].push_back({probeUs, levelProbeUs, median(runs)});
             samples["cpu"].push_back({since(), static_cast<float>(sched_getcpu())});
+            samples["core_loop_us"].push_back({since(), coreLoopMicros()});
+            samples["chase_hop_ns"].push_back({since(), chase.hopNanos()});
         }
     }
     const double total = since();
@@ -221,7 +266,8 @@ int drift(int argc, char** argv) {
                                            [](const auto& a, const auto& b) { return a.second < b.second; });
         std::printf("%5.0f s  cpu %3d of %zu", w * kSeriesWindowS, most == cpuCounts[w].end() ? -1 : most->first,
                     cpuCounts[w].size());
-        std::printf("  probe %6.2f us  level probe %6.2f us", series["probe_us"][w],
+        std::printf("  core loop %6.1f us  chase hop %5.1f ns  probe %6.2f us  level probe %6.2f us",
+                    series["core_loop_us"][w], series["chase_hop_ns"][w], series["probe_us"][w],
                     series["level_probe_us"][w]);
         for (const std::string mapping : kMappings) {
             std::printf("  %s %.4f ms [%5.1f %6.1f %6.1f]", mapping.c_str(), series[mapping + "_ms"][w],
@@ -243,6 +289,9 @@ int drift(int argc, char** argv) {
                     mapping.c_str(), rText(pearson(probeWindows, searchWindows)).c_str(),
                     rText(pearson(callProbe, callMedian)).c_str(), rText(pearson(levelProbeWindows, searchWindows)).c_str(),
                     rText(pearson(callLevelProbe, callMedian)).c_str());
+        std::printf("%s search over 1 s windows against the core loop: r = %s; against the chase's hop: r = %s\n",
+                    mapping.c_str(), rText(pearson(windowMedians(samples["core_loop_us"], 1.0, total), searchWindows)).c_str(),
+                    rText(pearson(windowMedians(samples["chase_hop_ns"], 1.0, total), searchWindows)).c_str());
     }
 
     if (argc > 2) {
