@@ -475,7 +475,9 @@ std::vector<LevelStats> levelStats(const Graph& g, const HostBfs& bfs) {
         LevelStats s;
         s.level = lv;
         std::vector<int> degrees;
-        for (int v : bfs.frontier(lv)) {
+        // Read in place: a copy of each frontier cost an allocation per level.
+        for (int i = bfs.levelStart[lv]; i < bfs.levelStart[lv + 1]; ++i) {
+            const int v = bfs.order[i];
             degrees.push_back(g.degree(v));
             s.edges += g.degree(v);
             if (degrees.size() == 1 || g.degree(v) > s.maxDegree) {
