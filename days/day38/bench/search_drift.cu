@@ -13,14 +13,11 @@
 // the next. Then the run in 3 s windows, each search's host time split into
 // its levels' calls (the count's resets, the expansions, the read-backs that
 // wait for each level), and Pearson's r between each probe and each search,
-// over 1 s windows and call by call. Each 3 s window also names the CPU the
-// host thread ran on most and how many it ran on, since a state that comes
-// and goes for tens of seconds may be where the scheduler put the thread (run
-// it under `taskset -c N` to hold it still), and two figures of the host
-// alone: a fixed chain of integer arithmetic (the core's speed) and a
-// pointer chase through 32 MiB, past the core's own caches (how far the
-// memory and the shared cache are, which the package's uncore clock sets,
-// as it does the PCIe root's). With a second argument, every sample is
+// over 1 s windows and call by call. Beside them, the host's own state: the
+// CPU the thread ran on (most, and how many, per 3 s window; `taskset -c N`
+// holds it still), a fixed chain of integer arithmetic (the core's clock)
+// and a pointer chase through 32 MiB (the memory side, past the core's own
+// caches), each with its r against each search. With a second argument, every sample is
 // written there (seconds since the start, figure, value). Not a test.
 //   <build>/days/day38/bench/day38_search_drift [SECONDS [SAMPLES.tsv]]
 #include <algorithm>
