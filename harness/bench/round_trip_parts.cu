@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/bench.h"
 #include "harness/gpu_state.h"
 #include "harness/timing_stats.h"
 
@@ -37,16 +38,6 @@ float median(const std::vector<float>& v) { return v.empty() ? 0.0f : grading::s
 
 double wallSeconds() {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-// A fixed amount of arithmetic, nothing else: its time is the core's speed.
-float cpuLoopMicroseconds(int iterations) {
-    static volatile double sink = 0;
-    const auto from = Clock::now();
-    double x = 1.0;
-    for (int i = 0; i < iterations; ++i) x = x * 1.0000001 + 1e-9;
-    sink = sink + x;
-    return microseconds(from, Clock::now());
 }
 
 long long stealTicks() {
@@ -101,7 +92,7 @@ int main(int argc, char** argv) {
         std::printf("wall_s\tcpu_loop_us\tcore\n");
         forEachWindow(seconds, [](double at) {
             std::vector<float> loops;
-            for (const auto window = Clock::now(); inWindow(window);) loops.push_back(cpuLoopMicroseconds(kShortCpuLoop));
+            for (const auto window = Clock::now(); inWindow(window);) loops.push_back(grading::bench::cpuLoopMicros(kShortCpuLoop));
             std::printf("%.2f\t%.1f\t%d\n", at, median(loops), sched_getcpu());
         });
         return 0;
@@ -130,7 +121,7 @@ int main(int argc, char** argv) {
             copy.push_back(parts.copyCall);
             wait.push_back(parts.wait);
         }
-        const float cpuLoop = cpuLoopMicroseconds(kLongCpuLoop);
+        const float cpuLoop = grading::bench::cpuLoopMicros(kLongCpuLoop);
         const std::optional<grading::GpuState> gpu = grading::readGpuState("0");
         std::printf("%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%u\t%s\t%d\t%lld\n", at, median(whole), median(launch),
                     median(copy), median(wait), cpuLoop, gpu ? gpu->smClockMHz : 0u,

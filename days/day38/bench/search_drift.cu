@@ -15,7 +15,7 @@
 // wait for each level), and Pearson's r between each probe and each search,
 // over 1 s windows and call by call. Beside them, the host's own state: the
 // CPU the thread ran on (most, and how many, per 3 s window; `taskset -c N`
-// holds it still), a fixed chain of integer arithmetic (the core's clock)
+// holds it still), a fixed arithmetic loop (the core's clock, harness/bench.h)
 // and a pointer chase through 32 MiB (the memory side, past the core's own
 // caches), each with its r against each search. With a second argument, every sample is
 // written there (seconds since the start, figure, value). Not a test.
@@ -45,6 +45,7 @@ namespace {
 
 constexpr int kRunsPerCall = 10;  // a report's timed call
 constexpr int kProbeSamples = 64;  // the runner's probe
+constexpr int kCoreLoopIterations = 100000;
 constexpr const char* kMappings[] = {"warp", "edge"};
 
 struct Sample {
@@ -109,17 +110,6 @@ std::string rText(std::optional<double> r) {
     return text;
 }
 
-// A dependent chain of multiplies and adds of fixed length: its time is the
-// core's clock, in us.
-float coreLoopMicros() {
-    const auto from = std::chrono::steady_clock::now();
-    uint64_t x = 88172645463325252ull;
-    for (int i = 0; i < 100000; ++i) x = x * 6364136223846793005ull + 1442695040888963407ull;
-    static volatile uint64_t sink;
-    sink = x;
-    return std::chrono::duration<float, std::micro>(std::chrono::steady_clock::now() - from).count();
-}
-
 // One random cycle through 32 MiB of indices, each hop waiting for the last.
 class CacheChase {
 public:
@@ -178,13 +168,18 @@ int drift(int argc, char** argv) {
 
     day38::bench::LoadedGraph g("word_graph");
     grading::bench::EventTimer timer;
-    for (const char* mapping : kMappings) {
-        const int levels = g.courseSearch(mapping);  // loads the kernels' modules
-        if (const std::string wrong = day38::bench::wrongAnswer(g, levels); !wrong.empty()) {
-            std::fprintf(stderr, "%s: %s\n", mapping, wrong.c_str());
-            return 1;
+    // Each mapping's search, checked against the host's answer: before the
+    // run (which also loads the kernels' modules) and after it.
+    const auto searchesAreRight = [&g] {
+        for (const char* mapping : kMappings) {
+            if (const std::string wrong = day38::bench::wrongAnswer(g, g.courseSearch(mapping)); !wrong.empty()) {
+                std::fprintf(stderr, "%s: %s\n", mapping, wrong.c_str());
+                return false;
+            }
         }
-    }
+        return true;
+    };
+    if (!searchesAreRight()) return 1;
     printGpu("before");
 
     day38::bench::DeviceArray<unsigned> levelCount(1);
@@ -214,18 +209,13 @@ int drift(int argc, char** argv) {
             }
             calls[mapping].push_back({probeUs, levelProbeUs, median(runs)});
             samples["cpu"].push_back({since(), static_cast<float>(sched_getcpu())});
-            samples["core_loop_us"].push_back({since(), coreLoopMicros()});
+            samples["core_loop_us"].push_back({since(), grading::bench::cpuLoopMicros(kCoreLoopIterations)});
             samples["chase_hop_ns"].push_back({since(), chase.hopNanos()});
         }
     }
     const double total = since();
     printGpu("after");
-    for (const char* mapping : kMappings) {
-        if (const std::string wrong = day38::bench::wrongAnswer(g, g.courseSearch(mapping)); !wrong.empty()) {
-            std::fprintf(stderr, "%s: %s\n", mapping, wrong.c_str());
-            return 1;
-        }
-    }
+    if (!searchesAreRight()) return 1;
 
     std::printf("%.1f s in one process, %zu calls of %d searches per mapping\n\n", total, calls["warp"].size(),
                 kRunsPerCall);

@@ -2,9 +2,11 @@
 // What the days' Google Benchmark programs share: a pair of CUDA events that
 // time one piece of work (the benchmark's manual time), and the check that a
 // GPU is there at all (exit status 77, a skip, where none is). And the
-// options of the harness's own measuring tools (harness/bench/).
+// options of the harness's own measuring tools (harness/bench/), and the
+// fixed loop they time the host's core with.
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -68,6 +70,17 @@ inline bool hasFlag(int argc, char** argv, const char* name) {
         if (std::strcmp(argv[i], name) == 0) return true;
     }
     return false;
+}
+
+// A fixed amount of arithmetic, nothing else: its time, in us, is the
+// core's speed.
+inline float cpuLoopMicros(int iterations) {
+    static volatile double sink = 0;
+    const auto from = std::chrono::steady_clock::now();
+    double x = 1.0;
+    for (int i = 0; i < iterations; ++i) x = x * 1.0000001 + 1e-9;
+    sink = sink + x;
+    return std::chrono::duration<float, std::micro>(std::chrono::steady_clock::now() - from).count();
 }
 
 }  // namespace grading::bench
