@@ -262,10 +262,9 @@ void report(const CaseContext& ctx) {
         rows.push_back(row);
     }
     // The mappings take turns, call by call (a whole search, then the
-    // isolated walks), so each call's figures come from one moment; the calls
-    // are paced over several seconds, so each figure pools several moments:
-    // the host's round trips, a good part of these times, drift over seconds.
-    // A mapping whose call fails leaves the turns, its failure kept.
+    // isolated walks), so each figure pools moments spread over the whole
+    // report: the host's round trips, a good part of these times, drift over
+    // seconds. A mapping whose call fails leaves the turns, its failure kept.
     std::map<std::string, std::string> searchFailure, walkFailure;
     const size_t walkLevels = rows.size();
     const auto sets = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
@@ -291,7 +290,7 @@ void report(const CaseContext& ctx) {
             if (walkFailure.count(m) != 0) turn.resize(turn.size() + walkLevels);
         }
         return turn;
-    }, 0.02, grading::kSteadyMinCalls, grading::kSteadyMaxCalls, grading::kReportCallSpacingSeconds);
+    });
     size_t set = 0;
     for (const std::string& m : kSearchMappings) {
         day38::MappingTime t;
@@ -370,7 +369,6 @@ grading::Day grading::declareDay() {
     day.gate({"38.speed", "the walk's speed against the instructor's (scored on a ramp)", 0, grading::Grades::Student,
               {"38.walk"}, true, "visible", true},
              speedCases());
-    day.observe("report",
-                grading::kSteadyMaxCalls * (4 * 2 * timingSeconds() + grading::kReportCallSpacingSeconds), report);
+    day.observe("report", grading::kSteadyMaxCalls * 4 * 2 * timingSeconds(), report);
     return day;
 }

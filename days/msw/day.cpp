@@ -128,10 +128,9 @@ struct TimedSearch {
 };
 
 // callTime for every search, kReportCalls rounds of one call each: the
-// searches take turns within a round, and the rounds are paced over several
-// seconds (grading::PacedCalls, each round holding the GPU alone), so each
-// search's runs pool moments spread over the whole report rather than one
-// stretch of it (the host's round trips drift over seconds). Per search, its replies' runs pooled per placement (placement
+// searches take turns, so each one's runs pool moments spread over the whole
+// report rather than one stretch of it (the host's round trips drift over
+// seconds). Per search, its replies' runs pooled per placement (placement
 // k's at [k * runs, (k + 1) * runs), as in one reply); or its first reply
 // that failed, as it was, or came back short, with a problem that says so;
 // a search that failed is not called again.
@@ -140,10 +139,7 @@ std::vector<grading::Reply<msw::protocol::Time>> pooledTimes(const std::string& 
     using Reply = grading::Reply<msw::protocol::Time>;
     std::vector<std::vector<Reply>> replies(searches.size());
     std::vector<Reply> pooled(searches.size());  // a failed reply lands here at once
-    grading::PacedCalls pace(grading::kReportCallSpacingSeconds);
     for (int call = 0; call < kReportCalls; ++call) {
-        pace.awaitTurn();
-        const grading::WholeGpuHold alone;
         for (size_t j = 0; j < searches.size(); ++j) {
             if (!pooled[j].ok()) continue;
             const TimedSearch& t = searches[j];
@@ -183,6 +179,10 @@ void report(const CaseContext& ctx) {
     for (const Placement& p : where) questions.push_back(p.question);
     const uint64_t key = generatorKey(ctx.seed, "report");
     const std::vector<uint64_t> want = wants(kReportWords, key, questions);
+    // Timed calls from here to the end, a little host work between them:
+    // one wait for the GPU, not one per call.
+    const grading::WholeGpuHold alone;
+
     // Every search of both tables, timed in turns.
     std::vector<TimedSearch> searches;
     for (const std::string& impl : kImpls) searches.push_back({impl, kReportWords, questions, reportSeconds()});
@@ -274,6 +274,6 @@ grading::Day grading::declareDay() {
     day.gate({"msw.empty", "n = 0 returns 0, launches nothing and allocates nothing huge", 1, grading::Grades::Course},
              emptyCases());
     day.gate({"msw.block", "scratch block size", 1, grading::Grades::Course}, blockCases());
-    day.observe("report", kReportCalls * (2 * reportSeconds() + grading::kReportCallSpacingSeconds), report);
+    day.observe("report", 2 * kReportCalls * reportSeconds(), report);
     return day;
 }

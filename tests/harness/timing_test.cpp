@@ -1,5 +1,4 @@
 // The spread printed beside every median, and what the GPU-state log says.
-#include <chrono>
 #include <cmath>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -107,35 +106,6 @@ TEST(SpeedRamp, NoTimeIsAFailureNotAScore) {
     EXPECT_FALSE(r.passed);
     EXPECT_FALSE(r.score.has_value());
     EXPECT_EQ(r.message, "the walks: no ratio: the student's median is 0 ms, the reference's 1 ms");
-}
-
-// Paced calls start at least the spacing apart, the first at once; paced
-// sampling keeps that pace between its calls.
-TEST(PacedCalls, StartEachCallAtLeastTheSpacingAfterTheLast) {
-    using Clock = std::chrono::steady_clock;
-    constexpr double kSpacing = 0.05;
-    const Clock::time_point begin = Clock::now();
-    grading::PacedCalls pace(kSpacing);
-    std::vector<double> starts;
-    for (int call = 0; call < 3; ++call) {
-        pace.awaitTurn();
-        starts.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
-    }
-    EXPECT_LT(starts[0], kSpacing);
-    EXPECT_GE(starts[1] - starts[0], kSpacing);
-    EXPECT_GE(starts[2] - starts[1], kSpacing);
-
-    starts.clear();
-    const auto paced = grading::sampleUntilSteady(
-        [&]() -> grading::Expected<std::vector<std::vector<float>>> {
-            starts.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
-            return std::vector<std::vector<float>>{{1.0f, 1.0f}};
-        },
-        0.02, 3, 3, kSpacing);
-    ASSERT_TRUE(paced.ok());
-    ASSERT_EQ(starts.size(), 3u);
-    EXPECT_GE(starts[1] - starts[0], kSpacing);
-    EXPECT_GE(starts[2] - starts[1], kSpacing);
 }
 
 // Steady runs stop at the least number of calls; noisy ones are called

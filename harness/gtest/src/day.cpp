@@ -5,10 +5,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
-#include <optional>
 #include <random>
 #include <set>
-#include <thread>
 
 #include "harness/day.h"
 #include "harness/runner_client.h"
@@ -79,25 +77,14 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
     return scoreSpeed(id, what, summarize(student), summarize(reference), ramp);
 }
 
-void PacedCalls::awaitTurn() {
-    if (started_) std::this_thread::sleep_until(due_);
-    started_ = true;
-    due_ = std::chrono::steady_clock::now() +
-           std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(spacingSeconds_));
-}
-
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread,
-                                                          int minCalls, int maxCalls, double spacingSeconds) {
-    // Unpaced, the GPU is held from the first timed call to the last: between
-    // calls the grader only adds up times, and a fresh hold per call would
-    // wait each time for every call started elsewhere meanwhile.
-    std::optional<WholeGpuHold> throughout;
-    if (spacingSeconds <= 0) throughout.emplace();
-    PacedCalls pace(spacingSeconds);
+                                                          int minCalls, int maxCalls) {
+    // The GPU held from the first timed call to the last: between calls the
+    // grader only adds up times, and a fresh hold per call would wait each
+    // time for every call started elsewhere meanwhile.
+    const WholeGpuHold alone;
     std::vector<std::vector<float>> sets;
     for (int call = 0; call < maxCalls; ++call) {
-        pace.awaitTurn();
-        const WholeGpuHold alone;  // nested in `throughout` when unpaced
         Expected<std::vector<std::vector<float>>> more = measure();
         if (!more) return Error{more.error()};
         if (sets.empty()) sets.resize(more->size());

@@ -13,7 +13,6 @@
 //       day.observe("report", 120, printTables);
 //       return day;
 //   }
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -123,44 +122,21 @@ using MeasureRuns = std::function<Expected<std::vector<float>>(const std::string
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
                      const MeasureRuns& measure, const SpeedRamp& ramp = {});
 
-// A report's timed calls, paced: each holds the whole GPU by itself
-// (runner_client.h's WholeGpuHold) and starts at least `spacingSeconds`
-// after the one before, so a figure pools moments spread over several
-// seconds while other tests use the GPU in between. The host's round trips,
-// much of a host-driven figure, drift over seconds (grading.md, "How
-// repeatable a report is"); a report packed into one second takes whichever
-// state that second had.
-class PacedCalls {
-public:
-    explicit PacedCalls(double spacingSeconds) : spacingSeconds_(spacingSeconds) {}
-    // Sleeps until the next call is due; the first is due at once.
-    void awaitTurn();
-
-private:
-    double spacingSeconds_;
-    bool started_ = false;
-    std::chrono::steady_clock::time_point due_{};
-};
-// The day 38 and msw reports' spacing: about 6 s for their 5 calls, where a
-// day 38 report took 1 s unpaced.
-constexpr double kReportCallSpacingSeconds = 1.5;
-
 // Repetition until the figures are steady: `measure` is one runner call's
 // timed runs as one set per figure; calls repeat, each set growing, at least
 // `minCalls` times (a figure pools several moments of the GPU and the host,
 // never one call's), then until every set's IQR is within `targetSpread` of
 // its median or `maxCalls` calls were made (a budget: on a noisy GPU the
 // spread printed beside the median says how far it got). The sets as
-// gathered, or the first call's error. The GPU is held alone from the first
-// call to the last, or, with `spacingSeconds` above 0, through each call on
-// its own, the calls paced by PacedCalls; so make timed calls only.
-// A caller sizes its time limit by kSteadyMaxCalls (and the spacing).
+// gathered, or the first call's error. The GPU is held alone throughout
+// (runner_client.h's WholeGpuHold), so make timed calls only.
+// A caller sizes its time limit by kSteadyMaxCalls.
 using MeasureSets = std::function<Expected<std::vector<std::vector<float>>>()>;
 constexpr int kSteadyMinCalls = 5;
 constexpr int kSteadyMaxCalls = 8;
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread = 0.02,
                                                           int minCalls = kSteadyMinCalls,
-                                                          int maxCalls = kSteadyMaxCalls, double spacingSeconds = 0.0);
+                                                          int maxCalls = kSteadyMaxCalls);
 
 // A figure worth keeping beside a verdict or an observation: a gtest
 // property (it lands in the XML and the report) and a printed line.
