@@ -92,7 +92,9 @@ int main(int argc, char** argv) {
         std::printf("wall_s\tcpu_loop_us\tcore\n");
         forEachWindow(seconds, [](double at) {
             std::vector<float> loops;
-            for (const auto window = Clock::now(); inWindow(window);) loops.push_back(grading::bench::cpuLoopMicros(kShortCpuLoop));
+            for (const auto window = Clock::now(); inWindow(window);) {
+                loops.push_back(grading::bench::cpuLoopMicros(kShortCpuLoop));
+            }
             std::printf("%.2f\t%.1f\t%d\n", at, median(loops), sched_getcpu());
         });
         return 0;
