@@ -52,7 +52,7 @@ grade_timed() {
   built=$(sed -n 's/^harness built in \([0-9]*\) s.*/\1/p' "$1")
 }
 # Where the class's test time goes: OUT_DIR/class-{trace,calls,slots}.tsv.
-source "$root/.ci/traces.sh"
+source "$root/lab/scripts/traces.sh"
 traces_on "$out" class-
 if [ -n "${GROW_ONLY:-}" ]; then
   # A class already graded into OUT_DIR (an earlier run with GROW=0) grows by
@@ -73,9 +73,9 @@ else
     # The two passes apart: the timed one's holds, drains and starts.
     began=$(cat "$out/graded/timed-pass-began")
     { echo "the pass of the tests that share the GPU:"
-      bash "$root/.ci/slot-timeline.sh" --to "$began" "$GRADING_SLOT_TRACE"
+      bash "$root/lab/scripts/slot-timeline.sh" --to "$began" "$GRADING_SLOT_TRACE"
       echo "the pass of the tests that hold it alone:"
-      bash "$root/.ci/slot-timeline.sh" --from "$began" "$GRADING_SLOT_TRACE"; } | tee -a "$log"
+      bash "$root/lab/scripts/slot-timeline.sh" --from "$began" "$GRADING_SLOT_TRACE"; } | tee -a "$log"
   fi
   # Timed calls hold the GPU alone, so no schedule packs a student below this.
   awk -F'\t' -v n="$students" '{ alone += $11 } END {
@@ -105,4 +105,4 @@ fi
 
 # A student's edit in an existing build (SKIP_EDIT=1: not this time).
 [ -n "${SKIP_EDIT:-}" ] && exit 0
-bash "$root/.ci/edit-to-verdict.sh" "$build" "$out" | while IFS= read -r line; do say "$line"; done
+bash "$root/lab/scripts/edit-to-verdict.sh" "$build" "$out" | while IFS= read -r line; do say "$line"; done

@@ -1,11 +1,11 @@
 # Sourced by the class scripts (class-bench.sh, class-demo.sh); needs $root.
 # stage_solution DIR: a student folder holding the instructor solution of
-# every exercise (each exercises/<day>/<file> from days/<day>/solution/).
+# every exercise (each exercises/<day>/<file> from reference/<day>/solution/).
 stage_solution() {
   cp -r "$root/exercises" "$1"
   local file rel
   for file in "$1"/*/*; do
     rel=${file#"$1"/}
-    cp "$root/days/${rel%%/*}/solution/${rel#*/}" "$file"
+    cp "$root/reference/${rel%%/*}/solution/${rel#*/}" "$file"
   done
 }

@@ -3,10 +3,8 @@
 # test in one ctest run (harness, reference, stubs, planted bugs, hostile
 # submissions and the submission's own tests), the submission graded again as
 # a student sees it (the grade target), the day 52 reference under
-# compute-sanitizer's leak check, a day 38 edit timed to its verdict, the
-# days' benchmarks, the shared GPU's wait table (.ci/gpu-turns.sh) and
-# timed kernels beside runners starting (.ci/starts-beside-timing.sh). GPU
-# runners' CI and device runs use it.
+# compute-sanitizer's leak check and the days' benchmarks. GPU runners' CI and
+# device runs use it. The lab's experiments (lab/) are not run here.
 # The submission under test is the instructor solution, staged as a student's
 # folder: every test must pass, the submission's included (the stubs are
 # graded, and must fail, in the stub.* tests). SUBMISSION=DIR grades another
@@ -37,10 +35,6 @@ summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 : >"$summary"
 export GRADING_SEED=${GRADING_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-# Where the suite's time goes, over every run: OUT/trace.tsv, calls.tsv, slots.tsv.
-source "$root/.ci/traces.sh"
-traces_on "$out" ""
-traces_clear
 say "GRADING_SEED=$GRADING_SEED (replay with GRADING_SEED=$GRADING_SEED)"
 nvidia-smi -L 2>&1 | tee -a "$summary" || true
 
@@ -111,7 +105,6 @@ for ((r = 1; r <= total_runs; r++)); do
   grep -E '^\s+[0-9]+ - submission\.' <<<"$failed" | head -60 >> "$summary"
 done
 grep -A40 "Label Time Summary" "$out/ctest-tests.log" | sed '/^$/q' >> "$summary"
-traces_print 15 | tee -a "$summary"
 
 if [ -n "${SKIP_GRADE:-}" ]; then
   [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]
@@ -136,24 +129,11 @@ if command -v compute-sanitizer >/dev/null; then
   say "== leak check (day 52 reference under memcheck --leak-check full): $(grep -E 'tests passed|tests failed' "$out/leakcheck.log") in $(( $(date +%s) - start )) s"
 fi
 
-# A student's day 38 edit to its verdict (issue 12's third figure).
-if [ -d "$build/days/day38" ]; then
-  bash "$root/.ci/edit-to-verdict.sh" "$build" "$out" "$jobs" | while IFS= read -r line; do say "== $line"; done
-fi
-
 # Benchmarks (tables, not gates), each day's that was built; SKIP_BENCH=1 skips them.
-[ -n "${SKIP_BENCH:-}" ] || for bench in $(find "$build/days" -name '*_bench' -type f -perm -u+x | sort); do
+[ -n "${SKIP_BENCH:-}" ] || for bench in $(find "$build/harness" -name '*_bench' -type f -perm -u+x | sort); do
   name=$(basename "$bench")
   "$bench" --benchmark_counters_tabular=true > "$out/$name.txt" 2>&1
   say "== $name: exit $?"
 done
-# What a wait costs once processes share the GPU (grading.md, "Grading a class").
-if [ -z "${SKIP_BENCH:-}" ]; then
-  PROCS="1 2 8" bash "$root/.ci/gpu-turns.sh" "$build" > "$out/gpu-turns.txt" 2>&1
-  say "== gpu-turns: exit $? ($out/gpu-turns.txt)"
-  # Whether runners starting beside a timed kernel move its time (starts wait for timed calls).
-  bash "$root/.ci/starts-beside-timing.sh" "$build" > "$out/starts-beside-timing.txt" 2>&1
-  say "== starts-beside-timing: exit $? ($out/starts-beside-timing.txt)"
-fi
 
 [ $build_rc -eq 0 ] && [ $rc_tests -eq 0 ]

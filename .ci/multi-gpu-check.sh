@@ -2,7 +2,7 @@
 # Shows that a run spreads over the machine's GPUs, two ways:
 #  - ctest's resource groups: a few reference tests with one slot per GPU,
 #    and which GPU (PCI bus id) each test's runner saw;
-#  - a class: the demonstration class (.ci/class-demo.sh) with its students
+#  - a class: the demonstration class (lab/scripts/class-demo.sh) with its students
 #    handed to the GPUs round robin (grade_class.sh --gpus), its scores, and
 #    each GPU's slot timeline (SKIP_CLASS=1: not this time).
 #   .ci/multi-gpu-check.sh BUILD_DIR OUT_DIR
@@ -36,11 +36,11 @@ source "$root/.ci/find-bwrap.sh"
 slots="$out/class-slots.tsv"
 rm -f "$slots"
 start=$(date +%s)
-GRADING_SLOT_TRACE="$slots" bash "$root/.ci/class-demo.sh" "$out/demo" --gpus "$(seq -s, 0 $((gpus - 1)))" \
+GRADING_SLOT_TRACE="$slots" bash "$root/lab/scripts/class-demo.sh" "$out/demo" --gpus "$(seq -s, 0 $((gpus - 1)))" \
   --build-args "${build_args[@]}" > "$out/class-demo.log" 2>&1
 class_rc=$?
 echo "== demonstration class on $gpus GPUs: $(($(date +%s) - start)) s, exit $class_rc"
 cat "$out/demo/graded/summary.md" 2>/dev/null || tail -20 "$out/class-demo.log"
-bash "$root/.ci/slot-timeline.sh" "$slots"
+bash "$root/lab/scripts/slot-timeline.sh" "$slots"
 ((rc == 0)) && exit $class_rc
 exit $rc

@@ -1,17 +1,24 @@
 # One function builds a day: grading_add_day(), called once from
-# days/<day>/CMakeLists.txt. From the day's folder it builds
+# harness/<day>/CMakeLists.txt. A day lives in four folders:
 #
-#   runners    <day>_runner_reference   the course's code + solution/ (when the tree has it)
+#   reference/<day>/           the course's code and contracts; solution/ is instructor-only
+#   exercises/<day>/           the student's stubs
+#   harness/<day>/             the grader's half: declarations, gates, cases, runner, report, plants
+#   tests/<day>/               the day's host tests and hostile/ submissions
+#
+# From them it builds
+#
+#   runners    <day>_runner_reference   the course's code + reference/<day>/solution/ (when the tree has it)
 #              <day>_runner_exercise    the course's code + the untouched stub in exercises/<day>/
 #              <day>_runner_submission  the course's code + GRADING_SUBMISSION_DIR/<day>/
 #              <day>_runner_planted_<p> the reference with one planted bug (plants.cmake)
-#              <day>_runner_hostile_<h> the course's code + hostile/<h>.cu
+#              <day>_runner_hostile_<h> the course's code + tests/<day>/hostile/<h>.cu
 #   <day>_grader     the host side: gate declarations, cases, reports
 #   <day>_tests      the generic driver over the declaration; it registers every
 #                    suite with ctest itself (see harness/gtest/src/driver.cpp)
 #   <day>_host_tests the day's host-only tests (label harness)
 #
-# and writes <build>/days/<day>/gates.tsv, which the report reads.
+# and writes <build>/harness/<day>/gates.tsv, which the report reads.
 
 set(GRADING_RUNNER_DIR "${PROJECT_BINARY_DIR}/runners")
 # What a student's file and the course's code may include: the course's
@@ -66,16 +73,17 @@ function(_grading_stem out path)
 endfunction()
 
 # The submission's file may include the course's headers and nothing of the
-# instructor's: checked before it compiles (cmake/include_check.cmake).
-function(_grading_include_check unit path course)
+# instructor's: checked before it compiles (cmake/include_check.cmake). The
+# solutions sit inside the course's folder, so they are denied by name.
+function(_grading_include_check unit path course solution)
   get_filename_component(own "${path}" DIRECTORY)
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.includes")
   set(allowed "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS} "${CUDAToolkit_LIBRARY_ROOT}"
               /usr/include /usr/lib/gcc /usr/local/include)
   add_custom_command(OUTPUT "${stamp}"
     COMMAND ${CMAKE_COMMAND} "-DCOMPILER=${CMAKE_CUDA_COMPILER}" "-DFILE=${path}"
-            "-DINCLUDES=${course};${GRADING_COURSE_INCLUDES}" "-DALLOWED=${allowed}" "-DSTAMP=${stamp}"
-            -P "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
+            "-DINCLUDES=${course};${GRADING_COURSE_INCLUDES}" "-DALLOWED=${allowed}" "-DDENIED=${solution}"
+            "-DSTAMP=${stamp}" -P "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
     DEPENDS "${path}" "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
     COMMENT "Checking what ${path} includes" VERBATIM)
   add_custom_target(${unit}_includes DEPENDS "${stamp}")
@@ -86,7 +94,8 @@ endfunction()
 #   EDIT <file under the day> FIND <exact snippet> REPLACE <snippet>   (repeatable)
 #   FAILS <gate> EXPECT <regex> [SCORE_BELOW <fraction>] [PASSES <gate>...] [CASES <case>...] [ATTEMPTS <n>]
 #   [WHAT <text>])
-# Called from days/<day>/plants.cmake. Each EDIT's snippet must occur exactly
+# Called from harness/<day>/plants.cmake. EDIT names a file of reference/<day>/
+# (the course's code, or solution/<file>). Each EDIT's snippet must occur exactly
 # once in its file (configure fails otherwise); the edited copy replaces that
 # file's unit in a copy of the reference runner, and the planted test holds
 # it to its gate: it fails there, or, with SCORE_BELOW, a scored gate (a
@@ -150,9 +159,9 @@ function(grading_plant name)
   set(files "")
   foreach(k IN LISTS edits)
     set(file "${edit_${k}_file}")
-    set(source "${CMAKE_CURRENT_SOURCE_DIR}/${file}")
+    set(source "${GRADING_DAY_COURSE}/${file}")
     if(NOT EXISTS "${source}")
-      message(FATAL_ERROR "${day} plant ${name}: no file ${file} in ${CMAKE_CURRENT_SOURCE_DIR}")
+      message(FATAL_ERROR "${day} plant ${name}: no file ${file} in ${GRADING_DAY_COURSE}")
     endif()
     string(MAKE_C_IDENTIFIER "${file}" key)
     if(NOT DEFINED text_${key})
@@ -176,7 +185,7 @@ function(grading_plant name)
   endforeach()
   foreach(file IN LISTS files)
     string(MAKE_C_IDENTIFIER "${file}" key)
-    set(source "${CMAKE_CURRENT_SOURCE_DIR}/${file}")
+    set(source "${GRADING_DAY_COURSE}/${file}")
     get_filename_component(base "${file}" NAME)
     get_filename_component(dir "${source}" DIRECTORY)
     # Rewritten only when it changes, so a reconfigure does not rebuild every plant.
@@ -207,24 +216,28 @@ score_below: ${score_below}
 endfunction()
 
 # grading_add_day(<day>
-#   STUDENT <files...>        the exercise: exercises/<day>/<file> and solution/<file>
-#   COURSE <files...>         the course's own runner units (under course/)
+#   STUDENT <files...>        the exercise: exercises/<day>/<file> and reference/<day>/solution/<file>
+#   COURSE <files...>         the course's own runner units (in reference/<day>/)
 #   RUNNER <file>             the runner's main (CUDA)
 #   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
-#   [SOLUTION_EXTRAS <files>] instructor-only units linked into the reference runner
+#   [GRADER_COURSE <files>]   course files (reference/<day>/) the host side compiles too
+#   [SOLUTION_EXTRAS <files>] instructor-only units (reference/<day>/solution/) linked into the reference runner
 #   [EXTRAS_ABSENT <file>]    what every other runner gets in their place: it answers "not in
 #                             this runner" (linked after every unit, so a runner whose units
 #                             define the functions never takes it)
 #   [BENCH <dir>]             a Google Benchmark folder, added where the solution is and
 #                             Google Benchmark is found (a benchmark times the instructor's code)
-#   [HOST_TESTS <files...>]   host-only tests (tests/)
+#   [HOST_TESTS <files...>]   host-only tests (in tests/<day>/)
 #   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
 function(grading_add_day day)
-  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;BENCH" "STUDENT;COURSE;GRADER;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
+  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;BENCH" "STUDENT;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
                         ${ARGN})
   set(here "${CMAKE_CURRENT_SOURCE_DIR}")
-  set(course "${here}/course")
+  set(course "${PROJECT_SOURCE_DIR}/reference/${day}")
+  set(solution "${course}/solution")
+  set(tests "${PROJECT_SOURCE_DIR}/tests/${day}")
   set(GRADING_DAY "${day}")
+  set(GRADING_DAY_COURSE "${course}")
   set(GRADING_DAY_RUNNER_LINK ${D_RUNNER_LINK})
   set(GRADING_DAY_UNIT_INCLUDES "${course}")
   set_property(DIRECTORY APPEND PROPERTY LABELS ${day})
@@ -237,7 +250,7 @@ function(grading_add_day day)
   set(course_units "")
   foreach(file IN LISTS D_COURSE)
     _grading_stem(stem "${file}")
-    grading_add_unit(${day}_course_${stem} "${here}/${file}")
+    grading_add_unit(${day}_course_${stem} "${course}/${file}")
     list(APPEND course_units ${day}_course_${stem})
     set(GRADING_UNIT_OF_${day}_${stem} ${day}_course_${stem})
   endforeach()
@@ -248,7 +261,7 @@ function(grading_add_day day)
   set(has_solution TRUE)
   foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
     get_filename_component(name "${file}" NAME)
-    if(NOT EXISTS "${here}/solution/${name}")
+    if(NOT EXISTS "${solution}/${name}")
       set(has_solution FALSE)
     endif()
   endforeach()
@@ -257,7 +270,7 @@ function(grading_add_day day)
     foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
       get_filename_component(name "${file}" NAME)
       _grading_stem(stem "${file}")
-      grading_add_unit(${day}_solution_${stem} "${here}/solution/${name}")
+      grading_add_unit(${day}_solution_${stem} "${solution}/${name}")
       list(APPEND reference_units ${day}_solution_${stem})
       set(GRADING_UNIT_OF_${day}_${stem} ${day}_solution_${stem})
     endforeach()
@@ -293,7 +306,7 @@ function(grading_add_day day)
       grading_add_unit(${day}_${kind}_${stem} "${path}")
       list(APPEND units ${day}_${kind}_${stem})
       if(NOT kind STREQUAL "exercise")
-        _grading_include_check(${day}_${kind}_${stem} "${path}" "${course}")
+        _grading_include_check(${day}_${kind}_${stem} "${path}" "${course}" "${solution}")
       endif()
     endforeach()
     if(missing)
@@ -307,25 +320,26 @@ function(grading_add_day day)
   endwhile()
 
   # The host side and the driver.
-  add_library(${day}_grader STATIC ${D_GRADER})
+  list(TRANSFORM D_GRADER_COURSE PREPEND "${course}/")
+  add_library(${day}_grader STATIC ${D_GRADER} ${D_GRADER_COURSE})
   target_include_directories(${day}_grader PUBLIC "${here}" "${course}")
   target_link_libraries(${day}_grader PUBLIC grading_gtest grading_core)
-  target_compile_definitions(${day}_grader PRIVATE GRADING_DAY_DIR="${here}")
+  target_compile_definitions(${day}_grader PRIVATE GRADING_DAY_DIR="${here}" GRADING_COURSE_DIR="${course}")
   add_executable(${day}_tests $<TARGET_OBJECTS:grading_driver_main>)
   target_link_libraries(${day}_tests PRIVATE ${day}_grader grading_gtest)
 
-  if(D_HOST_TESTS)
+  if(D_HOST_TESTS AND GRADING_BUILD_TESTS)
     set(present "")
     foreach(file IN LISTS D_HOST_TESTS)
-      if(EXISTS "${here}/${file}")
-        list(APPEND present "${here}/${file}")
+      if(EXISTS "${tests}/${file}")
+        list(APPEND present "${tests}/${file}")
       endif()
     endforeach()
     if(present)
       add_executable(${day}_host_tests ${present})
       target_link_libraries(${day}_host_tests PRIVATE ${day}_grader GTest::gmock GTest::gtest_main)
-      target_compile_definitions(${day}_host_tests PRIVATE GRADING_DAY_DIR="${here}"
-                                 GRADING_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+      target_compile_definitions(${day}_host_tests PRIVATE GRADING_DAY_DIR="${here}" GRADING_COURSE_DIR="${course}"
+                                 GRADING_DAY_TESTS_DIR="${tests}" GRADING_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
       gtest_discover_tests(${day}_host_tests TEST_PREFIX "harness.${day}." PROPERTIES LABELS harness TIMEOUT 120)
     endif()
   endif()
@@ -336,8 +350,8 @@ function(grading_add_day day)
     include("${here}/plants.cmake")
   endif()
   list(LENGTH D_STUDENT student_files)
-  if(GRADING_BUILD_PLANTED AND NOT GRADING_CLASS_DIR AND student_files EQUAL 1 AND IS_DIRECTORY "${here}/hostile")
-    file(GLOB hostile_files CONFIGURE_DEPENDS "${here}/hostile/*.cu")
+  if(GRADING_BUILD_PLANTED AND NOT GRADING_CLASS_DIR AND student_files EQUAL 1 AND IS_DIRECTORY "${tests}/hostile")
+    file(GLOB hostile_files CONFIGURE_DEPENDS "${tests}/hostile/*.cu")
     foreach(file IN LISTS hostile_files)
       _grading_stem(name "${file}")
       grading_add_unit(${day}_hostile_${name} "${file}")
@@ -356,7 +370,7 @@ function(grading_add_day day)
       target_link_libraries(${runner} PRIVATE ${day}_extras_absent)
     endforeach()
   endif()
-  if(D_BENCH AND has_solution AND NOT GRADING_CLASS_DIR)
+  if(D_BENCH AND GRADING_BUILD_BENCH AND has_solution AND NOT GRADING_CLASS_DIR)
     find_package(benchmark QUIET)
     if(benchmark_FOUND)
       add_subdirectory("${here}/${D_BENCH}")

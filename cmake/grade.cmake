@@ -56,7 +56,7 @@ endif()
 list(APPEND header "--header" "harness=${commit}")
 
 # Code worth an instructor's look, by line: flagged for review, never scored.
-file(GLOB course_headers RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/days/*/course/*")
+file(GLOB course_headers LIST_DIRECTORIES false RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/reference/*/*")
 set(allow --allow harness/cuda_check.h)
 foreach(h IN LISTS course_headers)
   get_filename_component(name "${h}" NAME)

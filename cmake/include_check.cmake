@@ -1,9 +1,11 @@
-# cmake -DCOMPILER=nvcc -DFILE=<submission file> -DINCLUDES=<dirs> -DALLOWED=<dirs> -DSTAMP=<out> -P include_check.cmake
+# cmake -DCOMPILER=nvcc -DFILE=<submission file> -DINCLUDES=<dirs> -DALLOWED=<dirs> [-DDENIED=<dirs>]
+#       -DSTAMP=<out> -P include_check.cmake
 # A submission compiles against the course's headers only: every file the
-# preprocessor pulls in must lie under one of ALLOWED (the day's course/,
+# preprocessor pulls in must lie under one of ALLOWED (reference/<day>/,
 # harness/course, the submission's own folder, the toolkit's and the
-# system's headers). Anything else (an instructor solution, another
-# student's file) stops the build with a message naming it.
+# system's headers) and under none of DENIED (reference/<day>/solution/).
+# Anything else (an instructor solution, another student's file) stops the
+# build with a message naming it.
 get_filename_component(dir "${FILE}" DIRECTORY)
 set(flags "")
 foreach(inc IN LISTS INCLUDES)
@@ -19,25 +21,35 @@ endif()
 string(REPLACE "\\\n" " " deps "${deps}")
 string(REGEX REPLACE "^[^:]*:" "" deps "${deps}")
 string(REGEX REPLACE "[ \t\r\n]+" ";" deps "${deps}")
-set(roots "")
-foreach(root IN LISTS ALLOWED)
-  get_filename_component(real "${root}" REALPATH)
-  list(APPEND roots "${real}")
-endforeach()
+function(_real_roots out)
+  set(roots "")
+  foreach(root IN LISTS ARGN)
+    get_filename_component(real "${root}" REALPATH)
+    list(APPEND roots "${real}")
+  endforeach()
+  set(${out} "${roots}" PARENT_SCOPE)
+endfunction()
+# Whether `path` lies under one of `roots`.
+function(_under out path)
+  set(${out} FALSE PARENT_SCOPE)
+  foreach(root IN LISTS ARGN)
+    string(FIND "${path}/" "${root}/" at)
+    if(at EQUAL 0)
+      set(${out} TRUE PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+_real_roots(roots ${ALLOWED})
+_real_roots(denied ${DENIED})
 foreach(dep IN LISTS deps)
   if(dep STREQUAL "")
     continue()
   endif()
   get_filename_component(real "${dep}" REALPATH BASE_DIR "${dir}")
-  set(ok FALSE)
-  foreach(root IN LISTS roots)
-    string(FIND "${real}/" "${root}/" at)
-    if(at EQUAL 0)
-      set(ok TRUE)
-      break()
-    endif()
-  endforeach()
-  if(NOT ok)
+  _under(ok "${real}" ${roots})
+  _under(instructor "${real}" ${denied})
+  if(NOT ok OR instructor)
     # One unwrapped line for the build gate to quote (message() wraps errors).
     message(NOTICE "${FILE}: error: it includes ${real}, which the course does not provide: "
                    "a submission compiles against the course's headers only")

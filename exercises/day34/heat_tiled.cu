@@ -1,7 +1,7 @@
 // Day 34 exercise: one step of the 2D heat equation with a shared-memory tile.
 //
-// Write heatStepTiled below. Its contract is in days/day34/course/heat_kernels.h
-// and heatStepGlobal in days/day34/course/heat_course.cu computes the same step
+// Write heatStepTiled below. Its contract is in reference/day34/heat_kernels.h
+// and heatStepGlobal in reference/day34/heat_course.cu computes the same step
 // from global memory: your kernel must produce the same grid. Grade yourself
 // with the command in README.md; every 34.* gate runs your kernel.
 //

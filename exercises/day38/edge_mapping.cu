@@ -1,8 +1,8 @@
 // Day 38 exercise: expand a BFS frontier with one thread per frontier EDGE.
 //
 // Write the two kernels and the two launchers below. Their contracts are in
-// days/day38/course/bfs_mappings.h; the thread and warp mappings in
-// days/day38/course/ are working examples of the same job. Grade yourself with
+// reference/day38/bfs_mappings.h; the thread and warp mappings in
+// reference/day38/ are working examples of the same job. Grade yourself with
 // the command in README.md: every 38.* gate runs your kernels on the course's
 // word graph and on graphs you have not seen.
 //
@@ -17,7 +17,7 @@
 // runs that scan for you and keeps CUB's headers out of this file's build.
 //
 // Pitfalls the gates will catch:
-//  - Claim with atomicCAS (claimVertex in days/day38/course/claim.cuh does it).
+//  - Claim with atomicCAS (claimVertex in reference/day38/claim.cuh does it).
 //    A plain `if (dist[v] < 0)` gives correct distances and a frontier full of
 //    duplicates: 38.frontier_total fails.
 //  - An off-by-one in the search hands edges to the neighbouring vertex:

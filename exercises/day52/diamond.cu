@@ -1,6 +1,6 @@
 // Day 52 exercise: the fork-join diamond.
 //
-// Finish enqueueDiamond below. The contract is in days/day52/course/forkjoin.h:
+// Finish enqueueDiamond below. The contract is in reference/day52/forkjoin.h:
 // the upstream grind on s[0] writes d_mid; branch j (b = kBranchB[j]) reads
 // d_mid on stream s[1 + j] and writes d_branch[j]; the join (sumFour) on s[0]
 // adds the four branches into d_out. The streams and the events d.fork and

@@ -1,6 +1,6 @@
 // msw exercise: the three kernels of the two-phase first-mismatch search.
 //
-// par_find_mismatch (days/msw/course/msw.cu) copies b into a scratch block and
+// par_find_mismatch (reference/msw/msw.cu) copies b into a scratch block and
 // launches your kernels in this order:
 //   phase 1  par_sig_sqrt(d_a, d_flags, d_marks, n)
 //            naive_leftmost_prisoner(d_marks, c)
@@ -9,7 +9,7 @@
 //            par_get_section_diff(d_flags + offset, d_section, words)
 // with c = floor(sqrt(n - 1)) + 1 words per chunk (and c chunk marks),
 // offset = chunk * c for the chunk phase 1 found, words = min(c, n - offset).
-// The contracts are in days/msw/course/msw.cuh. Grade yourself with
+// The contracts are in reference/msw/msw.cuh. Grade yourself with
 //   ctest --test-dir build/default -L msw -L submission   (see README.md):
 // msw.index asks for the first mismatch on sizes from 1 to more than 2^24
 // words and compares with seq_find_mismatch.

@@ -31,7 +31,7 @@
 # real name), OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names),
 # OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded),
 # OUT_DIR/answers (the expected outputs no student changes, computed once a run),
-# OUT_DIR/timed-pass-began (when the second pass began, epoch microseconds, for .ci/slot-timeline.sh).
+# OUT_DIR/timed-pass-began (when the second pass began, epoch microseconds, for lab/scripts/slot-timeline.sh).
 #
 # A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
 # reaches the reports escaped. Hidden folders, links and the output folder itself are not students.

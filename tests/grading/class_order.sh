@@ -9,7 +9,7 @@ build=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 days=0
-for driver in "$build"/days/*/*_tests; do
+for driver in "$build"/harness/*/*_tests; do
   day=$(basename "$driver" _tests)
   [[ -x "$driver" && "$day" != *_host ]] || continue
   mkdir -p "$work/$day"

@@ -299,7 +299,7 @@ TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
     const Outcome r = gradeClass("-j 4 --seed 3");
     const long long after = epochUs();
     ASSERT_EQ(r.status, 0) << r.out << r.err;
-    // When the second pass began, for .ci/slot-timeline.sh's windows.
+    // When the second pass began, for lab/scripts/slot-timeline.sh's windows.
     const long long timedBegan = std::stoll(fixtures::read((dir / "out/timed-pass-began").string()));
     EXPECT_GT(timedBegan, before);
     EXPECT_LT(timedBegan, after);

@@ -71,7 +71,7 @@ TEST(Precheck, InlineAssemblyOnlyOutsideKernels) {
 
 TEST(Precheck, IncludesOutsideTheCourse) {
     EXPECT_EQ(rulesOf("#include \"bfs_mappings.h\"\n#include <cub/device/device_scan.cuh>\n#include <vector>\n"), Rules{});
-    EXPECT_EQ(rulesOf("#include \"../../days/day38/solution/edge_mapping.cu\"\n"), (Rules{"1 include-outside-course"}));
+    EXPECT_EQ(rulesOf("#include \"../../reference/day38/solution/edge_mapping.cu\"\n"), (Rules{"1 include-outside-course"}));
     EXPECT_EQ(rulesOf("#include <sys/socket.h>\n"), (Rules{"1 include-outside-course"}));
     EXPECT_EQ(rulesOf("#define SOLUTION \"x.cu\"\n#include SOLUTION\n"), (Rules{"2 include-outside-course"}));
 }

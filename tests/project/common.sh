@@ -21,8 +21,12 @@ fail() {
 # A repository with the build and the harness but no day: what new-day
 # scaffolds into. Then `new-day zdemo` for the checks that need a small day.
 bare_repo() {
-  rm -rf "$1" && mkdir -p "$1/days" "$1/exercises"
+  rm -rf "$1" && mkdir -p "$1/reference" "$1/exercises"
   cp -r "$GRADING_TEST_SOURCE"/{CMakeLists.txt,CMakePresets.json,cmake,harness} "$1/"
+  local day
+  for day in "$GRADING_TEST_SOURCE"/reference/*/; do
+    rm -rf "$1/harness/$(basename "$day")"
+  done
 }
 zdemo_repo() {
   bare_repo "$1"

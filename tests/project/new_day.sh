@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # harness/tools/new-day: a scaffolded day is ten files and no CMake line
-# outside its folder; it builds and its host tests pass. Then the grade
+# outside its four folders; it builds and its host tests pass. Then the grade
 # target on it never grades a stale runner: a submission that stops
 # compiling fails <day>.builds with the compiler's error, and a missing
 # submission folder fails it naming the path.
@@ -13,7 +13,7 @@ created=$(cd "$repo" && comm -13 <(echo "$before") <(find . -type f | sort))
 count=$(echo "$created" | wc -l)
 echo "new-day created $count files:"; echo "$created"
 ((count <= 10)) || fail "new-day created $count files, want at most 10"
-outside=$(echo "$created" | grep -v '^\./days/zdemo/' | grep -v '^\./exercises/zdemo/' || true)
+outside=$(echo "$created" | grep -vE '^\./(reference|exercises|harness|tests)/zdemo/' || true)
 [[ -z "$outside" ]] || fail "new-day wrote outside the day's folders: $outside"
 
 mapfile -t args < <(configure_args)
@@ -32,7 +32,7 @@ echo "the scaffolded day builds; its host tests pass"
 # A good submission first, so a runner exists that a stale grade could reuse.
 subs="$work/submissions"
 rm -rf "$subs" && mkdir -p "$subs/good/zdemo" "$subs/broken/zdemo"
-cp "$repo/days/zdemo/solution/zdemo.cu" "$subs/good/zdemo/zdemo.cu"
+cp "$repo/reference/zdemo/solution/zdemo.cu" "$subs/good/zdemo/zdemo.cu"
 cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/good" > /dev/null
 cmake --build "$build" --target grade > "$work/grade-good.log" 2>&1 || true
 grep -qE "^zdemo\.builds +PASS" "$work/grade-good.log" || { cat "$work/grade-good.log"; fail "the good submission's build gate did not pass"; }
@@ -57,9 +57,9 @@ echo "a missing submission folder: zdemo.builds FAIL naming $subs/nobody/zdemo/z
 
 # A submission that includes the instructor solution does not build, and says why.
 mkdir -p "$subs/borrower/zdemo"
-printf '#include "%s"\n' "$repo/days/zdemo/solution/zdemo.cu" > "$subs/borrower/zdemo/zdemo.cu"
+printf '#include "%s"\n' "$repo/reference/zdemo/solution/zdemo.cu" > "$subs/borrower/zdemo/zdemo.cu"
 cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/borrower" > /dev/null
 cmake --build "$build" --target grade > "$work/grade-borrower.log" 2>&1 && fail "grade passed a submission that includes the solution"
-grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it includes $repo/days/zdemo/solution/zdemo.cu, which the course does not provide" \
+grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it includes $repo/reference/zdemo/solution/zdemo.cu, which the course does not provide" \
   "$work/grade-borrower.log" || { cat "$work/grade-borrower.log"; fail "zdemo.builds does not name the included solution"; }
 echo "a submission that includes the solution: zdemo.builds FAIL naming it"

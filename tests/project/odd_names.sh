@@ -16,7 +16,7 @@ subs="$work/odd-class"
 rm -rf "$subs" /tmp/pwned
 for name in "${names[@]}"; do
   mkdir -p "$subs/$name/zdemo"
-  cp "$repo/days/zdemo/solution/zdemo.cu" "$subs/$name/zdemo/zdemo.cu"
+  cp "$repo/reference/zdemo/solution/zdemo.cu" "$subs/$name/zdemo/zdemo.cu"
 done
 echo "not C++" >>"$subs/with space/zdemo/zdemo.cu"
 mapfile -t args < <(configure_args)

@@ -72,7 +72,7 @@ subs="$work/slurm-class"
 rm -rf "$subs"
 for s in ana ben cleo dev; do
   mkdir -p "$subs/$s/zdemo"
-  cp "$repo/days/zdemo/solution/zdemo.cu" "$subs/$s/zdemo/zdemo.cu"
+  cp "$repo/reference/zdemo/solution/zdemo.cu" "$subs/$s/zdemo/zdemo.cu"
 done
 echo "not C++" >>"$subs/ben/zdemo/zdemo.cu"
 mapfile -t args < <(configure_args)

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # The student kit: written by the student-kit target, it holds no file of any
-# day's solution/, no planted bug, no hostile submission; it configures and
-# builds with no GPU; its reference suites skip for want of solutions.
+# day's solution/, no planted bug, no hostile submission, none of the tests,
+# the lab or the performance notes; it configures and builds with no GPU; its
+# reference suites skip for want of solutions.
 source "$(dirname "$0")/common.sh"
 kit="$GRADING_TEST_BUILD/student-kit"
 cmake --build "$GRADING_TEST_BUILD" --target student-kit > "$work/kit-write.log"
 [[ -f "$kit/README.md" && -d "$kit/exercises" && -d "$kit/harness" ]] || fail "the kit lacks README.md, exercises/ or harness/"
 
 # No solution, by name or by content.
-leaks=$(cd "$kit" && find . \( -path './days/*/solution*' -o -name plants.cmake -o -path './days/*/hostile*' \) -print)
+leaks=$(cd "$kit" && find . \( -path './reference/*/solution*' -o -name plants.cmake -o -path '*/hostile*' -o -path './tests*' \
+                                -o -path './lab*' -o -path './docs*' -o -path '*/bench*' \) -print)
 [[ -z "$leaks" ]] || fail "the kit holds instructor files: $leaks"
 declare -A solution_hashes
 while IFS= read -r f; do
   solution_hashes[$(sha256sum < "$f" | cut -c1-64)]="$f"
-done < <(find "$GRADING_TEST_SOURCE/days" -path '*/solution/*' -type f)
+done < <(find "$GRADING_TEST_SOURCE/reference" -path '*/solution/*' -type f)
 ((${#solution_hashes[@]} > 0)) || fail "found no solution file in the source tree to compare with"
 while IFS= read -r f; do
   h=$(sha256sum < "$f" | cut -c1-64)

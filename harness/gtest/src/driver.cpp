@@ -78,7 +78,7 @@ CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCa
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
 // and where its time went, of which how much held the GPU alone), to see what
 // a suite spends its time on; see
-// .ci/trace-summary.sh. An observation (a report) is one line too, its gate
+// lab/scripts/trace-summary.sh. An observation (a report) is one line too, its gate
 // "observe".
 class CaseTrace {
 public:

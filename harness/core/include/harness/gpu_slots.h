@@ -23,7 +23,7 @@
 //
 // GRADING_SLOT_TRACE=<file>: each slot, once given back, appends a line there
 // (GPU, use, when it was asked for, got and given back in epoch microseconds,
-// process id; nothing while the bound is off); .ci/slot-timeline.sh says from
+// process id; nothing while the bound is off); lab/scripts/slot-timeline.sh says from
 // them how long the GPU was held alone, drained for that, shared, or had no
 // call at all.
 #include <cstdint>

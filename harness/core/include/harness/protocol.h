@@ -1,5 +1,5 @@
 #pragma once
-// The runner protocol, typed. A day's protocol header (days/<day>/protocol.h)
+// The runner protocol, typed. A day's protocol header (harness/<day>/protocol.h)
 // declares each subcommand as a request and a result; each lists its fields
 // once, in a static fields() that both sides visit:
 //

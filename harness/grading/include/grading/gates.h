@@ -1,6 +1,6 @@
 #pragma once
 // The gates table (<build>/gates.tsv, generated from the days' declarations
-// in days/<day>/day.cpp): what the grade report and results.json follow, and
+// in harness/<day>/day.cpp): what the grade report and results.json follow, and
 // what grading.md's check compares the page with.
 #include <istream>
 #include <string>

@@ -109,7 +109,7 @@ private:
     std::vector<Observation> observations_;
 };
 
-// Each day defines it (days/<day>/day.cpp); its test binary's main calls it.
+// Each day defines it (harness/<day>/day.cpp); its test binary's main calls it.
 Day declareDay();
 
 // A speed gate's case: `measure` (one runner call's timed runs, in ms, or why

@@ -1,0 +1,263 @@
+#include "cases.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include "bfs_constants.h"
+#include "graph_generators.h"
+
+namespace day38::cases {
+
+namespace {
+
+// Instructors' own graph files (GRADING_DAY38_GRAPHS at configure time), one
+// path per line of the list CMake writes.
+std::vector<std::string> extraGraphFiles() {
+    std::vector<std::string> files;
+    std::ifstream list(DAY38_EXTRA_GRAPHS_FILE);
+    std::string line;
+    while (std::getline(list, line)) {
+        if (!line.empty()) files.push_back(line);
+    }
+    return files;
+}
+
+// "file<k>_<basename>" with only the characters a test name allows.
+std::string extraGraphName(size_t k, const std::string& path) {
+    std::string base = path.substr(path.find_last_of('/') + 1);
+    for (char& ch : base) {
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+    }
+    return "file" + std::to_string(k) + "_" + base;
+}
+
+grading::Graph loadOrThrow(const std::string& path, bool anyFormat) {
+    grading::Expected<grading::Graph> g = anyFormat ? grading::loadAnyGraph(path) : grading::loadGraph(path);
+    if (!g) throw std::runtime_error(g.error());
+    return std::move(g).value();
+}
+
+std::string wordGraphFile() { return std::string(GRADING_COURSE_DIR) + "/data/word-graph.txt"; }
+
+GraphCase build(const std::string& name, uint64_t seed) {
+    GraphCase c;
+    c.name = name;
+    // Sizes are small enough for a quick run and large enough to need many
+    // blocks, many levels or a very wide vertex.
+    if (name == "word_graph") {
+        c.graph = loadOrThrow(wordGraphFile(), false);
+        c.source = grading::findVertex(c.graph, grading::commentValue(c.graph, "default source"));
+        if (c.source < 0) throw std::runtime_error(wordGraphFile() + " names no default source it holds");
+    } else if (name == "chain") {
+        c.graph = grading::chainGraph(1500);
+    } else if (name == "star") {
+        c.graph = grading::starGraph(40000);
+        c.source = 1;  // a leaf: the hub alone is the next frontier
+    } else if (name == "rmat") {
+        c.graph = grading::rmatGraph(15, 16, seed);
+        c.source = grading::highestDegreeVertex(c.graph);
+    } else if (name == "grid") {
+        c.graph = grading::gridGraph(256, 192);
+    } else if (name == "components") {
+        c.graph = grading::componentsGraph(seed);
+    } else if (name == "single_vertex") {
+        c.graph = grading::singleVertexGraph();
+    } else if (name == "bipartite") {
+        // Every level-1 thread walks side B in the same order: the threads race
+        // for the same vertices at once, which a plain claim turns into duplicates.
+        c.graph = grading::bipartiteGraph(256, 256);
+    } else if (name.rfind("file", 0) == 0) {
+        const std::vector<std::string> files = extraGraphFiles();
+        const size_t k = std::stoul(name.substr(4));
+        if (k >= files.size()) throw std::runtime_error("no graph file for " + name);
+        c.graph = loadOrThrow(files[k], true);
+        c.source = grading::highestDegreeVertex(c.graph);
+    } else {
+        throw std::runtime_error("no graph case named " + name);
+    }
+    c.host = grading::bfsHost(c.graph, c.source);
+    return c;
+}
+
+// A vertex next to the source: a search whose replay would be wrong almost
+// everywhere, with the same far end as the real one.
+std::optional<int32_t> decoyFor(const GraphCase& c) {
+    if (c.graph.vertexCount < 2) return std::nullopt;
+    return c.graph.degree(c.source) > 0 ? c.graph.colIndices[c.graph.rowOffsets[c.source]]
+                                        : (c.source + 1) % c.graph.vertexCount;
+}
+
+std::vector<int> zeroDegreeVertices(const grading::Graph& g) {
+    std::vector<int> zeros;
+    for (int v = 0; v < g.vertexCount; ++v) {
+        if (g.degree(v) == 0) zeros.push_back(v);
+    }
+    return zeros;
+}
+
+// `others` with `zeros` put first, last, and between others at seeded places.
+std::vector<int> interleave(std::vector<int> others, std::vector<int> zeros, grading::SplitMix64& rng) {
+    if (zeros.empty()) return others;
+    std::vector<int> out;
+    out.push_back(zeros.back());
+    zeros.pop_back();
+    for (size_t i = 0; i < others.size(); ++i) {
+        out.push_back(others[i]);
+        // A run of zero-degree vertices every few entries, up to three long.
+        if (!zeros.empty() && i + 1 < others.size() && rng.below(4) == 0) {
+            for (uint64_t k = 1 + rng.below(3); k > 0 && !zeros.empty(); --k) {
+                out.push_back(zeros.back());
+                zeros.pop_back();
+            }
+        }
+    }
+    if (!zeros.empty()) out.push_back(zeros.back());
+    return out;
+}
+
+int widestLevel(const grading::HostBfs& host) {
+    int best = 0;
+    for (int l = 0; l < host.levels(); ++l) {
+        if (host.levelStart[l + 1] - host.levelStart[l] > host.levelStart[best + 1] - host.levelStart[best]) best = l;
+    }
+    return best;
+}
+
+}  // namespace
+
+double searchSeconds(int levels, bool decoy, int timedRuns) {
+    return kCallSeconds + kSecondsPerLevel * levels * (decoy ? 2 : 1) * (1 + timedRuns);
+}
+
+std::vector<GraphSpec> graphSpecs() {
+    std::vector<GraphSpec> specs = {
+        {"word_graph", false, 64}, {"chain", false, 1500},        {"star", false, 3},
+        {"rmat", true, 64},        {"grid", false, 448},          {"components", true, 400},
+        {"single_vertex", false, 1}, {"bipartite", false, 3},
+    };
+    const std::vector<std::string> files = extraGraphFiles();
+    for (size_t k = 0; k < files.size(); ++k) {
+        // Read once here, so a broken file fails every case with its message.
+        int bound = 1;
+        if (const grading::Expected<grading::Graph> g = grading::loadAnyGraph(files[k]); g) bound = g->vertexCount;
+        specs.push_back({extraGraphName(k, files[k]), false, bound});
+    }
+    return specs;
+}
+
+const GraphCase& graphCase(const std::string& name, uint64_t seed) {
+    static std::map<std::pair<std::string, uint64_t>, std::unique_ptr<GraphCase>> cache;
+    auto& slot = cache[{name, seed}];
+    if (!slot) slot = std::make_unique<GraphCase>(build(name, seed));
+    return *slot;
+}
+
+bool hasExpansionCase(const GraphSpec& spec) {
+    return spec.name == "components" || spec.name == "rmat" || spec.name.rfind("file", 0) == 0;
+}
+
+Expansion expansionCase(const GraphCase& c, uint64_t seed) {
+    grading::SplitMix64 rng(seed ^ 0x3838383838383838ull);
+    Expansion e;
+    e.level = widestLevel(c.host);
+    // What a search would have seen before this level: everything up to it.
+    e.before = c.host.dist;
+    for (int& d : e.before) {
+        if (d > e.level) d = -1;
+    }
+    std::vector<int> others = c.host.frontier(e.level);
+    grading::shuffle(others, rng);
+    std::vector<int> zeros = zeroDegreeVertices(c.graph);
+    grading::shuffle(zeros, rng);
+    zeros.resize(std::min<size_t>(zeros.size(), 64));
+    for (int z : zeros) e.before[z] = e.level;  // they are in the frontier
+    e.frontier = interleave(others, zeros, rng);
+    return e;
+}
+
+WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed) {
+    grading::SplitMix64 rng(seed ^ 0x5741'4c4b'5741'4c4bull);
+    const grading::Graph& g = c.graph;
+    std::vector<int> all(g.vertexCount);
+    for (int v = 0; v < g.vertexCount; ++v) all[v] = v;
+    grading::shuffle(all, rng);
+    std::vector<int> zeros;
+    std::vector<int> others;
+    for (int v : all) (g.degree(v) == 0 ? zeros : others).push_back(v);
+    others.resize(std::min<size_t>(others.size(), 3000));
+    zeros.resize(std::min<size_t>(zeros.size(), 64));
+
+    WalkFrontiers f;
+    f.start.push_back(0);
+    const auto add = [&f](const std::vector<int>& frontier) {
+        f.frontiers.insert(f.frontiers.end(), frontier.begin(), frontier.end());
+        f.start.push_back(static_cast<int32_t>(f.frontiers.size()));
+    };
+    add(interleave(others, zeros, rng));
+    std::vector<int> widest = c.host.frontier(widestLevel(c.host));
+    grading::shuffle(widest, rng);
+    add(widest);
+    add({zeros.empty() ? all.front() : zeros.front()});
+    return f;
+}
+
+WalkFrontiers levelFrontiers(const GraphCase& c) {
+    WalkFrontiers f;
+    f.frontiers = c.host.order;
+    f.start = c.host.levelStart;
+    return f;
+}
+
+grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
+                                     double limitSeconds, int timedRuns, bool exclusiveGpu) {
+    protocol::BfsRequest request;
+    request.rowOffsets = c.graph.rowOffsets;
+    request.colIndices = c.graph.colIndices;
+    request.source = c.source;
+    request.mapping = mapping;
+    request.decoySource = decoyFor(c);
+    request.timedRuns = timedRuns;
+    // An untimed search is the same for distances, levels and frontier_total:
+    // one search a runner, graph and seed, read back by the other two.
+    return grading::call<protocol::Bfs>(
+        runner, request,
+        {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0, kLevelStallSeconds});
+}
+
+grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
+                                        const std::string& mapping, double limitSeconds) {
+    protocol::ExpandRequest request;
+    request.rowOffsets = c.graph.rowOffsets;
+    request.colIndices = c.graph.colIndices;
+    request.mapping = mapping;
+    request.dist = e.before;
+    request.frontier = e.frontier;
+    request.level = e.level;
+    // Untimed, so the same for distances and frontier_total: asked once.
+    return grading::call<protocol::Expand>(
+        runner, request,
+        {limitSeconds, "expand --mapping " + mapping + " on " + c.name, false, true, kLevelStallSeconds});
+}
+
+grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
+                                    const std::string& mapping, double limitSeconds,
+                                    const std::vector<int32_t>& timeFrontiers, int timedRuns, bool exclusiveGpu) {
+    protocol::WalkRequest request;
+    request.rowOffsets = c.graph.rowOffsets;
+    request.colIndices = c.graph.colIndices;
+    request.mapping = mapping;
+    request.repeats = kWalkRepeats;
+    request.frontiers = f.frontiers;
+    request.frontierStart = f.start;
+    request.timeFrontiers = timeFrontiers;
+    request.timedRuns = timedRuns;
+    return grading::call<protocol::Walk>(runner, request,
+                                         {limitSeconds, "walk --mapping " + mapping + " on " + c.name, exclusiveGpu,
+                                          false, kLevelStallSeconds});
+}
+
+}  // namespace day38::cases

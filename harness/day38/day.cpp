@@ -1,0 +1,374 @@
+// Day 38, declared: every gate with its points, what it grades and requires,
+// and the cases it runs on; and the report. grading.md's "Day 38" is the
+// human page for the same table.
+#include <iostream>
+#include <map>
+
+#include "bfs_constants.h"
+#include "cases.h"
+#include "device_search.h"
+#include "gates.h"
+#include "harness/day.h"
+#include "harness/text.h"
+#include "harness/timing_stats.h"
+#include "report.h"
+
+namespace {
+
+using namespace day38::cases;
+using grading::CaseContext;
+using grading::GateCase;
+using grading::GateResult;
+
+// The course's two, then the exercise: each has a level and a walk kernel.
+const std::vector<std::string> kMappings = {"thread", "warp", "edge"};
+// Whole searches also run the instructor's device-driven search, an
+// instructor case in the reference runner only (device_search.h).
+const std::vector<std::string> kSearchMappings = {"thread", "warp", "edge", "device"};
+constexpr int kTimedRuns = 10;
+
+std::string mappingWhat(const std::string& m) { return m == "device" ? "device-driven search" : m + " mapping"; }
+
+// "the search stopped early" outranks a gate's own verdict: what it checked
+// is only part of a search.
+GateResult stoppedEarly(const std::string& id, const day38::protocol::BfsResult& r) {
+    return GateResult::fail(id, "the search stopped early: " + r.stopped);
+}
+
+// One case per mapping and graph of the graded set, each a whole search
+// judged by `judge`.
+template <class Judge>
+std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kSearchMappings) {
+        for (const GraphSpec& spec : graphSpecs()) {
+            GateCase c;
+            c.name = m + "_" + spec.name;
+            c.what = mappingWhat(m) + " on " + spec.name;
+            c.student = m == "edge";
+            c.seeded = spec.seeded;
+            c.limitSeconds = searchSeconds(spec.levelBound, true);
+            c.holdsGpu = spec.levelBound >= kDeepSearchLevels;  // a bound: the seeded graph may come out shallower
+            c.run = [id, judge, m, spec](const CaseContext& ctx) {
+                const GraphCase& g = graphCase(spec.name, ctx.seed);
+                const int levels = g.host.levels();
+                const auto reply = search(ctx.runner, g, m, std::min(ctx.limitSeconds, searchSeconds(levels, true)), 0,
+                                          ctx.exclusiveGpu || levels >= kDeepSearchLevels);
+                if (!reply.ok()) return GateResult::fail(id, reply.problem);
+                return judge(g, reply.result);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+// One level on its own, with zero-degree vertices between the frontier's
+// others, per mapping and graph that has them.
+template <class Judge>
+std::vector<GateCase> expansionCases(const std::string& id, Judge judge) {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kMappings) {
+        for (const GraphSpec& spec : graphSpecs()) {
+            if (!hasExpansionCase(spec)) continue;
+            GateCase c;
+            c.name = "expand_" + m + "_" + spec.name;
+            c.what = m + " mapping, one level with zero-degree vertices in the frontier, on " + spec.name;
+            c.student = m == "edge";
+            c.seeded = true;
+            c.limitSeconds = kCallSeconds;
+            c.run = [id, judge, m, spec](const CaseContext& ctx) {
+                const GraphCase& g = graphCase(spec.name, ctx.seed);
+                const day38::Expansion e = expansionCase(g, ctx.seed);
+                const auto reply = expand(ctx.runner, g, e, m, ctx.limitSeconds);
+                if (!reply.ok()) return GateResult::fail(id, reply.problem);
+                return judge(g, e, reply.result);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+template <class T>
+std::vector<T> concat(std::vector<T> a, const std::vector<T>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+GateResult walkGate(const GraphCase& g, const WalkFrontiers& f, const std::vector<uint32_t>& checksums) {
+    if (checksums.size() != f.frontiers.size()) {
+        return GateResult::fail("38.walk", "got " + std::to_string(checksums.size()) + " checksums for " +
+                                               std::to_string(f.frontiers.size()) + " frontier slots");
+    }
+    for (size_t k = 0; k + 1 < f.start.size(); ++k) {
+        const std::vector<uint32_t> got(checksums.begin() + f.start[k], checksums.begin() + f.start[k + 1]);
+        GateResult r = day38::checkWalk(g.graph, static_cast<int>(k), f.frontier(k), got, day38::kWalkRepeats);
+        if (!r.passed) return r;
+    }
+    return GateResult::pass("38.walk");
+}
+
+std::vector<GateCase> walkCases() {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kMappings) {
+        for (const GraphSpec& spec : graphSpecs()) {
+            GateCase c;
+            c.name = m + "_" + spec.name;
+            c.what = m + " mapping, three frontiers of " + spec.name;
+            c.student = m == "edge";
+            c.seeded = true;
+            c.limitSeconds = kCallSeconds;
+            c.run = [m, spec](const CaseContext& ctx) {
+                const GraphCase& g = graphCase(spec.name, ctx.seed);
+                const WalkFrontiers f = walkFrontiers(g, ctx.seed);
+                const auto reply = walk(ctx.runner, g, f, m, ctx.limitSeconds);
+                if (!reply.ok()) return GateResult::fail("38.walk", reply.problem);
+                return walkGate(g, f, reply.result.checksums);
+            };
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+// The frontiers of the word graph's search worth timing on their own.
+std::vector<int32_t> isolatedFrontiers(const GraphCase& g) {
+    std::vector<int32_t> out;
+    for (int level : day38::isolatedLevels(g.graph, g.host)) out.push_back(level);
+    return out;
+}
+
+double timingSeconds() { return 2 * kCallSeconds + searchSeconds(64, true, kTimedRuns); }
+
+// 38.timing: every time positive, and the work that was timed is the graded
+// work: the last timed search's distances and the timed walks' checksums are
+// checked like any others. The device-driven search has no walk: its case
+// is the timed searches alone.
+std::vector<GateCase> timingCases() {
+    std::vector<GateCase> cases;
+    for (const std::string& m : kSearchMappings) {
+        GateCase c;
+        c.name = m + "_word_graph";
+        c.what = mappingWhat(m) + " on word_graph, " + std::to_string(kTimedRuns) + " timed searches" +
+                 (m == "device" ? "" : " and walks");
+        c.student = m == "edge";
+        c.limitSeconds = timingSeconds();
+        c.run = [m](const CaseContext& ctx) -> GateResult {
+            const char* id = "38.timing";
+            const GraphCase& g = graphCase("word_graph", ctx.seed);
+            const auto bfs = search(ctx.runner, g, m, ctx.limitSeconds / 2, kTimedRuns, ctx.exclusiveGpu);
+            if (!bfs.ok()) return GateResult::fail(id, "no whole-search time: " + bfs.problem);
+            if (!bfs.result.stopped.empty()) return GateResult::fail(id, "no whole-search time: the search stopped early: " + bfs.result.stopped);
+            std::vector<std::pair<std::string, double>> figures;
+            for (size_t k = 0; k < bfs.result.bfsMs.size(); ++k) {
+                figures.emplace_back("whole bfs, timed run " + std::to_string(k), bfs.result.bfsMs[k]);
+            }
+            if (bfs.result.bfsMs.size() != static_cast<size_t>(kTimedRuns)) figures.emplace_back("whole bfs (timed runs missing)", 0.0);
+            GateResult timed = day38::checkDistances(g.graph, bfs.result.timedDist, g.host.dist);
+            if (!timed.passed) return GateResult::fail(id, "the last timed search: " + timed.message);
+            if (m == "device") return day38::checkTimings(figures);
+
+            const WalkFrontiers levels = levelFrontiers(g);
+            const std::vector<int32_t> which = isolatedFrontiers(g);
+            const auto w = walk(ctx.runner, g, levels, m, ctx.limitSeconds / 2, which, kTimedRuns, ctx.exclusiveGpu);
+            if (!w.ok()) return GateResult::fail(id, "no walk times: " + w.problem);
+            for (size_t k = 0; k < w.result.walkMs.size() && k < which.size(); ++k) {
+                figures.emplace_back("walk of level " + std::to_string(which[k]), w.result.walkMs[k]);
+            }
+            if (w.result.walkMs.size() != which.size()) figures.emplace_back("walk times (missing)", 0.0);
+            size_t at = 0;
+            for (int32_t level : which) {
+                const std::vector<int> frontier = levels.frontier(level);
+                if (at + frontier.size() > w.result.timedChecksums.size()) {
+                    return GateResult::fail(id, "the timed walks returned " + std::to_string(w.result.timedChecksums.size()) +
+                                                    " checksums, fewer than the timed levels hold");
+                }
+                const std::vector<uint32_t> got(w.result.timedChecksums.begin() + at,
+                                                w.result.timedChecksums.begin() + at + frontier.size());
+                const GateResult r = day38::checkWalk(g.graph, level, frontier, got, day38::kWalkRepeats);
+                if (!r.passed) return GateResult::fail(id, "the timed walk of level " + std::to_string(level) + ": " + r.message);
+                at += frontier.size();
+            }
+            return day38::checkTimings(figures);
+        };
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+// 38.speed: the exercise's neighbour walk of the word graph's isolated levels
+// (the load-balance lesson: level 12 holds the hub "the") against the
+// instructor's, timed interleaved; one sample is a call's summed level
+// medians, and the walks' checksums are checked. Scored on the ramp, worth
+// 0 points unless the instructor gives it some in its declaration below.
+constexpr int kSpeedRounds = 6;
+
+std::vector<GateCase> speedCases() {
+    GateCase c;
+    c.name = "edge_word_graph";
+    c.what = "edge mapping's walk of the word graph's levels with at least " + std::to_string(day38::kWalkMinEdges) +
+             " edges";
+    c.limitSeconds = 2 * kSpeedRounds * timingSeconds();
+    c.run = [](const CaseContext& ctx) {
+        const GraphCase& g = graphCase("word_graph", ctx.seed);
+        const WalkFrontiers levels = levelFrontiers(g);
+        const std::vector<int32_t> which = isolatedFrontiers(g);
+        const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
+            const auto w = walk(runner, g, levels, "edge", timingSeconds(), which, kTimedRuns, ctx.exclusiveGpu);
+            if (!w.ok()) return grading::Error{w.problem};
+            if (w.result.walkMs.size() != which.size()) return grading::Error{"walk times missing"};
+            size_t at = 0;
+            float total = 0.0f;
+            for (size_t k = 0; k < which.size(); ++k) {
+                const std::vector<int> frontier = levels.frontier(which[k]);
+                if (at + frontier.size() > w.result.timedChecksums.size()) return grading::Error{"checksums missing"};
+                const std::vector<uint32_t> got(w.result.timedChecksums.begin() + at,
+                                                w.result.timedChecksums.begin() + at + frontier.size());
+                const GateResult r = day38::checkWalk(g.graph, which[k], frontier, got, day38::kWalkRepeats);
+                if (!r.passed) return grading::Error{"the timed walk of level " + std::to_string(which[k]) + ": " + r.message};
+                at += frontier.size();
+                total += w.result.walkMs[k];
+            }
+            return std::vector<float>{total};
+        };
+        return grading::speedCase(ctx, "38.speed", "the edge mapping's walks", kSpeedRounds, measure);
+    };
+    return {c};
+}
+
+// The course's tables for the shipped graph, with the exercise's kernel as
+// the fourth column. Every runner carries the course's own mappings, so the
+// student's report times them too, in the same session as the student's.
+void report(const CaseContext& ctx) {
+    const GraphCase& g = graphCase("word_graph", ctx.seed);
+    const WalkFrontiers levels = levelFrontiers(g);
+    const std::vector<int32_t> which = isolatedFrontiers(g);
+    const std::vector<grading::LevelStats> stats = grading::levelStats(g.graph, g.host);
+    // The frontier profile, host counts, for the HTML report's chart.
+    for (const grading::LevelStats& s : stats) {
+        grading::recordFigure("frontier_level" + std::to_string(s.level), std::to_string(s.frontier));
+        grading::recordFigure("edges_level" + std::to_string(s.level), std::to_string(s.edges));
+    }
+
+    std::vector<day38::MappingTime> times;
+    std::vector<day38::IsolatedLevel> rows;
+    for (int32_t level : which) {
+        day38::IsolatedLevel row;
+        row.level = level;
+        row.frontier = stats[level].frontier;
+        row.edges = stats[level].edges;
+        row.maxDegree = stats[level].maxDegree;
+        rows.push_back(row);
+    }
+    // The mappings take turns, call by call (a whole search, then the
+    // isolated walks), so each figure pools moments spread over the whole
+    // report: the host's round trips, a good part of these times, drift over
+    // seconds. A mapping whose call fails leaves the turns, its failure kept.
+    std::map<std::string, std::string> searchFailure, walkFailure;
+    const size_t walkLevels = rows.size();
+    const auto sets = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
+        std::vector<std::vector<float>> turn;
+        for (const std::string& m : kSearchMappings) {
+            const bool walks = m != "device";  // no walk kernel: whole searches only
+            if (searchFailure.count(m) == 0) {
+                const auto bfs = search(ctx.runner, g, m, timingSeconds(), kTimedRuns, true);
+                if (!bfs.ok()) searchFailure[m] = bfs.problem;
+                else if (bfs.result.bfsMs.empty()) searchFailure[m] = "no time: " + bfs.result.stopped;
+                else turn.push_back(bfs.result.bfsMs);
+            }
+            if (searchFailure.count(m) != 0) turn.emplace_back();
+            if (!walks) continue;
+            if (walkFailure.count(m) == 0) {
+                const auto w = walk(ctx.runner, g, levels, m, timingSeconds(), which, kTimedRuns, true);
+                if (!w.ok()) walkFailure[m] = w.problem;
+                else if (w.result.walkMs.size() != walkLevels)
+                    walkFailure[m] = "times for " + std::to_string(w.result.walkMs.size()) + " levels, not " +
+                                     std::to_string(walkLevels);
+                else for (float ms : w.result.walkMs) turn.push_back({ms});  // a call's walk time per level is its median
+            }
+            if (walkFailure.count(m) != 0) turn.resize(turn.size() + walkLevels);
+        }
+        return turn;
+    });
+    size_t set = 0;
+    for (const std::string& m : kSearchMappings) {
+        day38::MappingTime t;
+        t.mapping = m == "device" ? "device-driven" : m + " per " + (m == "edge" ? "edge" : "vertex");
+        const auto failed = searchFailure.find(m);
+        if (!sets) {
+            t.failure = sets.error();
+        } else if (failed != searchFailure.end()) {
+            t.failure = failed->second.find(day38::kDeviceSearchAbsent) != std::string::npos
+                            ? "instructor-only: not in this runner"
+                            : failed->second;
+        } else {
+            const grading::TimingStats st = grading::summarize((*sets)[set]);
+            t.ms = st.medianMs;
+            t.iqrMs = st.iqrMs();
+            grading::recordFigure("bfs_ms_" + m, grading::formatText("%.4f", t.ms));
+        }
+        ++set;
+        times.push_back(t);
+        if (m == "device") continue;
+        // The figure is the median of the calls' per-level medians.
+        for (size_t k = 0; k < walkLevels; ++k, ++set) {
+            if (!sets || walkFailure.count(m) != 0) continue;
+            double* cell = m == "thread" ? &rows[k].threadMs : m == "warp" ? &rows[k].warpMs : &rows[k].edgeMs;
+            *cell = grading::summarize((*sets)[set]).medianMs;
+            grading::recordFigure("walk_ms_level" + std::to_string(rows[k].level) + "_" + m,
+                                  grading::formatText("%.4f", *cell));
+        }
+    }
+    std::cout << "\n" << day38::degreeTable(g.graph, "reference/day38/data/word-graph.txt") << "\n"
+              << day38::levelTable(g.graph, g.host, g.source) << "\n"
+              << day38::bfsTimeTable(times, g.host.levels()) << "\n"
+              << day38::isolatedTable(rows, day38::kWalkRepeats) << std::endl;
+}
+
+}  // namespace
+
+grading::Day grading::declareDay() {
+    grading::Day day("day38");
+    day.gate({"38.distances", "exact distances", 4},
+             concat(searchCases("38.distances",
+                                [](const GraphCase& g, const day38::protocol::BfsResult& r) {
+                                    GateResult v = day38::checkDistances(g.graph, r.dist, g.host.dist);
+                                    return v.passed && !r.stopped.empty() ? stoppedEarly("38.distances", r) : v;
+                                }),
+                    expansionCases("38.distances", [](const GraphCase& g, const day38::Expansion& e,
+                                                      const day38::protocol::ExpandResult& r) {
+                        return day38::checkExpansionDistances(g.graph, e, r.dist);
+                    })));
+    // Levels and frontier_total judge the searches and expansions distances
+    // asked: in a class they start when it has ended, and read them back.
+    const auto afterDistances = [](grading::GateSpec spec) {
+        spec.after = {"38.distances"};
+        return spec;
+    };
+    day.gate(afterDistances({"38.levels", "level count", 1}),
+             searchCases("38.levels", [](const GraphCase& g, const day38::protocol::BfsResult& r) {
+                 GateResult v = day38::checkLevels(static_cast<long long>(r.levelSizes.size()), g.host.levels());
+                 if (!r.stopped.empty()) v.message += " (" + r.stopped + ")";
+                 return v;
+             }));
+    day.gate(afterDistances({"38.frontier_total", "no duplicate appends", 3}),
+             concat(searchCases("38.frontier_total",
+                                [](const GraphCase& g, const day38::protocol::BfsResult& r) {
+                                    GateResult v = day38::checkFrontierTotal(r.levelSizes, g.host.reached());
+                                    if (!r.stopped.empty()) v.message += " (" + r.stopped + ")";
+                                    return v;
+                                }),
+                    expansionCases("38.frontier_total", [](const GraphCase& g, const day38::Expansion& e,
+                                                           const day38::protocol::ExpandResult& r) {
+                        return day38::checkExpansionFrontier(g.graph, e, r.next);
+                    })));
+    day.gate({"38.walk", "the isolated neighbour walk is the real walk", 2}, walkCases());
+    day.gate({"38.timing", "timings are real, of the graded work", 1, grading::Grades::Student, {"38.distances"}, true},
+             timingCases());
+    day.gate({"38.speed", "the walk's speed against the instructor's (scored on a ramp)", 0, grading::Grades::Student,
+              {"38.walk"}, true, "visible", true},
+             speedCases());
+    day.observe("report", grading::kSteadyMaxCalls * 4 * 2 * timingSeconds(), report);
+    return day;
+}

@@ -1,0 +1,61 @@
+#pragma once
+// Day 34: the heat-equation kernels and their launchers. Declared once; the
+// course (reference/day34), the solution (reference/day34/solution) and the
+// exercise (exercises/day34/heat_tiled.cu, or a student's copy of it)
+// implement them, and the day 34 runner calls the launchers.
+//
+// The grid is n x n floats, row-major. Every kernel here reads `in` and
+// writes the interior of `out` (rows and columns 1 .. n - 2) and never the
+// boundary ring: the ring is Dirichlet and lives in both ping-pong buffers
+// from the start (heat_pingpong.h).
+//
+//   u'[i][j] = u[i][j] + r * (u[i-1][j] + u[i+1][j] + u[i][j-1] + u[i][j+1] - 4 u[i][j])
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "heat_constants.h"
+
+namespace day34 {
+
+// ---- the course's kernels (course/heat_course.cu, always the course's own)
+
+// out[i] = in[i] for i < n: the floor no stencil over this grid can beat.
+// Launch: any 1D grid covering n.
+__global__ void copyGrid(const float* __restrict__ in, float* __restrict__ out, size_t n);
+
+// One thread per interior cell, all five inputs from global memory.
+// Launch: stencilGrid(n) x stencilBlock(), or any 2D grid covering the interior.
+__global__ void heatStepGlobal(const float* __restrict__ in, float* __restrict__ out, int n, float r);
+
+// ---- the exercise (exercises/day34/heat_tiled.cu)
+
+// One block per kTileX x kTileY output tile; the block loads the
+// kSharedX x kSharedY apron (tile plus a one-cell halo) into shared memory
+// once and every thread reads its five inputs from there.
+// Launch: blockDim exactly (kTileX, kTileY), grid stencilGrid(n).
+__global__ void heatStepTiled(const float* __restrict__ in, float* __restrict__ out, int n, float r);
+
+// ---- launch geometry and launchers (default stream; they only enqueue, the
+// runner checks errors and guard words after each call)
+
+inline dim3 stencilBlock() { return dim3(kTileX, kTileY); }
+
+// Tiles over the (n - 2) x (n - 2) interior; n >= 3.
+inline dim3 stencilGrid(int n) {
+    const unsigned interior = static_cast<unsigned>(n - 2);
+    return dim3((interior + kTileX - 1) / kTileX, (interior + kTileY - 1) / kTileY);
+}
+
+inline unsigned copyBlocks(size_t cells) {
+    return static_cast<unsigned>((cells + kThreadsPerBlock - 1) / kThreadsPerBlock);
+}
+
+// One step from `in` to `out` of an n x n grid at r.
+using StepLauncher = void (*)(const float* in, float* out, int n, float r);
+
+void launchCopyGrid(const float* in, float* out, size_t cells);          // reference
+void launchHeatStepGlobal(const float* in, float* out, int n, float r);  // reference
+void launchHeatStepTiled(const float* in, float* out, int n, float r);   // the exercise
+
+}  // namespace day34
