@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "../fast_stencil.h"
+#include "fast_stencil.h"
 #include "harness/bench.h"
 #include "harness/cuda_check.h"
 #include "heat_initial.h"

@@ -13,7 +13,7 @@
 // strips one column per thread.
 #include <cstdint>
 
-#include "../fast_stencil.h"
+#include "fast_stencil.h"
 #include "harness/cuda_check.h"
 #include "heat_kernels.h"
 

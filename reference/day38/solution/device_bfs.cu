@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-#include "../device_search.h"
+#include "device_search.h"
 #include "bfs_mappings.h"
 #include "harness/cuda_check.h"
 

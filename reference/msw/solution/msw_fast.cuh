@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../fast_search.h"  // the three-argument overload, the one the runner calls
+#include "fast_search.h"  // the three-argument overload, the one the runner calls
 
 namespace msw {
 
