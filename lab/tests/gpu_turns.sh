@@ -6,7 +6,7 @@
 # with a message instead of printing a row.
 #   gpu_turns.sh REPO_ROOT
 set -uo pipefail
-source "$(dirname "$0")/script_test.sh"
+source "$(dirname "$0")/../../tests/grading/script_test.sh"
 
 # 1000 launches in 2 s (500/s) per process in any pattern; logs its arguments.
 mkdir -p "$work/build/lab"

@@ -16,7 +16,7 @@
 # And an empty trace says so instead of printing zeros.
 #   slot_timeline.sh REPO_ROOT
 set -uo pipefail
-source "$(dirname "$0")/script_test.sh"
+source "$(dirname "$0")/../../tests/grading/script_test.sh"
 fixture="$root/tests/grading/fixtures/slots/two_gpus.tsv"
 first=1796132028000000  # the fixture's first moment, epoch microseconds
 expect_timeline() {  # what, the output wanted, then slot-timeline.sh's options

@@ -6,7 +6,7 @@
 # start or a missing tool fails the script with a message.
 #   starts_beside_timing.sh REPO_ROOT
 set -uo pipefail
-source "$(dirname "$0")/script_test.sh"
+source "$(dirname "$0")/../../tests/grading/script_test.sh"
 
 # "time" reports how many starts ran while it timed; "start" counts itself
 # and fails where FAKE_START_FAIL says: "--context" (only those), "all".
