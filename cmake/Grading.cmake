@@ -40,12 +40,13 @@ endfunction()
 # grading_add_runner(<target> <day> UNITS <unit targets...>)
 function(grading_add_runner target day)
   cmake_parse_arguments(R "" "" "UNITS" ${ARGN})
-  add_executable(${target} $<TARGET_OBJECTS:${day}_runner_main>)
-  # The units call one another in either direction (the course's host code
-  # calls the student's kernels in one day, the student's calls the course's
-  # in another): one group the linker rescans.
-  string(JOIN "," group ${R_UNITS})
-  target_link_libraries(${target} PRIVATE "$<LINK_GROUP:RESCAN,${group}>" grading_cuda)
+  # Every object of every unit and of the runner library is linked, whether
+  # or not something asks for it: a second definition of a course or harness
+  # function is then a link error, never a silent choice of whichever came
+  # first. (The units also call one another in either direction.)
+  add_executable(${target} $<TARGET_OBJECTS:${day}_runner_main> $<TARGET_OBJECTS:grading_cuda>)
+  string(JOIN "," units ${R_UNITS})
+  target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${units}>" grading_cuda)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
   set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${target})
 endfunction()
@@ -88,6 +89,18 @@ function(_grading_include_check unit path course solution)
     COMMENT "Checking what ${path} includes" VERBATIM)
   add_custom_target(${unit}_includes DEPENDS "${stamp}")
   add_dependencies(${unit} ${unit}_includes)
+endfunction()
+
+# The submission's file may define the exercise and nothing else: checked on
+# its compiled unit before any runner links it (cmake/symbol_check.cmake).
+function(_grading_symbol_check unit path allowed)
+  set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.symbols")
+  add_custom_command(OUTPUT "${stamp}"
+    COMMAND ${CMAKE_COMMAND} "-DNM=${CMAKE_NM}" "-DARCHIVE=$<TARGET_FILE:${unit}>" "-DFILE=${path}"
+            "-DALLOWED=${allowed}" "-DSTAMP=${stamp}" -P "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
+    DEPENDS ${unit} "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
+    COMMENT "Checking what ${path} defines" VERBATIM)
+  add_custom_target(${unit}_symbols DEPENDS "${stamp}")
 endfunction()
 
 # grading_plant(<name>
@@ -217,6 +230,8 @@ endfunction()
 
 # grading_add_day(<day>
 #   STUDENT <files...>        the exercise: exercises/<day>/<file> and reference/<day>/solution/<file>
+#   EXERCISE_SYMBOLS <names>  all that the student's files may define with external linkage: the
+#                             exercise's functions and kernels, qualified (day38::walkEdgePerThread)
 #   COURSE <files...>         the course's own runner units (in reference/<day>/)
 #   RUNNER <file>             the runner's main (CUDA)
 #   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
@@ -230,7 +245,7 @@ endfunction()
 #   [HOST_TESTS <files...>]   host-only tests (in tests/<day>/)
 #   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
 function(grading_add_day day)
-  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;BENCH" "STUDENT;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
+  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
                         ${ARGN})
   set(here "${CMAKE_CURRENT_SOURCE_DIR}")
   set(course "${PROJECT_SOURCE_DIR}/reference/${day}")
@@ -238,6 +253,9 @@ function(grading_add_day day)
   set(tests "${PROJECT_SOURCE_DIR}/tests/${day}")
   set(GRADING_DAY "${day}")
   set(GRADING_DAY_COURSE "${course}")
+  if(NOT D_EXERCISE_SYMBOLS)
+    message(FATAL_ERROR "${day}: grading_add_day wants EXERCISE_SYMBOLS, the functions and kernels a student's file may define")
+  endif()
   set(GRADING_DAY_RUNNER_LINK ${D_RUNNER_LINK})
   set(GRADING_DAY_UNIT_INCLUDES "${course}")
   set_property(DIRECTORY APPEND PROPERTY LABELS ${day})
@@ -276,6 +294,13 @@ function(grading_add_day day)
     endforeach()
     list(APPEND reference_units ${course_units})
     grading_add_runner(${day}_runner_reference ${day} UNITS ${reference_units})
+    # The solution passes the check a submission must pass: the declared
+    # symbols are the exercise's, as written.
+    foreach(file IN LISTS D_STUDENT)
+      _grading_stem(stem "${file}")
+      _grading_symbol_check(${day}_solution_${stem} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}")
+      add_dependencies(${day}_runner_reference ${day}_solution_${stem}_symbols)
+    endforeach()
   endif()
   set(GRADING_DAY_REFERENCE_UNITS ${reference_units})
 
@@ -305,6 +330,7 @@ function(grading_add_day day)
       _grading_stem(stem "${file}")
       grading_add_unit(${day}_${kind}_${stem} "${path}")
       list(APPEND units ${day}_${kind}_${stem})
+      _grading_symbol_check(${day}_${kind}_${stem} "${path}" "${D_EXERCISE_SYMBOLS}")
       if(NOT kind STREQUAL "exercise")
         _grading_include_check(${day}_${kind}_${stem} "${path}" "${course}" "${solution}")
       endif()
@@ -316,6 +342,9 @@ function(grading_add_day day)
       set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${day}_runner_${kind})
     else()
       grading_add_runner(${day}_runner_${kind} ${day} UNITS ${units} ${course_units})
+      foreach(unit IN LISTS units)
+        add_dependencies(${day}_runner_${kind} ${unit}_symbols)
+      endforeach()
     endif()
   endwhile()
 

@@ -63,3 +63,14 @@ cmake --build "$build" --target grade > "$work/grade-borrower.log" 2>&1 && fail 
 grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it includes $repo/reference/zdemo/solution/zdemo.cu, which the course does not provide" \
   "$work/grade-borrower.log" || { cat "$work/grade-borrower.log"; fail "zdemo.builds does not name the included solution"; }
 echo "a submission that includes the solution: zdemo.builds FAIL naming it"
+
+# A submission that defines a harness function, to stand in for it at link
+# time, does not build, and the gate names the symbol.
+mkdir -p "$subs/impostor/zdemo"
+cp "$subs/good/zdemo/zdemo.cu" "$subs/impostor/zdemo/zdemo.cu"
+printf '#include <string>\nnamespace grading { void breadcrumb(const std::string&) {} }\n' >> "$subs/impostor/zdemo/zdemo.cu"
+cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/impostor" > /dev/null
+cmake --build "$build" --target grade > "$work/grade-impostor.log" 2>&1 && fail "grade passed a submission that defines a harness function"
+grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it defines grading::breadcrumb\(.*which the exercise does not declare" \
+  "$work/grade-impostor.log" || { cat "$work/grade-impostor.log"; fail "zdemo.builds does not name the harness symbol"; }
+echo "a submission that defines a harness function: zdemo.builds FAIL naming it"
