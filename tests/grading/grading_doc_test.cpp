@@ -1,8 +1,11 @@
 // grading.md and the gate declarations (the generated <build>/gates.tsv)
 // cannot drift: every gate appears in a grading.md table row
-// "| <id> | <rule> | <points> | <grades> | <requires> | ..." (the id as the
+// "| <id> | <checks> | <points> | <grades> | <requires> | ..." (the id as the
 // first cell, backticks allowed), no row names a gate the table lacks, and
-// the page's score table adds up to the declared points.
+// the page's score table adds up to the declared points. The page stays a
+// reference (issue 43): its gate index, holding every gate's row, opens it,
+// it has at most 750 lines, and it names no commit (measurements and their
+// history belong in docs/performance.md).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -17,31 +20,46 @@ namespace {
 
 using Row = std::vector<std::string>;
 
+constexpr size_t kMaxLines = 750;
+constexpr size_t kGateIndexWithin = 150;  // lines from the top
+
+std::vector<std::string> linesOf(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
 std::string trimmed(const std::string& s) {
     const size_t b = s.find_first_not_of(" \t`");
     if (b == std::string::npos) return "";
     return s.substr(b, s.find_last_not_of(" \t`") - b + 1);
 }
 
-// Table rows of a Markdown file, cells trimmed; "\|" stays inside a cell.
+// The cells of a Markdown table row, trimmed; "\|" stays inside a cell.
+Row cellsOf(const std::string& line) {
+    Row cells;
+    std::string cell;
+    for (size_t i = 1; i < line.size(); ++i) {
+        if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '|') {
+            cell += '|';
+            ++i;
+        } else if (line[i] == '|') {
+            cells.push_back(trimmed(cell));
+            cell.clear();
+        } else {
+            cell += line[i];
+        }
+    }
+    return cells;
+}
+
+// Table rows of a Markdown file by their first cell.
 std::multimap<std::string, Row> rowsByFirstCell(const std::string& markdown) {
     std::multimap<std::string, Row> rows;
-    std::istringstream in(markdown);
-    for (std::string line; std::getline(in, line);) {
+    for (const std::string& line : linesOf(markdown)) {
         if (line.rfind("|", 0) != 0) continue;
-        Row cells;
-        std::string cell;
-        for (size_t i = 1; i < line.size(); ++i) {
-            if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '|') {
-                cell += '|';
-                ++i;
-            } else if (line[i] == '|') {
-                cells.push_back(trimmed(cell));
-                cell.clear();
-            } else {
-                cell += line[i];
-            }
-        }
+        const Row cells = cellsOf(line);
         if (!cells.empty()) rows.emplace(cells[0], cells);
     }
     return rows;
@@ -61,8 +79,9 @@ TEST_F(GradingDoc, ListsEveryGateWithItsPoints) {
         const auto [begin, end] = rows.equal_range(g.id);
         std::string requires = "-";
         for (const std::string& r : g.requires) requires = (requires == "-" ? "" : requires + ", ") + r;
-        EXPECT_TRUE(begin != end) << "grading.md has no table row for " << g.id << "; want \"| " << g.id << " | <rule> | "
-                                  << g.points << " | " << g.grades << " | " << requires << " | <message> |\"";
+        EXPECT_TRUE(begin != end) << "grading.md has no table row for " << g.id << "; want \"| " << g.id
+                                  << " | <checks> | " << g.points << " | " << g.grades << " | " << requires
+                                  << " | <inputs> |\"";
         for (auto it = begin; it != end; ++it) {
             const Row& cells = it->second;
             ASSERT_GE(cells.size(), 5u) << "grading.md's row for " << g.id << " has fewer than five cells";
@@ -105,6 +124,50 @@ TEST_F(GradingDoc, TheScoreTableAddsUp) {
     const auto it = rows.find("total");
     ASSERT_NE(it, rows.end()) << "grading.md's score table has no total row";
     EXPECT_EQ(it->second[1], std::to_string(total));
+}
+
+TEST_F(GradingDoc, OpensWithTheGateIndex) {
+    const std::vector<std::string> lines = linesOf(doc);
+    size_t heading = 0;
+    while (heading < lines.size() && lines[heading] != "## Gate index") ++heading;
+    ASSERT_LT(heading, lines.size()) << "grading.md has no \"## Gate index\" heading";
+    EXPECT_LT(heading, kGateIndexWithin) << "grading.md's gate index starts on line " << heading + 1 << ", want within "
+                                         << kGateIndexWithin;
+    std::map<std::string, size_t> rowLine;  // gate id -> its line in the index (1-based)
+    for (size_t i = heading + 1; i < lines.size() && lines[i].rfind("## ", 0) != 0; ++i) {
+        if (lines[i].rfind("|", 0) != 0) continue;
+        const Row cells = cellsOf(lines[i]);
+        if (!cells.empty()) rowLine.emplace(cells[0], i + 1);
+    }
+    for (const auto& g : gates) {
+        const auto it = rowLine.find(g.id);
+        if (it == rowLine.end()) {
+            ADD_FAILURE() << "grading.md's gate index has no row for " << g.id;
+        } else {
+            EXPECT_LE(it->second, kGateIndexWithin) << "grading.md's gate index row for " << g.id << " is on line "
+                                                    << it->second << ", want within " << kGateIndexWithin;
+        }
+    }
+}
+
+TEST_F(GradingDoc, IsAtMost750Lines) {
+    ASSERT_FALSE(doc.empty()) << "cannot read " << docPath;
+    EXPECT_LE(linesOf(doc).size(), kMaxLines)
+        << "grading.md is a reference page; measurements and their history go in docs/performance.md";
+}
+
+// A commit hash is 7 to 40 hex digits with a digit and a letter among them
+// ("91c92e6"); plain numbers and all-letter words ("decade") are not one.
+TEST_F(GradingDoc, NamesNoCommitHash) {
+    static const std::regex hash("\\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\\b");
+    const std::vector<std::string> lines = linesOf(doc);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        std::smatch m;
+        if (std::regex_search(lines[i], m, hash)) {
+            ADD_FAILURE() << "grading.md line " << i + 1 << " names a commit (" << m.str()
+                          << "); the page describes the harness as it is, dates and figures go in docs/performance.md";
+        }
+    }
 }
 
 }  // namespace
