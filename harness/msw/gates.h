@@ -1,5 +1,5 @@
 #pragma once
-// The msw gates (grading.md, "First mismatching word"): plain host functions
+// The msw gates (grading.md, "msw: first mismatching word"): plain host functions
 // over what a runner returned; each names the first disagreement (where,
 // got, want). day.cpp declares which cases each one runs on.
 #include <cstdint>

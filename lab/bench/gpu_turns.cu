@@ -1,6 +1,6 @@
 // How many host-paced turns one GPU serves when processes share it: the
-// cost model behind the suite's and a class's times (grading.md, "What
-// bounds it"). One process, one CUDA context, for --seconds: a loop of
+// cost model behind the suite's and a class's times (docs/performance.md,
+// "Sharing one GPU"). One process, one CUDA context, for --seconds: a loop of
 // 1-thread kernels submitted in one of three patterns, printing one line
 //   <mode> <launches> <seconds>
 // for lab/scripts/gpu-turns.sh, which starts N of these at once and sums them.

@@ -1,5 +1,5 @@
 // Which part of a host round trip moves from one moment to the next (issue
-// 13's host-driven figures; grading.md, "How repeatable a report is"). For
+// 13's host-driven figures; docs/performance.md, "The host's round trip"). For
 // SECONDS (default 20), in windows of 100 ms: round trips of a one-warp
 // kernel's launch, a 4-byte copy into pinned memory and a stream wait, as
 // the runner's probe makes them (host_round_trip.h) but each split into the
@@ -10,7 +10,7 @@
 // with the wall clock. With "cpu CORE" it runs only the arithmetic loop, on
 // that core, a window's median a line: several on other cores beside a
 // round-trip trace show whether the cores slow down together. Not a test.
-//   <build>/harness/round_trip_parts [SECONDS [cpu CORE]]
+//   <build>/lab/round_trip_parts [SECONDS [cpu CORE]]
 #include <cuda_runtime.h>
 #include <sched.h>
 

@@ -1,5 +1,5 @@
 // How long a whole search must be sampled before its median repeats (issue 13;
-// grading.md, "How repeatable a report is"). For SECONDS (default 60), in one
+// docs/performance.md, "Whole searches over minutes"). For SECONDS (default 60), in one
 // process, calls shaped as a report's runner makes them: the host round-trip
 // probe (host_round_trip.h) and a level-shaped one (a count reset, a one-warp
 // kernel, the count read back, as each search level does), then 10 timed whole

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cost model behind a shared GPU's times: N processes (1, 2, 4, 8, 16)
-# each with its own CUDA context run gpu_turns (harness/bench/gpu_turns.cu)
+# each with its own CUDA context run gpu_turns (lab/bench/gpu_turns.cu)
 # for the same seconds, in each pattern, and the table sums them:
 # launches the GPU served per second in all, and what one launch cost a
 # process. Where the total stays flat (or falls) as N grows, the GPU serves

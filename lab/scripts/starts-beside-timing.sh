@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Whether runners starting perturb a timed kernel beside them (grading.md,
-# "GPU slots": these two timings did not move, day 52's diamond did, and
+# Whether runners starting perturb a timed kernel beside them
+# (docs/performance.md, "Runner starts": these two timings did not move, day 52's diamond did, and
 # starts wait for timed calls): starts_beside_timing
-# (harness/bench/starts_beside_timing.cu) times a 64 MiB write and a
+# (lab/bench/starts_beside_timing.cu) times a 64 MiB write and a
 # host-driven loop of 22 launches and read-backs with nothing beside it,
 # then beside LOOPS (default 4) loops of processes starting as a runner's
 # probe does, then of processes that also make a CUDA context; ROUNDS times
