@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Whether runners starting perturb a timed kernel beside them
-# (docs/performance.md, "Runner starts": these two timings did not move, day 52's diamond did, and
-# starts wait for timed calls): starts_beside_timing
+# (docs/performance.md, "Runner starts": these two timings did not move, day
+# 52's diamond did, and starts wait for timed calls): starts_beside_timing
 # (lab/bench/starts_beside_timing.cu) times a 64 MiB write and a
 # host-driven loop of 22 launches and read-backs with nothing beside it,
 # then beside LOOPS (default 4) loops of processes starting as a runner's
