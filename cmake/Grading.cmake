@@ -18,7 +18,8 @@
 #                    suite with ctest itself (see harness/gtest/src/driver.cpp)
 #   <day>_host_tests the day's host-only tests (label harness)
 #
-# and writes <build>/harness/<day>/gates.tsv, which the report reads.
+# and writes <build>/harness/<day>/gates.tsv, which the report reads, and
+# charts.tsv beside it, the day's charts, which the HTML page draws.
 
 set(GRADING_RUNNER_DIR "${PROJECT_BINARY_DIR}/runners")
 # What a student's file and the course's code may include: the course's
@@ -430,15 +431,17 @@ ${expectations}")
   get_property(runners GLOBAL PROPERTY GRADING_${day}_RUNNERS)
   set(ctest_file "${CMAKE_CURRENT_BINARY_DIR}/${day}_ctest.cmake")
   set(gates_file "${CMAKE_CURRENT_BINARY_DIR}/gates.tsv")
+  set(charts_file "${CMAKE_CURRENT_BINARY_DIR}/charts.tsv")
   add_custom_command(
-    OUTPUT "${ctest_file}" "${gates_file}"
+    OUTPUT "${ctest_file}" "${gates_file}" "${charts_file}"
     COMMAND ${day}_tests --emit-ctest "${ctest_file}" --manifest "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv"
     COMMAND ${day}_tests --gates-tsv > "${gates_file}"
+    COMMAND ${day}_tests --charts-tsv > "${charts_file}"
     DEPENDS ${day}_tests "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv"
     COMMENT "Registering the ${day} suites with ctest")
   # The registration alone (the grade target needs it without the runners),
   # and everything the suites run.
-  add_custom_target(${day}_ctest_file DEPENDS "${ctest_file}" "${gates_file}")
+  add_custom_target(${day}_ctest_file DEPENDS "${ctest_file}" "${gates_file}" "${charts_file}")
   add_custom_target(${day}_suites ALL)
   add_dependencies(${day}_suites ${day}_ctest_file ${runners})
   set(include_file "${CMAKE_CURRENT_BINARY_DIR}/${day}_include.cmake")
@@ -451,6 +454,7 @@ endif()
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${include_file}")
   set_property(GLOBAL APPEND PROPERTY GRADING_GATE_TABLES "${gates_file}")
+  set_property(GLOBAL APPEND PROPERTY GRADING_CHART_TABLES "${charts_file}")
   set_property(GLOBAL APPEND PROPERTY GRADING_CTEST_FILES ${day}_ctest_file)
   foreach(file IN LISTS D_STUDENT)
     get_filename_component(name "${file}" NAME)

@@ -1,7 +1,7 @@
 # The grade target (cmake -P): the submission's runners built afresh, its
 # tests run, the gate report printed. The exit status is the report's: 0 only
 # when every gate passed.
-#   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DHTML -DGATES -DDAYS -DFILES
+#   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DHTML -DGATES -DCHARTS -DDAYS -DFILES
 cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
 set(log "${BUILD_DIR}/grade-build.log")
 set(notes "")
@@ -94,7 +94,7 @@ execute_process(
 # The same results as one page beside results.json (grading.md, "Pictures"),
 # by grade_html (HTML); it never changes the verdict.
 if(report_rc EQUAL 0 OR report_rc EQUAL 1)  # a verdict, so results.json is this run's
-  execute_process(COMMAND "${HTML}" report --results "${BUILD_DIR}/results.json"
+  execute_process(COMMAND "${HTML}" report --results "${BUILD_DIR}/results.json" --charts "${CHARTS}"
                           --out "${BUILD_DIR}/report.html" RESULT_VARIABLE html_rc)
   if(html_rc EQUAL 0)
     message(STATUS "the report as a page: ${BUILD_DIR}/report.html")

@@ -412,6 +412,43 @@ void report(const CaseContext& ctx) {
     }
 }
 
+// The report's figures as the HTML page draws them.
+void reportCharts(grading::Day& day) {
+    day.heading("Day 34: heat-equation stencil");
+    // The copy kernel is the floor a stencil step is measured against: a rule across the other kernels' bars.
+    day.chart({"day34-bandwidth", "Bandwidth of one step against the copy floor",
+               "GB/s of each kernel (figures <kernel>_gbs); the dashed rule is copyGrid, a copy with no stencil.",
+               "no bandwidth figures (<kernel>_gbs) were recorded", "(\\w+)_gbs", {"kernel"}, "gbs",
+               R"vl({"width": 460, "height": {"step": 30},
+ "encoding": {"x": {"field": "gbs", "type": "quantitative", "title": "GB/s, one step (median)"}},
+ "layer": [{"transform": [{"filter": "datum.kernel !== 'copy'"}],
+            "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null, "title": null}},
+            "layer": [{"mark": {"type": "bar", "tooltip": true},
+                       "encoding": {"color": {"field": "kernel", "legend": null}}},
+                      {"mark": {"type": "text", "align": "left", "dx": 3},
+                       "encoding": {"text": {"field": "gbs", "format": ".0f"}}}]},
+           {"transform": [{"filter": "datum.kernel === 'copy'"}],
+            "layer": [{"mark": {"type": "rule", "color": "#444", "strokeDash": [4, 3]}},
+                      {"mark": {"type": "text", "align": "center", "baseline": "bottom", "y": -3,
+                                "text": "copy floor"}}]}]})vl"});
+    // Never copied back first, then from the rarest copy to every step.
+    day.chart({"day34-copy-policy", "What each copy policy costs",
+               "The same loop of heatStepTiled, only the copy back to the host changes (figures loop_ms_every_<n>).",
+               "no loop times (loop_ms_every_<n>) were recorded", "loop_ms_every_([0-9]+)", {"every"}, "ms",
+               R"vl({"width": 460, "height": {"step": 26},
+ "transform": [{"calculate": "datum.every === 1 ? 'step' : datum.every + ' steps'", "as": "period"},
+               {"calculate": "datum.every === 0 ? 'never copied back' : 'copied back every ' + datum.period",
+                "as": "name"},
+               {"calculate": "datum.every === 0 ? -1 : 1 / datum.every", "as": "order"}],
+ "encoding": {"y": {"field": "name", "type": "nominal", "sort": {"field": "order"}, "title": null},
+              "x": {"field": "ms", "type": "quantitative", "scale": {"type": "log"}, "stack": null,
+                    "title": "ms for the whole loop (log scale)"}},
+ "layer": [{"mark": {"type": "bar", "tooltip": true},
+            "encoding": {"color": {"field": "name", "type": "nominal", "sort": {"field": "order"}, "legend": null}}},
+           {"mark": {"type": "text", "align": "left", "dx": 3},
+            "encoding": {"text": {"field": "ms", "format": ".1f"}}}]})vl"});
+}
+
 }  // namespace
 
 grading::Day grading::declareDay() {
@@ -439,5 +476,6 @@ grading::Day grading::declareDay() {
               grading::Grades::Student, stencil, true, "visible", true},
              speedCases());
     day.observe("report", reportSeconds(), report);
+    reportCharts(day);
     return day;
 }

@@ -20,7 +20,7 @@
 #                  as long either way, 38-44 s for 8 students)
 #   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
 #                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
-#   --days LIST    grade only these days (e.g. day38,day52)
+#   --days LIST    grade only these days (comma-separated names)
 #   --gpus LIST    CUDA device ids handed to students round robin (one CUDA_VISIBLE_DEVICES each)
 #   --shard I/N    grade only the students whose index (0-based, in name order) is I modulo N
 #   --build-args   the rest of the arguments go to the one cmake configure
@@ -395,6 +395,7 @@ grade() {
       return 1
     fi
     local page=(report --results "$dest/results.json" --out "$dest/report.html" "${junits[@]+"${junits[@]}"}" --prefix "$id.")
+    page+=(--charts "$build/charts.tsv")
     pictures "$tool" "${page[@]}" 2>>"$dest/report.err"
     echo "${stamps[$id]}" >"$dest/stamp"
     sed -n 's/^score: //p' "$dest/report.txt"

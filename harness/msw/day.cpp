@@ -265,6 +265,28 @@ void report(const CaseContext& ctx) {
     if (!wrong.empty()) throw std::runtime_error("the timed searches are not right: " + wrong.front());
 }
 
+// The report's figures as the HTML page draws them.
+void reportCharts(grading::Day& day) {
+    day.heading("msw: first mismatching word");
+    day.chart({"msw-times", "Search time by where the first mismatch is",
+               "Median ms of each search that answered right (figures ms_<search>_<placement>).",
+               "no search was timed with a right answer (figures ms_<search>_<placement>)",
+               "ms_(two_phase|fast)_(\\w+)", {"impl", "placement"}, "ms",
+               R"vl({"width": 460, "height": {"step": 22},
+ "transform": [{"calculate": "replace(datum.placement, regexp('_', 'g'), ' ')", "as": "mismatch"}],
+ "mark": {"type": "bar", "tooltip": true},
+ "encoding": {"y": {"field": "mismatch", "type": "nominal", "title": "first mismatch"}, "yOffset": {"field": "impl"},
+              "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"},
+              "color": {"field": "impl", "type": "nominal", "title": "search"}}})vl"});
+    day.chart({"msw-bandwidth", "Bandwidth against n", "GB/s read at each array size (figures gbs_n<n>).",
+               "no size was timed with a right answer (figures gbs_n<n>, the report's sweep over n)",
+               "gbs_n([1-9][0-9]*)", {"n"}, "gbs",
+               R"vl({"width": 460, "height": 220,
+ "mark": {"type": "line", "point": true, "tooltip": true},
+ "encoding": {"x": {"field": "n", "type": "quantitative", "scale": {"type": "log"}, "title": "n (words)"},
+              "y": {"field": "gbs", "type": "quantitative", "title": "GB/s read"}}})vl"});
+}
+
 }  // namespace
 
 grading::Day grading::declareDay() {
@@ -275,5 +297,6 @@ grading::Day grading::declareDay() {
              emptyCases());
     day.gate({"msw.block", "scratch block size", 1, grading::Grades::Course}, blockCases());
     day.observe("report", 2 * kReportCalls * reportSeconds(), report);
+    reportCharts(day);
     return day;
 }

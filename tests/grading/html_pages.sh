@@ -35,11 +35,12 @@ fi
 bash "$repo/harness/grading/html/update-vendor.sh" --check
 rm -rf "$out" && mkdir -p "$out"
 # The pages are drawn whatever happens next: a generator failure fails here, browser or not.
-"$tool" report --results "$fixtures/submission/results.json" --out "$out/report.html"
+charts=(--charts "$fixtures/charts.tsv")
+"$tool" report --results "$fixtures/submission/results.json" "${charts[@]}" --out "$out/report.html"
 cp -r "$fixtures/class" "$out/class"
-"$tool" report --results "$out/class/s0001/results.json" --out "$out/class/s0001/report.html"
+"$tool" report --results "$out/class/s0001/results.json" "${charts[@]}" --out "$out/class/s0001/report.html"
 "$tool" report --results "$out/class/s0002/results.json" --junit "$out/class/s0002/junit.xml" --prefix s0002. \
-  --out "$out/class/s0002/report.html"
+  "${charts[@]}" --out "$out/class/s0002/report.html"
 "$tool" class "$out/class"
 ls -l "$out/report.html" "$out/class/dashboard.html" "$out"/class/s000?/report.html
 

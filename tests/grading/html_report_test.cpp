@@ -12,6 +12,7 @@
 #include "fixtures.h"
 #include "html_report.h"
 #include "json_check.h"
+#include "text_lines.h"
 
 namespace {
 
@@ -110,31 +111,62 @@ TEST(HtmlResults, RejectsWhatIsNotAResultsFile) {
     }
 }
 
+// The charts the days declare, as the build lists them (harness/<day>/day.cpp).
+Sections fixtureSections() {
+    const std::string path = fixtures::path("html/charts.tsv");
+    return parseCharts(fixtures::read(path), path);
+}
+
+const std::map<std::string, double>& dayFigures(const Figures& f, const std::string& day) {
+    static const std::map<std::string, double> none;
+    const auto it = f.find(day);
+    return it == f.end() ? none : it->second;
+}
+
+std::string chartsTable(const std::string& rows) {
+    return "day\tchart\ttitle\tcaption\tmissing\tfigures\tfields\tvalue\tspec\n" + rows;
+}
+
+// One declared chart's row: day d, id c, the given figures, fields and spec.
+std::string chartRow(const std::string& figures, const std::string& fields,
+                     const std::string& spec = "{\"mark\": \"bar\"}", const std::string& caption = "a caption",
+                     const std::string& id = "c") {
+    return "d\t" + id + "\tA chart\t" + caption + "\tnothing recorded\t" + figures + "\t" + fields + "\tms\t" + spec +
+           "\n";
+}
+
 TEST(HtmlCharts, TheRecordedRunDrawsWhatItMeasured) {
     const Results r = fixtureResults();
     const Figures f = figuresFromText(r.output);
-    EXPECT_EQ(drawn(dayCharts("day34", f)), (std::vector<std::string>{"day34-bandwidth", "day34-copy-policy"}));
-    EXPECT_EQ(drawn(dayCharts("day38", f)), (std::vector<std::string>{"day38-bfs", "day38-levels", "day38-frontier"}));
-    EXPECT_EQ(drawn(dayCharts("day52", f)), (std::vector<std::string>{"day52-shapes", "day52-timeline"}));
-    EXPECT_EQ(drawn(dayCharts("msw", f)), (std::vector<std::string>{"msw-times", "msw-bandwidth"}));
-    // The timeline: the diamond's six kernels, then the serial run's.
-    const json_check::Value events = json_check::Parser(dayCharts("day52", f)[1].spec).document()["data"]["values"];
-    ASSERT_EQ(events.array.size(), 12u);
-    EXPECT_EQ(events.array[0]["kernel"].string, "upstream");
-    EXPECT_EQ(events.array[6]["kernel"].string, "serial_upstream");
-    EXPECT_EQ(events.array[11]["kernel"].string, "serial_join");
-    const std::vector<Chart> day38 = dayCharts("day38", f);
-    // Mappings in the course's order, the frontier profile from all 22 levels.
-    const json_check::Value bfs = json_check::Parser(day38[0].spec).document()["data"]["values"];
-    ASSERT_EQ(bfs.array.size(), 3u);
-    EXPECT_EQ(bfs.array[0]["name"].string, "thread");
-    EXPECT_EQ(bfs.array[2]["name"].string, "edge");
-    EXPECT_EQ(json_check::Parser(day38[2].spec).document()["data"]["values"].array.size(), 44u);
+    const Sections sections = fixtureSections();
+    ASSERT_EQ(sections.size(), 4u);
+    const auto drawnFor = [&](const std::string& day) {
+        return drawn(dayCharts(sections.at(day), dayFigures(f, day)));
+    };
+    EXPECT_EQ(drawnFor("day34"), (std::vector<std::string>{"day34-bandwidth", "day34-copy-policy"}));
+    EXPECT_EQ(drawnFor("day38"), (std::vector<std::string>{"day38-bfs", "day38-levels", "day38-frontier"}));
+    EXPECT_EQ(drawnFor("day52"), (std::vector<std::string>{"day52-shapes", "day52-timeline"}));
+    EXPECT_EQ(drawnFor("msw"), (std::vector<std::string>{"msw-times", "msw-bandwidth"}));
+    EXPECT_EQ(sections.at("day38").heading, "Day 38: BFS frontier mappings");
+    // The timeline: a begin and an end for each of the diamond's six kernels and the serial run's.
+    const std::vector<Chart> day52 = dayCharts(sections.at("day52"), dayFigures(f, "day52"));
+    const json_check::Value events = json_check::Parser(day52[1].spec).document()["data"]["values"];
+    ASSERT_EQ(events.array.size(), 24u);
+    EXPECT_EQ(events.array[0]["kernel"].string, "branch0");
+    EXPECT_EQ(events.array[0]["edge"].string, "begin");
+    EXPECT_NE(day52[0].caption.find("(figures serial_ms, diamond_ms); serial / diamond = 5.015x."), std::string::npos)
+        << day52[0].caption;
+    // The frontier profile from all 22 levels, each level a number.
+    const std::vector<Chart> day38 = dayCharts(sections.at("day38"), dayFigures(f, "day38"));
+    const json_check::Value profile = json_check::Parser(day38[2].spec).document()["data"]["values"];
+    ASSERT_EQ(profile.array.size(), 44u);
+    EXPECT_EQ(profile.array[2]["level"].number, 10);
 }
 
 TEST(HtmlCharts, MissingFiguresSayNotMeasured) {
-    for (const char* day : {"day34", "day38", "day52", "msw"}) {
-        const std::vector<Chart> charts = dayCharts(day, {});
+    const Sections sections = fixtureSections();
+    for (const auto& [day, section] : sections) {
+        const std::vector<Chart> charts = dayCharts(section, {});
         ASSERT_FALSE(charts.empty()) << day;
         for (const Chart& c : charts) {
             EXPECT_TRUE(c.spec.empty()) << c.id;
@@ -142,35 +174,102 @@ TEST(HtmlCharts, MissingFiguresSayNotMeasured) {
         }
     }
     // One figure draws its chart; the others of the day still say why not.
-    const std::vector<Chart> some = dayCharts("day38", {{"day38", {{"bfs_ms_warp", 0.5}}}});
-    EXPECT_EQ(drawn(some), std::vector<std::string>{"day38-bfs"});
+    EXPECT_EQ(drawn(dayCharts(sections.at("day38"), {{"bfs_ms_warp", 0.5}})), std::vector<std::string>{"day38-bfs"});
     Results none;
-    none.gates = {{"day38.builds", "the day38 submission compiles", "passed", "PASS", 0, 0}};
-    const std::string page = submissionPage(none, {}, fakeAssets());
+    none.gates = {{"day38.builds", "the day38 submission compiles", "passed", "PASS", 0, 0},
+                  {"undeclared.builds", "a day that declares no section", "passed", "PASS", 0, 0}};
+    const std::string page = submissionPage(none, {}, sections, fakeAssets());
     EXPECT_EQ(count(page, "not measured: "), 3u);
-    EXPECT_NE(page.find("no figures recorded"), std::string::npos);
+    EXPECT_EQ(count(page, "no figures recorded"), 2u);
+    EXPECT_NE(page.find("<h2>Day 38: BFS frontier mappings</h2>"), std::string::npos);
+    EXPECT_NE(page.find("<h2>undeclared</h2>"), std::string::npos);
     EXPECT_TRUE(dataBlock(page).object.empty());
 }
 
-TEST(HtmlCharts, TheTimelineHookDrawsRecordedEvents) {
-    const Figures f = {{"day52",
-                        {{"event_b_begin_ms", 0.3}, {"event_b_end_ms", 0.9}, {"event_a_begin_ms", 0.0},
-                         {"event_a_end_ms", 0.3}, {"event_orphan_begin_ms", 1.0}}}};
-    const std::vector<Chart> charts = dayCharts("day52", f);
-    ASSERT_EQ(charts.size(), 2u);
-    ASSERT_FALSE(charts[1].spec.empty()) << charts[1].missing;
-    const json_check::Value events = json_check::Parser(charts[1].spec).document()["data"]["values"];
-    ASSERT_EQ(events.array.size(), 2u);  // a begin without an end is left out
-    EXPECT_EQ(events.array[0]["kernel"].string, "a");
-    EXPECT_DOUBLE_EQ(events.array[1]["end"].number, 0.9);
+TEST(HtmlCharts, FiguresMatchingTheDeclarationAreItsRows) {
+    const Sections s = parseCharts(chartsTable(chartRow("walk_([a-z]+)_level([0-9]+)", "mapping,level",
+                                                        "{\"mark\": \"line\", \"width\": 460}")),
+                                   "t.tsv");
+    const std::vector<Chart> charts = dayCharts(s.at("d"), {{"walk_warp_level12", 0.25},
+                                                             {"walk_edge_level007", 1.5},
+                                                             {"walk_warp", 9},
+                                                             {"bfs_edge_level1", 9}});
+    ASSERT_EQ(charts.size(), 1u);
+    ASSERT_FALSE(charts[0].spec.empty()) << charts[0].missing;
+    const json_check::Value spec = json_check::Parser(charts[0].spec).document();
+    EXPECT_EQ(spec["mark"].string, "line");
+    EXPECT_EQ(spec["width"].number, 460);
+    const json_check::Value& rows = spec["data"]["values"];
+    ASSERT_EQ(rows.array.size(), 2u);  // in the figures' name order
+    EXPECT_EQ(rows.array[0]["mapping"].string, "edge");
+    EXPECT_EQ(rows.array[0]["level"].number, 7);  // digits only: a number
+    EXPECT_DOUBLE_EQ(rows.array[0]["ms"].number, 1.5);
+    EXPECT_EQ(rows.array[1]["mapping"].string, "warp");
+    EXPECT_EQ(charts[0].title, "A chart");
+    // No figure matches: not measured, saying what the declaration says.
+    const std::vector<Chart> none = dayCharts(s.at("d"), {{"walk_warp", 9}});
+    EXPECT_TRUE(none[0].spec.empty());
+    EXPECT_EQ(none[0].missing, "nothing recorded");
 }
+
+TEST(HtmlCharts, ACaptionPartShowsItsFigureOrDropsOut) {
+    const Sections s =
+        parseCharts(chartsTable(chartRow("(a)_ms", "name", "{}", "Times[; ratio {ratio}x][, {sms} SMs].")), "t.tsv");
+    EXPECT_EQ(dayCharts(s.at("d"), {{"a_ms", 1}, {"ratio", 2.5}})[0].caption, "Times; ratio 2.5x.");
+    EXPECT_EQ(dayCharts(s.at("d"), {{"a_ms", 1}, {"sms", 132}})[0].caption, "Times, 132 SMs.");
+    EXPECT_EQ(dayCharts(s.at("d"), {})[0].caption, "Times.");
+}
+
+TEST(HtmlCharts, ABadDeclarationIsRefusedNamingItsLine) {
+    const auto refused = [](const std::string& tsv, const std::string& why) {
+        try {
+            parseCharts(tsv, "charts.tsv");
+            ADD_FAILURE() << "taken: " << tsv;
+        } catch (const grading::report::InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("charts.tsv:"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+        }
+    };
+    refused("", "no header");
+    refused("day\tchart\n", "the header");
+    refused(chartsTable("d\tc\ttitle\n"), "3 fields, want 9");
+    refused(chartsTable(chartRow("(a", "x")), "no regular expression");
+    refused(chartsTable(chartRow("(a)_(b)", "x")), "2 capture groups for 1 fields");
+    refused(chartsTable(chartRow("(a)", "x", "{\"title\": \"</script>\"}")), "without '<'");
+    refused(chartsTable(chartRow("(a)", "x", "[1]")), "no JSON object");
+    refused(chartsTable(chartRow("(a)", "x", "{}", "ratio [{r}x")), "without its ']'");
+    refused(chartsTable(chartRow("(a)", "x", "{}", "ratio [{r} of {s}]")), "no single {figure}");
+    refused(chartsTable(chartRow("(a)", "x", "{}", "ratio {r}")), "outside a [...{figure}...] part");
+    refused(chartsTable(chartRow("(a)", "x") + chartRow("(b)", "y")), "declared twice");
+    refused(chartsTable(chartRow("(a)", "x", "{}", "c", "Bad_Id")), "is not [a-z0-9-]");
+    // A line's number counts the lines before it, comments included.
+    refused("# generated\n" + chartsTable(chartRow("(a", "x")), "charts.tsv:3:");
+    // The days' heading rows and a day of headings only are fine.
+    const Sections s = parseCharts(chartsTable("d\t\tDay D: a heading\t\t\t\t\t\t\n"), "t.tsv");
+    EXPECT_EQ(s.at("d").heading, "Day D: a heading");
+    EXPECT_TRUE(s.at("d").charts.empty());
+}
+
+#ifdef GRADING_CHARTS_TSV
+// The fixture is what the days built here declare (copy the build's
+// charts.tsv to fixtures/html/charts.tsv where a day's charts changed).
+TEST(HtmlCharts, TheFixtureIsWhatTheDaysDeclare) {
+    const std::string fixture = fixtures::text("html/charts.tsv");
+    const std::vector<std::string> rows = grading::text::splitLines(fixtures::read(GRADING_CHARTS_TSV));
+    ASSERT_GT(rows.size(), 2u) << GRADING_CHARTS_TSV;
+    for (const std::string& row : rows) {
+        EXPECT_NE(fixture.find(row + "\n"), std::string::npos)
+            << "fixtures/html/charts.tsv lacks " << row.substr(0, 80);
+    }
+}
+#endif
 
 TEST(HtmlPage, HostileTextStaysText) {
     Results r = fixtureResults();
     r.extra.emplace_back("student", kHostile);
     r.gates[1].output = "FAIL: got </script><script>alert(2)</script>";
     r.output += "\n</script><script>alert(3)</script>\n";
-    const std::string page = submissionPage(r, figuresFromText(r.output), fakeAssets());
+    const std::string page = submissionPage(r, figuresFromText(r.output), fixtureSections(), fakeAssets());
     EXPECT_EQ(page.find("alert(1)</script>"), std::string::npos);
     EXPECT_EQ(page.find("<script>alert"), std::string::npos);
     EXPECT_NE(page.find(escapeHtml(kHostile)), std::string::npos);

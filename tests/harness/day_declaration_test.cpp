@@ -1,5 +1,6 @@
-// What a day's declaration refuses: a gate declared twice, and a gate graded
-// after one that is not a student gate declared before it.
+// What a day's declaration refuses: a gate declared twice, a gate graded
+// after one that is not a student gate declared before it, and a chart the
+// HTML page could not draw from its figures.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -34,6 +35,27 @@ TEST(DayDeclaration, AfterNamesAStudentGateDeclaredBefore) {
         << "the course's gate runs no student code, so a class has no test of it to wait for";
     EXPECT_THROW(day.gate(spec("d.course_after", grading::Grades::Course, {"d.first"}), {}), std::logic_error)
         << "a class has no test of a course gate to make wait";
+}
+
+grading::ChartSpec chart(const std::string& id, const std::string& figures, std::vector<std::string> fields,
+                         const std::string& spec = "{\"mark\": \"bar\"}") {
+    return {id, "A chart", "a caption", "nothing recorded", figures, std::move(fields), "ms", spec};
+}
+
+TEST(DayDeclaration, AChartMatchesItsFiguresToItsFields) {
+    grading::Day day("d");
+    day.heading("Day D: a heading");
+    day.chart(chart("d-times", "ms_([a-z]+)_n([0-9]+)", {"impl", "n"}));
+    EXPECT_EQ(day.heading(), "Day D: a heading");
+    ASSERT_EQ(day.charts().size(), 1u);
+    EXPECT_EQ(day.charts()[0].fields, (std::vector<std::string>{"impl", "n"}));
+    EXPECT_THROW(day.chart(chart("d-times", "(a)", {"x"})), std::logic_error) << "the same id twice";
+    EXPECT_THROW(day.chart(chart("D_Times", "(a)", {"x"})), std::logic_error) << "an id that is no [a-z0-9-]";
+    EXPECT_THROW(day.chart(chart("d-a", "ms_(a", {"x"})), std::logic_error) << "no regular expression";
+    EXPECT_THROW(day.chart(chart("d-b", "ms_(a)_(b)", {"x"})), std::logic_error) << "a capture group without a field";
+    EXPECT_THROW(day.chart(chart("d-c", "(a)", {"x"}, "{\"title\": \"</script>\"}")), std::logic_error)
+        << "a '<' in the spec";
+    EXPECT_EQ(day.charts().size(), 1u);
 }
 
 }  // namespace

@@ -17,19 +17,23 @@ using grading::cli::writeFile;
 using grading::report::InputError;
 
 const char* const kUsage =
-    "usage: grade_html report --results results.json [--junit FILE... --prefix submission.] --out report.html\n"
+    "usage: grade_html report --results results.json [--junit FILE... --prefix submission.] [--charts charts.tsv]\n"
+    "                         --out report.html\n"
     "       grade_html class OUT_DIR [--out OUT_DIR/dashboard.html]\n"
     "  either: [--assets DIR]  the page's stylesheet, script and vendor/ (default: the source tree's html/)\n"
     "Figures come from results.json's report text (grade_report --show-reports) and from the\n"
-    "<prefix><day>.report tests of the JUnit files. Exit status 0, or 2 on a usage or input error.\n";
+    "<prefix><day>.report tests of the JUnit files. The days' headings and charts come from\n"
+    "--charts, the build's charts.tsv (without it, a day's figures are a table only).\n"
+    "Exit status 0, or 2 on a usage or input error.\n";
 
 int reportPage(int argc, char** argv) {
-    std::string results, out, prefix, assets = GRADING_HTML_DIR, value;
+    std::string results, out, prefix, charts, assets = GRADING_HTML_DIR, value;
     std::vector<std::string> junits;
     for (int i = 2; i < argc; ++i) {
         if (option(argc, argv, i, "--results", &value)) results = value;
         else if (option(argc, argv, i, "--junit", &value)) junits.push_back(value);
         else if (option(argc, argv, i, "--prefix", &value)) prefix = value;
+        else if (option(argc, argv, i, "--charts", &value)) charts = value;
         else if (option(argc, argv, i, "--out", &value)) out = value;
         else if (option(argc, argv, i, "--assets", &value)) assets = value;
         else throw UsageError(std::string("unknown argument ") + argv[i]);
@@ -41,7 +45,9 @@ int reportPage(int argc, char** argv) {
     for (const std::string& j : junits) {
         grading::html::merge(figures, grading::html::figuresFromJunit(grading::report::loadJunit(j), prefix));
     }
-    writeFile(out, grading::html::submissionPage(r, figures, grading::html::loadAssets(assets)));
+    const grading::html::Sections sections =
+        charts.empty() ? grading::html::Sections{} : grading::html::parseCharts(readFile(charts, "charts"), charts);
+    writeFile(out, grading::html::submissionPage(r, figures, sections, grading::html::loadAssets(assets)));
     return 0;
 }
 

@@ -19,7 +19,7 @@ using grading::cli::writeFile;
 
 const char* const kUsage =
     "usage: grade_report --junit FILE [--junit FILE...] --gates gates.tsv [--prefix submission.]\n"
-    "                    [--days day38,day34] [--build-log FILE] [--ctest-log FILE...] [--student NAME]\n"
+    "                    [--days DAY,DAY...] [--build-log FILE] [--ctest-log FILE...] [--student NAME]\n"
     "                    [--results-json OUT] [--summary-row OUT.tsv] [--show-reports] [--header KEY=VALUE...]\n"
     "                    [--flags FINDINGS.tsv] [--build-student STAGED_NAME]\n"
     "       grade_report summarize [--csv OUT.csv] [--markdown OUT.md] ROW.tsv...\n"

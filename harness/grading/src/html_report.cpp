@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
-#include <tuple>
 
 #include "text_lines.h"
 
@@ -199,12 +199,10 @@ std::string rowsJson(const std::vector<Row>& rows) {
     return out + "]";
 }
 
-// A Vega-Lite spec from a template whose data is the placeholder VALUES.
-std::string spec(const std::string& templ, const std::vector<Row>& rows) {
-    std::string s = templ;
-    const size_t at = s.find("VALUES");
-    s.replace(at, 6, rows.empty() ? "[]" : rowsJson(rows));
-    return s;
+// A Vega-Lite spec with no data ("{...}") given the rows as its data.
+std::string spec(const std::string& withoutData, const std::vector<Row>& rows) {
+    const size_t open = withoutData.find('{');
+    return "{\"data\": {\"values\": " + rowsJson(rows) + "}, " + withoutData.substr(open + 1);
 }
 
 Chart chart(std::string id, std::string title, std::string caption, const std::string& templ,
@@ -218,221 +216,55 @@ Chart chart(std::string id, std::string title, std::string caption, const std::s
     return c;
 }
 
-// ---- the charts of each day, from the figures its report test records.
+// ---- the charts the days declare, drawn from the figures their report tests record.
 
-const char* const kHorizontalBars = R"vl({"width": 460, "height": {"step": 26}, "data": {"values": VALUES},
- "encoding": {"y": {"field": "name", "type": "nominal", "sort": null, "title": null},
-              "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"}},
- "layer": [{"mark": {"type": "bar", "tooltip": true}, "encoding": {"color": {"field": "name", "sort": null, "legend": null}}},
-           {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": "ms", "format": ".4f"}}}]})vl";
-
-// key = prefix + int + suffix: the int, or -1.
-long long numberIn(const std::string& key, const std::string& prefix, const std::string& suffix = "") {
-    if (!startsWith(key, prefix) || !endsWith(key, suffix) || key.size() <= prefix.size() + suffix.size()) return -1;
-    const std::string digits = key.substr(prefix.size(), key.size() - prefix.size() - suffix.size());
-    if (digits.size() > 12 || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
-    return std::stoll(digits);
+// "[text {figure} text]" in a caption: the figure's name, or "" where the
+// part holds no single {name}.
+std::string captionFigure(const std::string& part) {
+    const size_t open = part.find('{'), close = part.find('}');
+    const bool one = open != std::string::npos && close != std::string::npos && close > open &&
+                     part.find('{', open + 1) == std::string::npos && part.find('}', close + 1) == std::string::npos;
+    if (!one) return "";
+    return part.substr(open + 1, close - open - 1);
 }
 
-std::vector<Chart> day34Charts(const std::map<std::string, double>& f) {
-    std::vector<Row> kernels;
-    std::string copy;
-    for (const auto& [key, gbs] : f) {
-        if (!endsWith(key, "_gbs")) continue;
-        const std::string kernel = key.substr(0, key.size() - 4);
-        if (kernel == "copy") {
-            copy = number(gbs);
-        } else {
-            kernels.push_back({{"kernel", jsonString(kernel)}, {"gbs", number(gbs)}});
+// Why a caption's optional parts are malformed, or "".
+std::string captionProblem(const std::string& caption) {
+    for (size_t at = 0;;) {
+        const size_t open = caption.find_first_of("[]{}", at);
+        if (open == std::string::npos) return "";
+        if (caption[open] != '[') return std::string("'") + caption[open] + "' outside a [...{figure}...] part";
+        const size_t close = caption.find(']', open);
+        if (close == std::string::npos) return "a '[' without its ']'";
+        const std::string part = caption.substr(open + 1, close - open - 1);
+        if (captionFigure(part).empty() || part.find('[') != std::string::npos) {
+            return "the part [" + part + "] names no single {figure}";
         }
+        at = close + 1;
     }
-    std::string bandwidth = R"vl({"width": 460, "height": {"step": 30}, "data": {"values": VALUES},
- "layer": [{"mark": {"type": "bar", "tooltip": true},
-            "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null, "title": null},
-                         "x": {"field": "gbs", "type": "quantitative", "title": "GB/s, one step (median)"},
-                         "color": {"field": "kernel", "legend": null}}},
-           {"mark": {"type": "text", "align": "left", "dx": 3},
-            "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null}, "x": {"field": "gbs", "type": "quantitative"},
-                         "text": {"field": "gbs", "format": ".0f"}}}COPY]})vl";
-    // The copy kernel is the floor a stencil step is measured against: a rule across the bars.
-    const std::string rule = copy.empty() ? "" : R"vl(,
-           {"mark": {"type": "rule", "color": "#444", "strokeDash": [4, 3]}, "encoding": {"x": {"datum": )vl" + copy + R"vl(}}},
-           {"mark": {"type": "text", "align": "center", "baseline": "bottom", "y": -3, "text": "copy floor"},
-            "encoding": {"x": {"datum": )vl" +
-                                                 copy + "}}}";
-    bandwidth.replace(bandwidth.find("COPY"), 4, rule);
-
-    std::vector<std::pair<long long, double>> loops;
-    for (const auto& [key, ms] : f) {
-        if (const long long every = numberIn(key, "loop_ms_every_"); every >= 0) loops.emplace_back(every, ms);
-    }
-    // Never (0), then from the rarest copy to every step.
-    std::sort(loops.begin(), loops.end(), [](const auto& a, const auto& b) {
-        return (a.first == 0) != (b.first == 0) ? a.first == 0 : a.first > b.first;
-    });
-    std::vector<Row> policies;
-    for (const auto& [every, ms] : loops) {
-        const std::string name = every == 0 ? "never copied back" : every == 1 ? "copied back every step"
-                                                                     : "copied back every " + std::to_string(every) + " steps";
-        policies.push_back({{"name", jsonString(name)}, {"ms", number(ms)}});
-    }
-    const std::string policyTempl = R"vl({"width": 460, "height": {"step": 26}, "data": {"values": VALUES},
- "encoding": {"y": {"field": "name", "type": "nominal", "sort": null, "title": null},
-              "x": {"field": "ms", "type": "quantitative", "scale": {"type": "log"}, "stack": null,
-                    "title": "ms for the whole loop (log scale)"}},
- "layer": [{"mark": {"type": "bar", "tooltip": true}, "encoding": {"color": {"field": "name", "sort": null, "legend": null}}},
-           {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": "ms", "format": ".1f"}}}]})vl";
-    return {chart("day34-bandwidth", "Bandwidth of one step against the copy floor",
-                  "GB/s of each kernel (figures <kernel>_gbs); the dashed rule is copyGrid, a copy with no stencil.",
-                  bandwidth, kernels, "no bandwidth figures (<kernel>_gbs) were recorded"),
-            chart("day34-copy-policy", "What each copy policy costs",
-                  "The same loop of heatStepTiled, only the copy back to the host changes (figures loop_ms_every_<n>).",
-                  policyTempl, policies, "no loop times (loop_ms_every_<n>) were recorded")};
 }
 
-std::vector<Chart> day38Charts(const std::map<std::string, double>& f) {
-    std::vector<std::pair<std::string, double>> bfs;                 // mapping, ms
-    std::vector<std::tuple<long long, std::string, double>> levels;  // level, mapping, ms
-    std::map<long long, std::pair<double, double>> profile;        // level -> frontier, edges
-    std::map<long long, bool> hasFrontier, hasEdges;
-    static const std::regex walk(R"(walk_ms_level([0-9]{1,9})_([A-Za-z0-9_]+))");
-    for (const auto& [key, v] : f) {
-        std::smatch m;
-        if (startsWith(key, "bfs_ms_")) {
-            bfs.emplace_back(key.substr(7), v);
-        } else if (std::regex_match(key, m, walk)) {
-            levels.emplace_back(std::stoll(m[1]), m[2], v);
-        } else if (const long long l = numberIn(key, "frontier_level"); l >= 0) {
-            profile[l].first = v;
-            hasFrontier[l] = true;
-        } else if (const long long e = numberIn(key, "edges_level"); e >= 0) {
-            profile[e].second = v;
-            hasEdges[e] = true;
+std::string captionText(const std::string& caption, const std::map<std::string, double>& figures) {
+    std::string out;
+    for (size_t at = 0;;) {
+        const size_t open = caption.find('[', at);
+        out += caption.substr(at, open - at);
+        if (open == std::string::npos) return out;
+        const size_t close = caption.find(']', open);
+        const std::string part = caption.substr(open + 1, close - open - 1);
+        const std::string figure = captionFigure(part);
+        if (const auto it = figures.find(figure); it != figures.end()) {
+            out += part.substr(0, part.find('{')) + number(it->second) + part.substr(part.find('}') + 1);
         }
+        at = close + 1;
     }
-    // Mappings in the course's order (thread, warp, then the exercise's), not alphabetical.
-    const auto rank = [](const std::string& mapping) {
-        const char* const order[] = {"thread", "warp", "edge"};
-        for (int k = 0; k < 3; ++k) {
-            if (mapping == order[k]) return k;
-        }
-        return 3;
-    };
-    std::stable_sort(bfs.begin(), bfs.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
-    std::stable_sort(levels.begin(), levels.end(), [&](const auto& a, const auto& b) {
-        return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) < std::get<0>(b) : rank(std::get<1>(a)) < rank(std::get<1>(b));
-    });
-    std::vector<Row> whole, walks;
-    for (const auto& [mapping, ms] : bfs) whole.push_back({{"name", jsonString(mapping)}, {"ms", number(ms)}});
-    for (const auto& [level, mapping, ms] : levels) {
-        walks.push_back({{"level", number(static_cast<double>(level))}, {"mapping", jsonString(mapping)}, {"ms", number(ms)}});
-    }
-    std::vector<Row> counts;
-    for (const auto& [level, fe] : profile) {
-        if (hasFrontier[level]) {
-            counts.push_back({{"level", number(static_cast<double>(level))}, {"count", number(fe.first)},
-                              {"quantity", jsonString("frontier vertices")}});
-        }
-        if (hasEdges[level]) {
-            counts.push_back({{"level", number(static_cast<double>(level))}, {"count", number(fe.second)},
-                              {"quantity", jsonString("edges to walk")}});
-        }
-    }
-    const std::string walkTempl = R"vl({"width": 460, "height": 240, "data": {"values": VALUES},
- "mark": {"type": "line", "point": true, "tooltip": true},
- "encoding": {"x": {"field": "level", "type": "ordinal"},
-              "y": {"field": "ms", "type": "quantitative", "scale": {"type": "log"}, "title": "ms, the level's walk (log scale)"},
-              "color": {"field": "mapping", "type": "nominal", "sort": null}}})vl";
-    const std::string profileTempl = R"vl({"width": 560, "height": 220, "data": {"values": VALUES},
- "mark": {"type": "bar", "tooltip": true},
- "encoding": {"x": {"field": "level", "type": "ordinal"}, "xOffset": {"field": "quantity", "sort": null},
-              "y": {"field": "count", "type": "quantitative", "scale": {"type": "symlog"}, "stack": null,
-                    "axis": {"values": [0, 1, 10, 100, 1000, 10000], "format": ",d"}, "title": "per level (symlog scale)"},
-              "color": {"field": "quantity", "type": "nominal", "sort": null, "title": null}}})vl";
-    return {chart("day38-bfs", "Whole BFS per mapping",
-                  "Median ms of one search on the course's word graph, every level's launch and host round trip "
-                  "included (figures bfs_ms_<mapping>; edge is the exercise's kernel, the one graded).",
-                  kHorizontalBars, whole, "no whole-search times (bfs_ms_<mapping>) were recorded"),
-            chart("day38-levels", "One level in isolation, per mapping",
-                  "The neighbour walk of single frontiers, timed alone (figures walk_ms_level<k>_<mapping>).", walkTempl,
-                  walks, "no isolated-level times (walk_ms_level<k>_<mapping>) were recorded"),
-            chart("day38-frontier", "Frontier profile",
-                  "Frontier size and edges to walk at each level of the search (host counts, figures "
-                  "frontier_level<k> and edges_level<k>): where the work is, and why one mapping wins there.",
-                  profileTempl, counts, "no frontier profile (frontier_level<k>, edges_level<k>) was recorded")};
 }
 
-std::vector<Chart> day52Charts(const std::map<std::string, double>& f) {
-    std::vector<Row> shapes;
-    for (const char* shape : {"serial", "diamond"}) {
-        if (const auto it = f.find(std::string(shape) + "_ms"); it != f.end()) {
-            shapes.push_back({{"name", jsonString(shape)}, {"ms", number(it->second)}});
-        }
-    }
-    std::string caption = "Median ms of the four kernels run one after another and as the fork-join diamond "
-                          "(figures serial_ms, diamond_ms)";
-    if (const auto r = f.find("overlap_ratio"); r != f.end()) caption += "; serial / diamond = " + number(r->second) + "x";
-    // The timeline: each kernel's first start and last end on the GPU's timer
-    // (figures event_<kernel>_begin_ms and _end_ms, the serial run's kernels
-    // prefixed serial_), each run from its own first start.
-    std::vector<Row> events;
-    for (const auto& [key, begin] : f) {
-        if (!startsWith(key, "event_") || !endsWith(key, "_begin_ms")) continue;
-        const std::string kernel = key.substr(6, key.size() - 6 - 9);
-        const auto end = f.find("event_" + kernel + "_end_ms");
-        if (kernel.empty() || end == f.end()) continue;
-        events.push_back({{"kernel", jsonString(kernel)}, {"begin", number(begin)}, {"end", number(end->second)}});
-    }
-    // The diamond's kernels first, then the serial run's, each in start order.
-    std::sort(events.begin(), events.end(), [](const Row& a, const Row& b) {
-        const bool aSerial = a[0].second.find("serial_") != std::string::npos;
-        const bool bSerial = b[0].second.find("serial_") != std::string::npos;
-        if (aSerial != bSerial) return bSerial;
-        return std::stod(a[1].second) < std::stod(b[1].second);
-    });
-    const std::string timeline = R"vl({"width": 460, "height": {"step": 24}, "data": {"values": VALUES},
- "mark": {"type": "bar", "tooltip": true},
- "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null, "title": null},
-              "x": {"field": "begin", "type": "quantitative", "title": "ms from the run's first kernel"}, "x2": {"field": "end"},
-              "color": {"field": "kernel", "legend": null}}})vl";
-    return {chart("day52-shapes", "Serial against the diamond", caption + ".", kHorizontalBars, shapes,
-                  "no serial or diamond time (serial_ms, diamond_ms) was recorded"),
-            chart("day52-timeline", "Timeline of the diamond's kernels, and the serial run's",
-                  "Each kernel's first start and last end on the GPU's timer, one untimed run of each shape "
-                  "(figures event_<kernel>_begin_ms, _end_ms; serial_ for the serial run).",
-                  timeline, events,
-                  "no kernel timeline was recorded (figures event_<kernel>_begin_ms and _end_ms); the serial and "
-                  "diamond totals are above")};
-}
-
-std::vector<Chart> mswCharts(const std::map<std::string, double>& f) {
-    std::vector<Row> times, bandwidth;
-    static const std::regex timed(R"(ms_(two_phase|fast)_([A-Za-z0-9_]+))");
-    for (const auto& [key, v] : f) {
-        std::smatch m;
-        if (std::regex_match(key, m, timed)) {
-            std::string where = m[2];
-            std::replace(where.begin(), where.end(), '_', ' ');
-            times.push_back({{"impl", jsonString(m[1])}, {"mismatch", jsonString(where)}, {"ms", number(v)}});
-        } else if (const long long n = numberIn(key, "gbs_n"); n > 0) {
-            bandwidth.push_back({{"n", number(static_cast<double>(n))}, {"gbs", number(v)}});
-        }
-    }
-    const std::string timesTempl = R"vl({"width": 460, "height": {"step": 22}, "data": {"values": VALUES},
- "mark": {"type": "bar", "tooltip": true},
- "encoding": {"y": {"field": "mismatch", "type": "nominal", "title": "first mismatch"}, "yOffset": {"field": "impl"},
-              "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"},
-              "color": {"field": "impl", "type": "nominal", "title": "search"}}})vl";
-    const std::string bandwidthTempl = R"vl({"width": 460, "height": 220, "data": {"values": VALUES},
- "mark": {"type": "line", "point": true, "tooltip": true},
- "encoding": {"x": {"field": "n", "type": "quantitative", "scale": {"type": "log"}, "title": "n (words)"},
-              "y": {"field": "gbs", "type": "quantitative", "title": "GB/s read"}}})vl";
-    return {chart("msw-times", "Search time by where the first mismatch is",
-                  "Median ms of each search that answered right (figures ms_<search>_<placement>).", timesTempl, times,
-                  "no search was timed with a right answer (figures ms_<search>_<placement>)"),
-            chart("msw-bandwidth", "Bandwidth against n", "GB/s read at each array size (figures gbs_n<n>).",
-                  bandwidthTempl, bandwidth,
-                  "no size was timed with a right answer (figures gbs_n<n>, the report's sweep over n)")};
+// A capture of digits only is a number in the chart's data (a level, a size).
+std::string fieldValue(const std::string& captured) {
+    const bool digits =
+        !captured.empty() && captured.size() <= 15 && captured.find_first_not_of("0123456789") == std::string::npos;
+    return digits ? number(std::stod(captured)) : jsonString(captured);
 }
 
 std::string readText(const std::string& path) {
@@ -461,7 +293,8 @@ std::string tail(const std::vector<Chart>& charts, const Assets& assets) {
         first = false;
     }
     data += "\n}";
-    // Every string went through jsonString and the templates are ours: the block cannot end the script.
+    // Every string went through jsonString and no spec holds '<' (parseCharts refuses one): the block
+    // cannot end the script.
     if (data.find('<') != std::string::npos) throw std::logic_error("a chart spec holds '<'");
     std::string out = "<script type=\"application/json\" id=\"grading-charts\">" + data + "</script>\n";
     for (const std::string& lib : assets.libraries) out += "<script>" + lib + "</script>\n";
@@ -482,11 +315,6 @@ std::string points(double v) {
     std::string s = number(v);
     return s == "null" ? "?" : s;
 }
-
-const char* const kDayTitles[][2] = {{"day34", "Day 34: heat-equation stencil"},
-                                     {"day38", "Day 38: BFS frontier mappings"},
-                                     {"day52", "Day 52: events and fork-join streams"},
-                                     {"msw", "msw: first mismatching word"}};
 
 }  // namespace
 
@@ -520,7 +348,7 @@ Figures figuresFromText(const std::string& observations) {
     std::string day;  // "" outside a report section
     for (const std::string& line : splitLines(observations)) {
         if (startsWith(line, "== ") && endsWith(line, " ==") && line.size() > 6) {
-            // "== submission.day38.report ==", maybe with " (failed)" after the name.
+            // "== submission.<day>.report ==", maybe with " (failed)" after the name.
             const std::string name = trim(line.substr(3, line.size() - 6));
             const std::string test = name.substr(0, name.find(' '));
             day.clear();
@@ -601,15 +429,74 @@ Results parseResults(const std::string& json, const std::string& source) {
     return r;
 }
 
-std::vector<Chart> dayCharts(const std::string& day, const Figures& figures) {
-    static const std::map<std::string, double> none;
-    const auto it = figures.find(day);
-    const std::map<std::string, double>& f = it == figures.end() ? none : it->second;
-    if (day == "day34") return day34Charts(f);
-    if (day == "day38") return day38Charts(f);
-    if (day == "day52") return day52Charts(f);
-    if (day == "msw") return mswCharts(f);
-    return {};
+Sections parseCharts(const std::string& tsv, const std::string& source) {
+    static const char* const kHeader = "day\tchart\ttitle\tcaption\tmissing\tfigures\tfields\tvalue\tspec";
+    Sections sections;
+    std::set<std::string> ids;
+    bool header = false;
+    int number = 0;
+    for (const std::string& line : splitLines(tsv)) {
+        ++number;
+        const auto bad = [&](const std::string& what) {
+            return InputError(source + ":" + std::to_string(number) + ": not a charts table: " + what);
+        };
+        if (line.empty() || line[0] == '#') continue;
+        if (!header) {
+            if (line != kHeader) throw bad("the header is not \"" + std::string(kHeader) + "\"");
+            header = true;
+            continue;
+        }
+        const std::vector<std::string> f = text::splitTabs(line);
+        if (f.size() != 9) throw bad(std::to_string(f.size()) + " fields, want 9");
+        if (f[0].empty()) throw bad("no day");
+        DaySection& section = sections[f[0]];
+        if (f[1].empty()) {  // the day's heading
+            section.heading = f[2];
+            continue;
+        }
+        ChartDeclaration c{f[1], f[2], f[3], f[4], {}, text::splitCommas(f[6]), f[7], trim(f[8])};
+        if (c.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos) {
+            throw bad("chart id \"" + c.id + "\" is not [a-z0-9-]");
+        }
+        if (!ids.insert(c.id).second) throw bad("chart " + c.id + " declared twice");
+        try {
+            c.figures.assign(f[5]);
+        } catch (const std::regex_error& e) {
+            throw bad("chart " + c.id + ": figures \"" + f[5] + "\" is no regular expression: " + e.what());
+        }
+        if (c.figures.mark_count() != c.fields.size()) {
+            throw bad("chart " + c.id + ": " + std::to_string(c.figures.mark_count()) + " capture groups for " +
+                      std::to_string(c.fields.size()) + " fields");
+        }
+        if (c.value.empty()) throw bad("chart " + c.id + ": no field for the figures' values");
+        if (const std::string why = captionProblem(c.caption); !why.empty()) {
+            throw bad("chart " + c.id + "'s caption: " + why);
+        }
+        // The spec is inlined in a <script>: a '<' could end it.
+        if (c.spec.empty() || c.spec.front() != '{' || c.spec.back() != '}' || c.spec.find('<') != std::string::npos) {
+            throw bad("chart " + c.id + ": its spec is no JSON object without '<'");
+        }
+        section.charts.push_back(std::move(c));
+    }
+    if (!header) throw InputError(source + ": not a charts table: no header");
+    return sections;
+}
+
+std::vector<Chart> dayCharts(const DaySection& section, const std::map<std::string, double>& figures) {
+    std::vector<Chart> charts;
+    for (const ChartDeclaration& d : section.charts) {
+        std::vector<Row> rows;
+        for (const auto& [key, v] : figures) {
+            std::smatch m;
+            if (!std::regex_match(key, m, d.figures)) continue;
+            Row row;
+            for (size_t k = 0; k < d.fields.size(); ++k) row.emplace_back(d.fields[k], fieldValue(m[k + 1]));
+            row.emplace_back(d.value, number(v));
+            rows.push_back(std::move(row));
+        }
+        charts.push_back(chart(d.id, d.title, captionText(d.caption, figures), d.spec, rows, d.missing));
+    }
+    return charts;
 }
 
 Assets loadAssets(const std::string& dir) {
@@ -635,7 +522,8 @@ Assets loadAssets(const std::string& dir) {
     return a;
 }
 
-std::string submissionPage(const Results& results, const Figures& figures, const Assets& assets) {
+std::string submissionPage(const Results& results, const Figures& figures, const Sections& sections,
+                           const Assets& assets) {
     const std::string who = !results.extraValue("student").empty() ? results.extraValue("student")
                                                                    : results.extraValue("submission");
     std::string out = head("Grading report" + (who.empty() ? "" : ": " + who), assets);
@@ -670,17 +558,18 @@ std::string submissionPage(const Results& results, const Figures& figures, const
         if (std::find(days.begin(), days.end(), day) == days.end()) days.push_back(day);
     }
     std::vector<Chart> charts;
+    static const std::map<std::string, double> noFigures;
     for (const std::string& day : days) {
-        std::string title = day;
-        for (const auto& t : kDayTitles) {
-            if (day == t[0]) title = t[1];
-        }
-        out += "<section class=\"day\" id=\"" + escapeHtml(day) + "\">\n<h2>" + escapeHtml(title) + "</h2>\n";
-        for (const Chart& c : dayCharts(day, figures)) {
-            out += figureHtml(c);
-            charts.push_back(c);
-        }
+        const auto s = sections.find(day);
         const auto f = figures.find(day);
+        const std::string title = s == sections.end() || s->second.heading.empty() ? day : s->second.heading;
+        out += "<section class=\"day\" id=\"" + escapeHtml(day) + "\">\n<h2>" + escapeHtml(title) + "</h2>\n";
+        if (s != sections.end()) {
+            for (const Chart& c : dayCharts(s->second, f == figures.end() ? noFigures : f->second)) {
+                out += figureHtml(c);
+                charts.push_back(c);
+            }
+        }
         if (f == figures.end()) {
             out += "<p class=\"not-measured\">no figures recorded (the report test did not run: no GPU, or the day was not built)</p>\n";
         } else {
@@ -717,11 +606,11 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
         passRows.push_back({{"gate", jsonString(r.gate)}, {"rate", number(static_cast<double>(r.passed) / r.graded)},
                             {"passed", number(r.passed)}, {"students", number(r.graded)}});
     }
-    const std::string histogram = R"vl({"width": 460, "height": 200, "data": {"values": VALUES},
+    const std::string histogram = R"vl({"width": 460, "height": 200,
  "mark": {"type": "bar", "tooltip": true},
  "encoding": {"x": {"field": "percent", "type": "quantitative", "bin": {"extent": [0, 100], "step": 10}, "title": "score, % of the points"},
               "y": {"aggregate": "count", "type": "quantitative", "title": "students", "axis": {"tickMinStep": 1}}}})vl";
-    const std::string passTempl = R"vl({"width": 460, "height": {"step": 18}, "data": {"values": VALUES},
+    const std::string passTempl = R"vl({"width": 460, "height": {"step": 18},
  "mark": {"type": "bar", "tooltip": true},
  "encoding": {"y": {"field": "gate", "type": "nominal", "sort": null, "title": null},
               "x": {"field": "rate", "type": "quantitative", "scale": {"domain": [0, 1]}, "axis": {"format": "%"},

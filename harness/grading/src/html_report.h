@@ -5,6 +5,7 @@
 // lines, a class folder), so a page is drawn anywhere, without a GPU. The
 // chart libraries are inlined from html/vendor/, so a page needs no network.
 #include <map>
+#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,7 +14,7 @@
 
 namespace grading::html {
 
-// day ("day38") -> figure key -> value, as the day's report test recorded it.
+// day -> figure key -> value, as the day's report test recorded it.
 using Figures = std::map<std::string, std::map<std::string, double>>;
 
 // The "figure <key> = <value>" lines of every "== <prefix><day>.report ==" section
@@ -38,6 +39,27 @@ struct Results {
 // Throws report::InputError naming `source` on anything but a JSON object of that shape.
 Results parseResults(const std::string& json, const std::string& source);
 
+// What the days declare for their sections of the page (harness/gtest's
+// Day::heading and Day::chart, where the fields are explained), as the
+// build's charts.tsv lists them: the day, then the chart's id (none on the
+// row that carries the day's heading in its title), title, caption,
+// missing, figures, fields (a comma list), value and spec.
+struct ChartDeclaration {
+    std::string id, title, caption, missing;
+    std::regex figures;
+    std::vector<std::string> fields;
+    std::string value;
+    std::string spec;  // Vega-Lite without its "data"
+};
+struct DaySection {
+    std::string heading;  // "": the day's name
+    std::vector<ChartDeclaration> charts;
+};
+using Sections = std::map<std::string, DaySection>;  // by day
+// Throws report::InputError naming `source` and the line on anything else,
+// a spec that holds '<' included.
+Sections parseCharts(const std::string& tsv, const std::string& source);
+
 // One chart: a Vega-Lite spec with its data inlined, or, when the figures it
 // needs were not recorded, the reason in `missing` (the page says "not measured").
 struct Chart {
@@ -46,7 +68,8 @@ struct Chart {
     std::string spec;  // JSON; "" when missing
     std::string missing;
 };
-std::vector<Chart> dayCharts(const std::string& day, const Figures& figures);
+// The section's charts over one day's figures, each drawn or missing.
+std::vector<Chart> dayCharts(const DaySection& section, const std::map<std::string, double>& figures);
 
 // The inlined parts: html/page.css, html/charts.js and html/vendor/ (VERSIONS
 // names the libraries in load order). Throws report::InputError when one is absent.
@@ -56,7 +79,10 @@ struct Assets {
 };
 Assets loadAssets(const std::string& dir);
 
-std::string submissionPage(const Results& results, const Figures& figures, const Assets& assets);
+// A section per graded day (its .builds gate) and per day with figures,
+// headed and charted as `sections` declares it.
+std::string submissionPage(const Results& results, const Figures& figures, const Sections& sections,
+                           const Assets& assets);
 
 struct StudentRow {
     std::string id, name;  // staged id (s0001) and the real name, which is data only

@@ -85,7 +85,7 @@ inline std::vector<std::string> splitTabs(const std::string& line) {
     }
 }
 
-// The non-empty items of a comma list ("day38,day34", "34.stencil").
+// The non-empty items of a comma list (a list of days, a gate's requires).
 inline std::vector<std::string> splitCommas(const std::string& list) {
     std::vector<std::string> out;
     std::istringstream in(list);

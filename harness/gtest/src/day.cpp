@@ -6,6 +6,7 @@
 #include <iostream>
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 
 #include "harness/day.h"
@@ -32,6 +33,31 @@ void Day::gate(GateSpec spec, std::vector<GateCase> cases) {
 
 void Day::observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run) {
     observations_.push_back({std::move(name), limitSeconds, std::move(run)});
+}
+
+void Day::chart(ChartSpec spec) {
+    const auto refuse = [&](const std::string& why) {
+        throw std::logic_error(name_ + "'s chart " + spec.id + ": " + why);
+    };
+    if (spec.id.empty() || spec.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos) {
+        refuse("an id is [a-z0-9-]");
+    }
+    for (const ChartSpec& c : charts_) {
+        if (c.id == spec.id) refuse("declared twice");
+    }
+    std::regex figures;
+    try {
+        figures.assign(spec.figures);
+    } catch (const std::regex_error& e) {
+        refuse("figures is no regular expression: " + std::string(e.what()));
+    }
+    if (figures.mark_count() != spec.fields.size()) {
+        refuse(std::to_string(figures.mark_count()) + " capture groups for " + std::to_string(spec.fields.size()) +
+               " fields");
+    }
+    if (spec.value.empty()) refuse("no field for the figure's value");
+    if (spec.vegaLite.find('<') != std::string::npos) refuse("its spec holds '<', which could end the page's script");
+    charts_.push_back(std::move(spec));
 }
 
 const DayGate* Day::find(const std::string& id) const {

@@ -10,6 +10,7 @@
 //                                                  a planted bug or hostile submission fails its gate
 //   <day>_tests --suite reference --gate ID --no-solution   skips: the tree has no solutions
 //   <day>_tests --gates-tsv                        the declarations, for the report
+//   <day>_tests --charts-tsv                       the heading and charts, for the HTML page
 //   <day>_tests --emit-ctest OUT --manifest FILE   the ctest registration of every suite
 #include <unistd.h>
 
@@ -47,6 +48,7 @@ constexpr int kSkipStatus = 77;
 struct Options {
     std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner;
     bool gatesTsv = false;
+    bool chartsTsv = false;
     bool noSolution = false;
 };
 
@@ -408,6 +410,33 @@ void printGatesTsv(const grading::Day& day) {
     }
 }
 
+// A row without a chart id carries the day's heading in its title.
+void printChartsTsv(const grading::Day& day) {
+    using grading::tsvField;
+    // A spec's line breaks and their indentation as one space: JSON strings hold no raw line break.
+    const auto oneLine = [](const std::string& json) {
+        std::string out;
+        for (size_t i = 0; i < json.size(); ++i) {
+            if (json[i] != '\n') {
+                out += json[i];
+                continue;
+            }
+            out += ' ';
+            while (i + 1 < json.size() && json[i + 1] == ' ') ++i;
+        }
+        return out;
+    };
+    std::cout << "day\tchart\ttitle\tcaption\tmissing\tfigures\tfields\tvalue\tspec\n";
+    if (!day.heading().empty()) std::cout << day.name() << "\t\t" << tsvField(day.heading()) << "\t\t\t\t\t\t\n";
+    for (const grading::ChartSpec& c : day.charts()) {
+        std::string fields;
+        for (const std::string& f : c.fields) fields += (fields.empty() ? "" : ",") + f;
+        std::cout << day.name() << "\t" << c.id << "\t" << tsvField(c.title) << "\t" << tsvField(c.caption) << "\t"
+                  << tsvField(c.missing) << "\t" << tsvField(c.figures) << "\t" << tsvField(fields) << "\t"
+                  << tsvField(c.value) << "\t" << tsvField(oneLine(c.vegaLite)) << "\n";
+    }
+}
+
 std::string selfPath() {
     char buf[PATH_MAX];
     const ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
@@ -631,6 +660,7 @@ int main(int argc, char** argv) {
             continue;
         }
         if (arg == "--gates-tsv") o.gatesTsv = true;
+        else if (arg == "--charts-tsv") o.chartsTsv = true;
         else if (arg == "--no-solution") o.noSolution = true;
         else {
             std::cerr << "unknown argument " << arg << "\n";
@@ -652,6 +682,10 @@ int main(int argc, char** argv) {
     static const grading::Day day = grading::declareDay();
     if (o.gatesTsv) {
         printGatesTsv(day);
+        return 0;
+    }
+    if (o.chartsTsv) {
+        printChartsTsv(day);
         return 0;
     }
     if (!o.emitCtest.empty()) return emitCtest(day, o);

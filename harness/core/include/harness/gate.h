@@ -13,7 +13,7 @@
 namespace grading {
 
 struct GateResult {
-    std::string id;  // e.g. "38.distances", as in grading.md
+    std::string id;  // "<prefix>.<gate>", as the day declares it and grading.md names it
     bool passed = true;
     std::string message;  // empty when passed, except for a score's reasons
     // A scored gate's verdict (GateSpec::scored): the fraction of its points

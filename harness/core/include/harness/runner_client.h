@@ -78,7 +78,7 @@ struct RunnerCall {
     std::string label;       // how messages name the call; default: the subcommand
     bool exclusiveGpu = false;  // a timed call: holds the whole GPU (gpu_slots.h)
     // An untimed call whose answer depends on nothing but its request and
-    // the runner (day 38's whole searches, which three gates judge apart):
+    // the runner (a whole search that several gates judge apart):
     // where another process of this run (GRADING_ANSWER_CACHE,
     // answer_cache.h) had an answer from the same runner to the same request,
     // it is read back instead of asked again. So is a hang (the runner

@@ -10,11 +10,11 @@
 namespace grading::report {
 
 struct Gate {
-    std::string id;          // "38.distances"
-    std::string day;         // "day38"
+    std::string id;          // "<prefix>.<gate>", as the day declares it
+    std::string day;         // the day's name: its folder under harness/
     int points = 0;
     std::string visibility;  // Gradescope's: visible, hidden, after_due_date, after_published
-    std::string tests;       // the ctest names after the prefix (a glob), e.g. "38.distances"
+    std::string tests;       // the ctest names after the prefix (a glob), e.g. the gate's id
     std::string title;
     std::string grades = "student";     // student, or course: a reference check worth nothing to a submission
     std::vector<std::string> requires;  // gates that must pass for this one to be graded

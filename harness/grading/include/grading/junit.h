@@ -16,7 +16,7 @@ struct InputError : std::runtime_error {
 };
 
 struct JunitCase {
-    std::string name;    // as ctest wrote it, e.g. "submission.Day38/Walk.X/edge_star  # GetParam() = ..."
+    std::string name;    // as ctest wrote it, e.g. "submission.Suite/Test.X/case  # GetParam() = ..."
     std::string status;  // run | fail | notrun | disabled
     double seconds = 0;
     bool hasFailure = false;

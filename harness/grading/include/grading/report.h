@@ -67,7 +67,7 @@ Report grade(const GradeInput& input);
 // per-day and overall totals. Course gates (reference checks) appear only
 // for the "reference." prefix.
 std::string formatTable(const Report& report);
-// "score: 27/43 points (day34 11/11, day38 5/11)": one line for progress output.
+// "score: 27/43 points (<day> 11/11, <day> 5/11)": one line for progress output.
 std::string scoreLine(const Report& report);
 // The observation tables of the prefix's *Report.* tests, without gtest's chatter.
 std::string formatObservations(const Report& report);

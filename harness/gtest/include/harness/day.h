@@ -5,12 +5,15 @@
 // (harness/gtest/src/driver.cpp) turns the declaration into every suite:
 // the reference and the submission graded gate by gate, the untouched stub
 // scored, each planted bug and hostile submission held to the gate it must
-// fail, the ctest registration and the gates table the report reads.
+// fail, the ctest registration, the gates table the report reads and the
+// charts table the HTML page draws the report's figures from.
 //
 //   grading::Day grading::declareDay() {
 //       grading::Day day("day38");
 //       day.gate({"38.levels", "level count", 1}, levelCases());
-//       day.observe("report", 120, printTables);
+//       day.observe("report", 120, printTables);  // records the figures bfs_ms_<mapping>
+//       day.heading("Day 38: BFS frontier mappings");
+//       day.chart({"day38-bfs", "Whole BFS per mapping", caption, missing, "bfs_ms_(\\w+)", {"name"}, "ms", spec});
 //       return day;
 //   }
 #include <cstdint>
@@ -85,6 +88,25 @@ struct DayGate {
 // GPU drains once for them rather than once each.
 std::vector<const GateCase*> runOrder(const DayGate& g);
 
+// A picture of the report's figures on the HTML page (harness/grading's
+// grade_html). Every numeric figure of the day whose name matches `figures`
+// is one row of its data: the capture groups fill `fields` in order (a
+// capture of digits only as a number), the figure's value fills `value`;
+// the rows come in the figures' name order. `vegaLite` is the spec without
+// its "data", which the page adds; it does the rest (labels, order, scales).
+struct ChartSpec {
+    std::string id;       // unique in the page, [a-z0-9-]
+    std::string title;    // one line
+    // Under the chart. "[text {figure} text]" shows that figure's value in
+    // the text, or drops out where it was not recorded.
+    std::string caption;
+    std::string missing;  // where no figure matches, the page says "not measured: <missing>"
+    std::string figures;  // an ECMAScript regular expression, matched against a whole figure name
+    std::vector<std::string> fields;
+    std::string value;
+    std::string vegaLite;  // JSON without '<' (the page inlines it in a <script>; a JSON string can escape one)
+};
+
 struct Observation {
     std::string name;           // "report"
     double limitSeconds = 120;
@@ -97,16 +119,24 @@ public:
 
     void gate(GateSpec spec, std::vector<GateCase> cases);
     void observe(std::string name, double limitSeconds, std::function<void(const CaseContext&)> run);
+    // The HTML page's heading for the day's section (its name where unset),
+    // and the charts it draws there, in this order.
+    void heading(std::string text) { heading_ = std::move(text); }
+    void chart(ChartSpec spec);
 
     const std::string& name() const { return name_; }
     const std::vector<DayGate>& gates() const { return gates_; }
     const std::vector<Observation>& observations() const { return observations_; }
+    const std::string& heading() const { return heading_; }
+    const std::vector<ChartSpec>& charts() const { return charts_; }
     const DayGate* find(const std::string& id) const;
 
 private:
     std::string name_;
     std::vector<DayGate> gates_;
     std::vector<Observation> observations_;
+    std::string heading_;
+    std::vector<ChartSpec> charts_;
 };
 
 // Each day defines it (harness/<day>/day.cpp); its test binary's main calls it.
