@@ -1,0 +1,341 @@
+// Runner sessions: one runner process serves the calls of a grading process,
+// each request and answer a frame (record.h). A failure ends the session; the
+// next call starts another, so every call keeps its own verdict.
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <map>
+
+#include "harness/protocol.h"
+#include "runner_client_internal.h"
+
+namespace grading {
+namespace detail {
+namespace {
+
+struct Session {
+    Child child;
+    std::unique_ptr<TempDir> dir;
+    std::string cgroup;
+    bool sandboxed = false;
+    std::string channel;  // bytes read from fd 3 and not yet taken
+};
+
+std::map<std::string, std::unique_ptr<Session>>& sessions() {
+    static std::map<std::string, std::unique_ptr<Session>> open;
+    return open;
+}
+
+// The session's end: a runner that is ending by itself (it answered with a
+// failure, or closed its channel) is given a moment to, so its own status is
+// the one reported; one that is not is killed.
+int waitStatus(Session& s, bool kill) {
+    int status = 0;
+    bool reaped = false;
+    for (int i = 0; !kill && i < 400 && !reaped; ++i) {
+        const pid_t r = waitpid(s.child.pid, &status, WNOHANG);
+        if (r == s.child.pid) reaped = true;
+        else usleep(5000);
+    }
+    const int killed = stopChild(s.child);  // and anything it left behind in its group
+    removeSandboxCgroup(s.cgroup);
+    return reaped ? status : killed;
+}
+
+// The process result of an ended session from its wait status.
+void fillEnd(ProcessResult& p, int status, bool sandboxed) {
+    if (WIFEXITED(status)) p.exitCode = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) p.signal = WTERMSIG(status);
+    if (sandboxed) unwrapSandboxStatus(p);
+}
+
+// Reads what is ready on the session's descriptors within `waitMs`, with
+// runProcess's bounds; false when the channel closed (the runner ended) or
+// overflowed. A closed stdout or stderr is dropped, so poll does not spin on it.
+// `sending`: part of the request is still to be written, so room in the
+// runner's stdin also ends the wait, not only output.
+bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
+    static const ProcessOptions bounds;
+    int* const fds[3] = {&s.child.channel, &s.child.err, &s.child.out};
+    pollfd polled[4];
+    for (int i = 0; i < 3; ++i) polled[i] = {*fds[i], POLLIN, 0};
+    polled[3] = {sending ? s.child.input : -1, POLLOUT, 0};
+    if (poll(polled, 4, waitMs) <= 0) return true;
+    char buffer[65536];
+    bool open = true;
+    for (int i = 0; i < 3; ++i) {
+        if (*fds[i] < 0 || (polled[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+        const ssize_t n = read(*fds[i], buffer, sizeof buffer);
+        if (n > 0 && i == 0) {
+            s.channel.append(buffer, static_cast<size_t>(n));
+            if (s.channel.size() > bounds.channelCap) {
+                p.channelOverflow = true;
+                open = false;
+            }
+        } else if (n > 0) {
+            appendCapped(i == 1 ? &p.err : &p.out, buffer, static_cast<size_t>(n), bounds.outputCap, &p.truncated);
+        } else if (n == 0 || errno != EINTR) {
+            if (i == 0) {
+                open = false;
+            } else {
+                close(*fds[i]);
+                *fds[i] = -1;
+            }
+        }
+    }
+    return open;
+}
+
+// The runner's session as the call finds it. One that wrote while nobody
+// asked is over, and so is this call, whether or not the writer is still
+// alive: its verdict. One that just ended is dropped, to start again.
+std::optional<RunnerOutcome> dropEndedSession(const RunnerCall& call, std::unique_ptr<Session>& session,
+                                              ProcessResult& p) {
+    if (!session) return std::nullopt;
+    const bool alive = pump(*session, p, 0);
+    if (!session->channel.empty()) {
+        Channel unasked;
+        unasked.problem = "it answered before it was asked (" + std::to_string(session->channel.size()) +
+                          " bytes on its channel between calls): something other than the runner wrote there";
+        waitStatus(*session, true);
+        session.reset();
+        return judge(call, "", call.timeLimitSeconds, p, unasked, true);
+    }
+    if (!alive) {
+        waitStatus(*session, true);
+        session.reset();
+    }
+    return std::nullopt;
+}
+
+// A session already running has its process and CUDA context: its call
+// gets the limit less their allowance, so a hang ends that much sooner.
+double sessionLimit(const RunnerCall& call, bool running) {
+    if (!running) return call.timeLimitSeconds;
+    return std::max(call.timeLimitSeconds - kRunnerStartSeconds, std::min(call.timeLimitSeconds, kRunnerStartSeconds / 4));
+}
+
+// Starts the runner's session in `session`; the call's verdict where it
+// could not.
+std::optional<RunnerOutcome> startSession(const RunnerCall& call, double limit, std::unique_ptr<Session>& session,
+                                          ProcessResult& p) {
+    auto s = std::make_unique<Session>();
+    s->dir = std::make_unique<TempDir>();
+    Launch l = prepare(call, "", *s->dir, {"--session"}, "");
+    if (!l.refused.empty()) {
+        RunnerOutcome o;
+        o.message = l.refused;
+        return o;
+    }
+    s->child = startChild(l.argv, l.options, true);
+    s->cgroup = l.cgroup;
+    s->sandboxed = l.sandboxed;
+    if (!s->child.started()) {
+        removeSandboxCgroup(s->cgroup);
+        p.started = false;
+        p.startError = s->child.startError;
+        return judge(call, "", limit, p, {}, true);
+    }
+    session = std::move(s);
+    ++totals().processesStarted;
+    return std::nullopt;
+}
+
+// The call's request as its session reads it: a frame naming the subcommand.
+std::string requestFrame(const RunnerCall& call, const CallGpu& gpu) {
+    Record request = withCallKind(call, true);
+    request.putText("grading_subcommand", call.subcommand);
+    if (gpu.lends()) request.putInt(protocol::kLendsField, 1);
+    return toFrame(request.serialize());
+}
+
+// Progress (RunnerCall::stallSeconds): the runner's stderr growing, once it
+// has left a breadcrumb in this call. Times are the runner's own, as the
+// deadline's are: its waits for slots left out.
+class StallWatch {
+public:
+    StallWatch(double stallSeconds, Clock::time_point start) : stallSeconds_(stallSeconds), progressAt_(start) {}
+
+    bool stalled(const ProcessResult& p, Clock::time_point runnerNow) {
+        if (p.err.size() != errSeen_) {
+            errSeen_ = p.err.size();
+            crumbSeen_ = crumbSeen_ || !lastBreadcrumb(p.err).empty();
+            progressAt_ = runnerNow;
+        }
+        // Output past the cap is not seen growing: then only the limit holds.
+        return stallSeconds_ > 0.0 && crumbSeen_ && !p.truncated &&
+               runnerNow - progressAt_ > std::chrono::duration<double>(stallSeconds_);
+    }
+
+private:
+    const double stallSeconds_;
+    Clock::time_point progressAt_;
+    size_t errSeen_ = 0;
+    bool crumbSeen_ = false;
+};
+
+// How a call's exchange of frames with its session ended.
+struct Exchange {
+    FrameStatus status = FrameStatus::Incomplete;  // of the last frame the runner wrote
+    std::string payload;   // that frame's, when Complete
+    std::string misuse;    // a request for the GPU this call cannot make
+    bool open = true;      // the runner reads its stdin, and its channel is open
+    bool stalled = false;  // stopped for no progress: a timeout, named as a stall
+};
+
+// Writes what fits of `outgoing` past `*sent` (the input is non-blocking);
+// false once the runner stopped reading.
+bool writeSome(Session& s, const std::string& outgoing, size_t* sent) {
+    while (*sent < outgoing.size()) {
+        const ssize_t n = write(s.child.input, outgoing.data() + *sent, outgoing.size() - *sent);
+        if (n > 0) {
+            *sent += static_cast<size_t>(n);
+        } else {
+            return !(n < 0 && errno != EINTR && errno != EAGAIN);
+        }
+    }
+    return true;
+}
+
+// Sends the request and answers the runner's requests for the GPU, until its
+// answer or a broken frame comes, the runner ends, or the call's limit
+// (waits for slots aside) or its stall passes.
+Exchange exchange(Session& s, ProcessResult& p, CallGpu& gpu, std::string outgoing, Clock::time_point start,
+                  double limit, double stallSeconds) {
+    // A runner that closed its stdin (or died) while the request is written
+    // makes write() fail with EPIPE, a failure of this call, instead of a
+    // SIGPIPE that would end the grading process.
+    static const bool brokenPipesIgnored = signal(SIGPIPE, SIG_IGN) != SIG_ERR;
+    (void)brokenPipesIgnored;
+    const auto deadline = [&] {  // waiting for slots mid-call is not the runner's time
+        return start + gpu.waited() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
+    };
+    const auto msLeft = [&] {
+        return std::max(0, static_cast<int>(std::ceil(
+                               std::chrono::duration<double, std::milli>(deadline() - Clock::now()).count())));
+    };
+    StallWatch progress(stallSeconds, start);
+    Exchange x;
+    size_t sent = 0;
+    while (x.open && Clock::now() < deadline() && !(x.stalled = progress.stalled(p, Clock::now() - gpu.waited()))) {
+        if (!writeSome(s, outgoing, &sent)) x.open = false;  // it stopped reading
+        x.open = pump(s, p, std::min(msLeft(), 50), x.open && sent < outgoing.size()) && x.open;
+        x.status = takeFrame(s.channel, &x.payload);
+        if (x.status == FrameStatus::Incomplete) continue;
+        const Expected<Record> frame = Record::parse(x.payload);
+        const std::string use = x.status == FrameStatus::Complete && frame ? protocol::gpuUseAsked(frame.value()) : "";
+        if (use.empty()) break;  // the answer, or a broken frame
+        x.misuse = gpu.ask(use);
+        if (!x.misuse.empty()) break;
+        outgoing.erase(0, sent);
+        sent = 0;
+        outgoing += protocol::gpuUseFrame(protocol::kGpuGo);
+        x.status = FrameStatus::Incomplete;
+    }
+    return x;
+}
+
+// What the exchange leaves to judge: the answer, or why there is none.
+Channel channelOf(const Exchange& x, const ProcessResult& p) {
+    Channel channel;
+    if (!x.misuse.empty()) {
+        channel.problem = x.misuse;
+    } else if (x.status == FrameStatus::Complete) {
+        Expected<Record> answer = Record::parse(x.payload);
+        if (answer) channel.records.push_back(std::move(answer).value());
+        else channel.problem = answer.error();
+    } else if (x.status == FrameStatus::Malformed) {
+        channel.problem = "its channel carried something other than a framed answer: something other than the "
+                          "runner wrote there";
+    } else if (p.channelOverflow) {
+        channel.problem = "the answer was larger than the channel takes";
+    }
+    return channel;
+}
+
+// Ends the session after a call that ended it: its failure report, a
+// timeout, a crash, an early exit, or a second answer. What the runner
+// wrote meanwhile joins `channel`; its exit status joins `p`.
+void endSession(std::unique_ptr<Session>& session, ProcessResult& p, Channel& channel, bool timedOut,
+                bool endingByItself) {
+    Session& s = *session;
+    p.timedOut = timedOut;
+    if (endingByItself) {
+        // Give a runner that reported a failure a moment to end by itself.
+        for (int i = 0; i < 100 && pump(s, p, 20);) ++i;
+        if (!s.channel.empty()) channel.records.push_back(Record{});
+    }
+    const int status = waitStatus(s, p.timedOut);
+    if (!p.timedOut) fillEnd(p, status, s.sandboxed);
+    session.reset();
+}
+
+}  // namespace
+
+bool sessionsOn() {
+    const std::string v = env("GRADING_RUNNER_SESSIONS");
+    return v != "0" && v != "off";
+}
+
+RunnerOutcome sessionCall(const RunnerCall& call) {
+    std::unique_ptr<Session>& session = sessions()[call.runner];
+    ProcessResult p;
+    p.started = true;
+    if (std::optional<RunnerOutcome> over = dropEndedSession(call, session, p)) return std::move(*over);
+    const double limit = sessionLimit(call, session != nullptr);
+    if (!session) {
+        if (std::optional<RunnerOutcome> failed = startSession(call, limit, session, p)) return std::move(*failed);
+    }
+
+    CallGpu gpu(call);
+    std::string request = requestFrame(call, gpu);
+    const auto start = Clock::now();
+    const Exchange x = exchange(*session, p, gpu, std::move(request), start, limit, call.stallSeconds);
+    const auto end = Clock::now();
+    p.seconds = std::chrono::duration<double>(end - start - gpu.waited()).count();
+    countCall(p.seconds, gpu.aloneSeconds(end));
+
+    Channel channel = channelOf(x, p);
+    const bool answered = x.status == FrameStatus::Complete && channel.problem.empty();
+    const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
+    if (answered && !failure) {
+        // A second answer already waiting is a failure of this call (a later
+        // one fails the next call, or the close).
+        pump(*session, p, 1);
+        if (session->channel.empty()) return judge(call, "", limit, p, channel, false);
+        channel.records.push_back(Record{});
+    }
+    const bool timedOut = !answered && x.status == FrameStatus::Incomplete && x.open;
+    endSession(session, p, channel, timedOut, !timedOut && (failure || !x.open));
+    return judge(call, "", limit, p, channel, true, x.stalled);
+}
+
+}  // namespace detail
+
+std::string closeSessions() {
+    std::string problems;
+    for (auto& [runner, s] : detail::sessions()) {
+        if (!s) continue;
+        // Its stdin closed, a runner ends; whatever it writes before that
+        // came after its last answer.
+        close(s->child.input);
+        s->child.input = -1;
+        ProcessResult p;
+        for (int i = 0; i < 250 && detail::pump(*s, p, 20); ++i) {
+        }
+        if (!s->channel.empty()) {
+            problems += "the runner " + runner + " wrote " + std::to_string(s->channel.size()) +
+                        " bytes to its channel after its last answer: something other than the runner wrote there\n";
+        }
+        detail::waitStatus(*s, false);
+    }
+    detail::sessions().clear();
+    return problems;
+}
+
+}  // namespace grading
