@@ -172,7 +172,7 @@ int session() {
         if (command == "close-input") close(0);  // answers, then reads nothing more
         if (command == "error") {
             send(grading::toFrame(failure("cuda-error", "CUDA error in fakeKernel: cudaErrorIllegalAddress")));
-            _exit(grading::runner_exit::kCudaError);
+            _exit(grading::protocol::kCudaError.exitCode);
         }
         Record r = command == "echo-input" ? req.value() : sampleResult();
         r.putInt("pid", getpid());
@@ -196,13 +196,13 @@ int main(int argc, char** argv) {
     if (argc == 2 && std::string(argv[1]) == "--session") return session();
     if (argc != 4 || std::string(argv[2]) != "--in") {
         say("fake_runner: want <subcommand> --in REQUEST");
-        return grading::runner_exit::kBadInput;
+        return grading::protocol::kBadInput.exitCode;
     }
     const std::string command = argv[1];
     grading::Expected<Record> request = Record::load(argv[3]);
     if (!request) {
         send(failure("bad-input", "request " + std::string(argv[3]) + ": " + request.error()));
-        return grading::runner_exit::kBadInput;
+        return grading::protocol::kBadInput.exitCode;
     }
 
     if (command == "ok" || command == "probe") {
@@ -286,21 +286,21 @@ int main(int argc, char** argv) {
     if (command == "no-device") {
         say("no-device: cudaErrorNoDevice: no CUDA-capable device is detected");
         send(failure("no-device", "no NVIDIA GPU found: the CUDA runtime sees 0 devices"));
-        return grading::runner_exit::kNoDevice;
+        return grading::protocol::kNoDevice.exitCode;
     }
     if (command == "error") {
         say("at: expandEdgePerThread (edge mapping) at level 4");
         send(failure("cuda-error",
                      "CUDA error in expandEdgePerThread (edge mapping) at level 4: cudaErrorIllegalAddress "
                      "(an illegal memory access was encountered)"));
-        return grading::runner_exit::kCudaError;
+        return grading::protocol::kCudaError.exitCode;
     }
     if (command == "guard") {
         say("at: expandEdgePerThread (edge mapping) at level 2");
         send(failure("guard-violation",
                      "after expandEdgePerThread (edge mapping) at level 2: buffer nextFrontier was written past "
                      "its end, at index 10 (it holds 10)"));
-        return grading::runner_exit::kGuardViolation;
+        return grading::protocol::kGuardViolation.exitCode;
     }
     if (command == "forged-after-failure") {
         // The runner reports a guard violation; then code of the submission's
@@ -316,7 +316,7 @@ int main(int argc, char** argv) {
     }
     if (command == "result-then-status") {
         send(sampleResult().serialize());
-        return grading::runner_exit::kCudaError;
+        return grading::protocol::kCudaError.exitCode;
     }
     if (command == "failure-with-status-0") {
         send(failure("contract-violation", "fakeKernel wrote to its input colIndices at index 0 (was 1, now -7)"));
@@ -425,5 +425,5 @@ int main(int argc, char** argv) {
         return report(sent ? "signalled" : failed("kill"));
     }
     say("fake_runner: unknown subcommand \"" + command + "\"");
-    return grading::runner_exit::kBadInput;
+    return grading::protocol::kBadInput.exitCode;
 }

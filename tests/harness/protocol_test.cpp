@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <set>
 
 #include "harness/protocol.h"
 
@@ -117,6 +118,20 @@ TEST(Protocol, FailureReportsAndDeviceInfoShareOneRecordFormat) {
     EXPECT_EQ(r.text("failure_kind").value(), "guard-violation");
     EXPECT_FALSE(decode<DeviceInfo>(r).ok());
     EXPECT_TRUE(decode<Failure>(r).ok());
+}
+
+// The grader tells the kinds apart by their exit statuses, and none may
+// read as a result's.
+TEST(Protocol, EachFailureKindHasItsOwnExitStatus) {
+    std::set<std::string> names;
+    std::set<int> statuses;
+    for (const FailureKind* k : kFailureKinds) {
+        EXPECT_NE(k->exitCode, kResultExitCode) << k->name;
+        EXPECT_TRUE(names.insert(k->name).second) << k->name;
+        EXPECT_TRUE(statuses.insert(k->exitCode).second) << k->name;
+        EXPECT_EQ(failureKindNamed(k->name), k);
+    }
+    EXPECT_EQ(failureKindNamed("no-such-kind"), nullptr);
 }
 
 }  // namespace

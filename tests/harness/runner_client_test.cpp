@@ -151,7 +151,7 @@ TEST(RunnerClient, NoDeviceIsItsOwnStatusWithTheReason) {
 TEST(RunnerClient, CudaErrorReportNamesTheKernel) {
     const RunnerOutcome o = callFake("error");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
-    EXPECT_TRUE(o.process.exitedWith(runner_exit::kCudaError));
+    EXPECT_TRUE(o.process.exitedWith(protocol::kCudaError.exitCode));
     EXPECT_EQ(o.message,
               "the runner for `error` failed (exit status 3): CUDA error in expandEdgePerThread (edge mapping) "
               "at level 4: cudaErrorIllegalAddress (an illegal memory access was encountered)");
@@ -160,7 +160,7 @@ TEST(RunnerClient, CudaErrorReportNamesTheKernel) {
 TEST(RunnerClient, GuardViolationReportNamesTheBuffer) {
     const RunnerOutcome o = callFake("guard");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);
-    EXPECT_TRUE(o.process.exitedWith(runner_exit::kGuardViolation));
+    EXPECT_TRUE(o.process.exitedWith(protocol::kGuardViolation.exitCode));
     EXPECT_EQ(o.message,
               "the runner for `guard` failed (exit status 4): after expandEdgePerThread (edge mapping) at level "
               "2: buffer nextFrontier was written past its end, at index 10 (it holds 10)");
@@ -201,8 +201,8 @@ TEST(RunnerClient, AFailureReportWithStatusZeroStillFails) {
     EXPECT_FALSE(o.ok());
     EXPECT_EQ(o.message,
               "the runner for `failure-with-status-0` failed (exit status 0): fakeKernel wrote to its input "
-              "colIndices at index 0 (was 1, now -7) [and it exited with exit status 0, not the status of a "
-              "contract-violation]");
+              "colIndices at index 0 (was 1, now -7) [and it exited with exit status 0, not 5, the status of a "
+              "contract-violation (an input written, or work left running)]");
 }
 
 TEST(RunnerClient, AResultWithoutTheDeviceFails) {

@@ -133,7 +133,7 @@ std::optional<RunnerOutcome> sharedAnswer(const RunnerCall& call, const std::str
     RunnerOutcome o;
     if (!answer || !acceptAnswer(o, std::move(answer).value()).empty()) return std::nullopt;
     o.process.started = true;
-    o.process.exitCode = runner_exit::kOk;  // as the runner that answered it ended
+    o.process.exitCode = protocol::kResultExitCode;  // as the runner that answered it ended
     ++totals().answersReused;
     traceCall(call, labelOf(call) + " (answer reused)", o, 0.0, 0.0);
     return o;

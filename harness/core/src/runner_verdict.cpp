@@ -47,16 +47,6 @@ std::string firstSanitizerError(const std::string& output) {
     return found;
 }
 
-// The exit status the runner's own failure report goes with.
-int exitFor(const std::string& kind) {
-    if (kind == "bad-input") return runner_exit::kBadInput;
-    if (kind == "cuda-error") return runner_exit::kCudaError;
-    if (kind == "guard-violation") return runner_exit::kGuardViolation;
-    if (kind == "contract-violation") return runner_exit::kContractViolation;
-    if (kind == "no-device") return runner_exit::kNoDevice;
-    return -1;
-}
-
 }  // namespace
 
 Channel readChannel(const ProcessResult& p) {
@@ -90,7 +80,7 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     const std::string who = "the runner for `" + label + "`";
     const std::string where = lastBreadcrumb(p.err);
     const std::string lastSeen = where.empty() ? "" : " (it was in " + where + ")";
-    if (!ended) p.exitCode = runner_exit::kOk;  // a live session: only its answer counts
+    if (!ended) p.exitCode = protocol::kResultExitCode;  // a live session: only its answer counts
 
     if (!p.started) {
         o.message = who + " could not start: " + p.startError;
@@ -112,23 +102,27 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
         o.message = who + " was " + describeEnd(p) + lastSeen + "; stderr: " + tail(p.err, 600);
     } else if (channel.records.empty()) {
         const std::string errors = linesWithPrefix(p.err, "error: ");
-        o.message = p.exitCode == runner_exit::kOk
+        o.message = p.exitCode == protocol::kResultExitCode
                         ? who + " exited with status 0 without a complete result" + lastSeen +
                               "; a submission that calls exit() ends the runner like this"
                         : who + " failed (" + describeEnd(p) + ") without an answer" + lastSeen + ": " +
                               (errors.empty() ? "stderr: " + tail(p.err, 600) : errors);
     } else if (Expected<protocol::Failure> failure = protocol::decode<protocol::Failure>(channel.records.front());
                failure) {
-        if (failure->kind == "no-device" && p.exitCode == runner_exit::kNoDevice) {
+        const protocol::FailureKind* kind = protocol::failureKindNamed(failure->kind);
+        if (kind == &protocol::kNoDevice && p.exitCode == kind->exitCode) {
             o.status = RunnerOutcome::Status::NoDevice;
-            o.message = "no usable CUDA device: " + failure->message;
+            o.message = std::string(kind->description) + ": " + failure->message;
         } else {
             o.message = who + " failed (" + describeEnd(p) + "): " + failure->message;
-            if (exitFor(failure->kind) != p.exitCode) {
-                o.message += " [and it exited with " + describeEnd(p) + ", not the status of a " + failure->kind + "]";
+            if (kind == nullptr) {
+                o.message += " [and its failure kind \"" + failure->kind.substr(0, 40) + "\" is none of the protocol's]";
+            } else if (kind->exitCode != p.exitCode) {
+                o.message += " [and it exited with " + describeEnd(p) + ", not " + std::to_string(kind->exitCode) +
+                             ", the status of a " + kind->name + " (" + kind->description + ")]";
             }
         }
-    } else if (p.exitCode != runner_exit::kOk) {
+    } else if (p.exitCode != protocol::kResultExitCode) {
         o.message = who + " sent a result and then " + describeEnd(p) + lastSeen +
                     ": a result counts only from a runner that ends with status 0";
     } else if (const std::string missing = acceptAnswer(o, channel.records.front()); !missing.empty()) {

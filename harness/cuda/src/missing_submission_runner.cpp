@@ -12,7 +12,7 @@ int main() {
     const std::string message = std::string("the submission file ") + GRADING_MISSING_FILE + " is missing";
     std::fprintf(stderr, "error: %s\n", message.c_str());
     const std::string bytes =
-        grading::protocol::encode(grading::protocol::Failure{"bad-input", message}).serialize();
+        grading::protocol::encode(grading::protocol::Failure{grading::protocol::kBadInput.name, message}).serialize();
     (void)!write(grading::kChannelFd, bytes.data(), bytes.size());
-    return grading::runner_exit::kBadInput;
+    return grading::protocol::kBadInput.exitCode;
 }

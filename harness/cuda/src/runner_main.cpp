@@ -52,11 +52,11 @@ void send(const std::string& bytes) {
     _exit(status);
 }
 
-[[noreturn]] void fail(int status, const std::string& kind, const std::string& message) {
+[[noreturn]] void fail(const protocol::FailureKind& kind, const std::string& message) {
     const bool named = lastWhere.empty() || message.find(lastWhere) != std::string::npos;
     const std::string text = message + (named ? "" : " (in " + lastWhere + ")");
     std::fprintf(stderr, "error: %s\n", text.c_str());
-    answer(protocol::encode(protocol::Failure{kind, text}), status);
+    answer(protocol::encode(protocol::Failure{kind.name, text}), kind.exitCode);
 }
 
 std::string usage(const char* program, const std::vector<Subcommand>& subcommands) {
@@ -90,7 +90,7 @@ void requireDevice() {
         reason = std::string(cudaGetErrorName(probe)) + ": " + cudaGetErrorString(probe);
     }
     std::fprintf(stderr, "no-device: %s\n", reason.c_str());
-    answer(protocol::encode(protocol::Failure{"no-device", reason}), runner_exit::kNoDevice);
+    answer(protocol::encode(protocol::Failure{protocol::kNoDevice.name, reason}), protocol::kNoDevice.exitCode);
 }
 
 // How this call's thread waits for the GPU. An untimed call yields its core
@@ -121,11 +121,11 @@ std::string nextFrame() {
         if (n <= 0) {
             cudaDeviceReset();
             std::fflush(stderr);
-            _exit(inbox.empty() ? runner_exit::kOk : runner_exit::kBadInput);
+            _exit(inbox.empty() ? protocol::kResultExitCode : protocol::kBadInput.exitCode);
         }
         inbox.append(chunk, static_cast<size_t>(n));
     }
-    if (status == FrameStatus::Malformed) fail(runner_exit::kBadInput, "bad-input", "a malformed frame from the grader");
+    if (status == FrameStatus::Malformed) fail(protocol::kBadInput, "a malformed frame from the grader");
     return payload;
 }
 
@@ -136,8 +136,8 @@ void askForGpu(const char* use) {
     send(protocol::gpuUseFrame(use));
     const Expected<Record> reply = Record::parse(nextFrame());
     if (!reply || protocol::gpuUseAsked(reply.value()) != protocol::kGpuGo) {
-        fail(runner_exit::kBadInput, "bad-input", std::string("the grader answered a request for the GPU ") + use +
-                                                      " with something other than go");
+        fail(protocol::kBadInput, std::string("the grader answered a request for the GPU ") + use +
+                                      " with something other than go");
     }
 }
 
@@ -163,15 +163,15 @@ Record serveOne(const Subcommand& chosen, const Record& request) {
         protocol::encodeInto(info, result);
         return result;
     } catch (const InputError& e) {
-        fail(runner_exit::kBadInput, "bad-input", e.what());
+        fail(protocol::kBadInput, e.what());
     } catch (const CudaError& e) {
-        fail(runner_exit::kCudaError, "cuda-error", e.what());
+        fail(protocol::kCudaError, e.what());
     } catch (const GuardViolation& e) {
-        fail(runner_exit::kGuardViolation, "guard-violation", e.what());
+        fail(protocol::kGuardViolation, e.what());
     } catch (const ContractViolation& e) {
-        fail(runner_exit::kContractViolation, "contract-violation", e.what());
+        fail(protocol::kContractViolation, e.what());
     } catch (const std::exception& e) {
-        fail(runner_exit::kCudaError, "cuda-error", e.what());
+        fail(protocol::kCudaError, e.what());
     }
 }
 
@@ -198,10 +198,10 @@ void emptyTmpdir() {
     bool deviceChecked = false;
     for (;;) {
         Expected<Record> request = Record::parse(nextFrame());
-        if (!request) fail(runner_exit::kBadInput, "bad-input", "request: " + request.error());
+        if (!request) fail(protocol::kBadInput, "request: " + request.error());
         const Expected<std::string> name = request->text("grading_subcommand");
         const Subcommand* chosen = name ? find(subcommands, name.value()) : nullptr;
-        if (chosen == nullptr) fail(runner_exit::kBadInput, "bad-input", "the request names no subcommand this runner has");
+        if (chosen == nullptr) fail(protocol::kBadInput, "the request names no subcommand this runner has");
         if (!deviceChecked) requireDevice();
         deviceChecked = true;
         waitStyleFor(request.value());
@@ -236,16 +236,16 @@ int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
     if (argc == 2 && std::string(argv[1]) == "--session") session(subcommands);
     const Subcommand* chosen = argc >= 2 ? find(subcommands, argv[1]) : nullptr;
     if (chosen == nullptr || argc != 4 || std::string(argv[2]) != "--in") {
-        fail(runner_exit::kBadInput, "bad-input", usage(argv[0], subcommands));
+        fail(protocol::kBadInput, usage(argv[0], subcommands));
     }
     Expected<Record> request = Record::load(argv[3]);
-    if (!request) fail(runner_exit::kBadInput, "bad-input", std::string("request ") + argv[3] + ": " + request.error());
+    if (!request) fail(protocol::kBadInput, std::string("request ") + argv[3] + ": " + request.error());
     requireDevice();
     waitStyleFor(request.value());
     const Record result = serveOne(*chosen, request.value());
     // Destroys the context, so a leak check sees what was never freed.
     cudaDeviceReset();
-    answer(result, runner_exit::kOk);
+    answer(result, protocol::kResultExitCode);
 }
 
 }  // namespace grading

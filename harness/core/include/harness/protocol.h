@@ -181,9 +181,37 @@ struct DeviceInfo {
     }
 };
 
+// The exit status of a runner that answered with a result.
+constexpr int kResultExitCode = 0;
+
+// A kind of failure a runner reports (Failure::kind), the exit status it
+// ends with after the report, and how the grader describes it. The runner
+// ends with the kind's status (runner_main.cpp); the grader holds a report
+// to it (runner_client.h).
+struct FailureKind {
+    const char* name;         // Failure::kind
+    int exitCode;
+    const char* description;  // the grader's words for it
+};
+inline constexpr FailureKind kBadInput{"bad-input", 2, "the request cannot be served as asked"};
+inline constexpr FailureKind kCudaError{"cuda-error", 3, "a CUDA error"};
+inline constexpr FailureKind kGuardViolation{"guard-violation", 4, "guard words overwritten"};
+inline constexpr FailureKind kContractViolation{"contract-violation", 5, "an input written, or work left running"};
+inline constexpr FailureKind kNoDevice{"no-device", 77, "no usable CUDA device"};
+inline constexpr const FailureKind* kFailureKinds[] = {&kBadInput, &kCudaError, &kGuardViolation, &kContractViolation,
+                                                       &kNoDevice};
+
+// The kind named `name`, or nullptr when the protocol has none by that name.
+inline const FailureKind* failureKindNamed(const std::string& name) {
+    for (const FailureKind* k : kFailureKinds) {
+        if (name == k->name) return k;
+    }
+    return nullptr;
+}
+
 // The runner's own failure report, sent on the channel in place of a result.
 struct Failure {
-    std::string kind;     // bad-input, cuda-error, guard-violation, contract-violation, no-device
+    std::string kind;     // a FailureKind's name
     std::string message;
 
     template <class Self, class Visit>

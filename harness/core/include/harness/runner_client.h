@@ -9,11 +9,10 @@
 // descriptor 3, a pipe the grader opens before anything of the runner runs:
 // exactly one record, the result or its own failure report, after which it
 // ends at once with _exit (no destructor or atexit handler of the submission
-// runs after the answer). Exit status 0 goes with a result; 2 (bad input),
-// 3 (CUDA error), 4 (guard words overwritten), 5 (an input written, work left
-// running) or 77 (no usable GPU) with a failure report. Before each launch
-// it prints "at: <kernel and where>" on stderr, so a runner killed at its
-// time limit still says which kernel it was in.
+// runs after the answer). Exit status 0 goes with a result, and each kind of
+// failure report with its own status (protocol.h, kFailureKinds). Before
+// each launch it prints "at: <kernel and where>" on stderr, so a runner
+// killed at its time limit still says which kernel it was in.
 //
 // The verdict is made here: a second answer on the channel, an answer that
 // disagrees with the exit status, or no answer at all is a failure, never a
@@ -28,15 +27,6 @@
 #include "harness/sandbox.h"
 
 namespace grading {
-
-namespace runner_exit {
-constexpr int kOk = 0;
-constexpr int kBadInput = 2;
-constexpr int kCudaError = 3;
-constexpr int kGuardViolation = 4;
-constexpr int kContractViolation = 5;
-constexpr int kNoDevice = 77;
-}  // namespace runner_exit
 
 // The descriptor the runner answers on.
 constexpr int kChannelFd = 3;

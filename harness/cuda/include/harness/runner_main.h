@@ -17,14 +17,15 @@
 
 namespace grading {
 
-// The request cannot be served as asked (exit status 2).
+// The request cannot be served as asked (protocol::kBadInput).
 class InputError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
 // Submitted code broke the runner's contract without a CUDA error: it wrote
-// to an input, or left work running on a stream of its own (exit status 5).
+// to an input, or left work running on a stream of its own
+// (protocol::kContractViolation).
 class ContractViolation : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
