@@ -454,26 +454,41 @@ void reportCharts(grading::Day& day) {
 grading::Day grading::declareDay() {
     grading::Day day("day34");
     const std::vector<std::string> stencil = {"34.stencil"};
-    day.gate({"34.stencil", "each stencil kernel matches the double-precision host reference", 4},
+    using grading::GateSpec;
+    day.gate(GateSpec("34.stencil").title("each stencil kernel matches the double-precision host reference").points(4),
              stepCases("34.stencil", judgeStencil));
-    day.gate({"34.ring", "the Dirichlet boundary ring never moves", 2, grading::Grades::Student, stencil},
+    day.gate(GateSpec("34.ring").title("the Dirichlet boundary ring never moves").points(2).prerequisites(stencil),
              stepCases("34.ring", judgeRing));
-    day.gate({"34.copy_policy", "the copy policy cannot change the answer", 2, grading::Grades::Student, stencil},
+    day.gate(GateSpec("34.copy_policy")
+                 .title("the copy policy cannot change the answer")
+                 .points(2)
+                 .prerequisites(stencil),
              policyCases());
-    day.gate({"34.max_principle", "discrete maximum principle at r <= 1/4", 1, grading::Grades::Student, stencil},
+    day.gate(GateSpec("34.max_principle")
+                 .title("discrete maximum principle at r <= 1/4")
+                 .points(1)
+                 .prerequisites(stencil),
              stabilityCases("34.max_principle", {day34::kStableR, day34::kBoundaryR},
                             [](float r, float maxAbs, long long nonFinite, float initialMax) {
                                 return day34::checkMaxPrinciple(r, maxAbs, nonFinite, day34::kStabilitySteps, initialMax);
                             }));
-    day.gate({"34.unstable", "the other side of the CFL bound grows", 1, grading::Grades::Student, stencil},
+    day.gate(GateSpec("34.unstable").title("the other side of the CFL bound grows").points(1).prerequisites(stencil),
              stabilityCases("34.unstable", {day34::kUnstableR},
                             [](float r, float maxAbs, long long nonFinite, float initialMax) {
                                 return day34::checkUnstable(r, maxAbs, nonFinite, day34::kStabilitySteps, initialMax);
                             }));
-    day.gate({"34.timing", "timings are real, of the graded work", 1, grading::Grades::Student, stencil, true},
+    day.gate(GateSpec("34.timing")
+                 .title("timings are real, of the graded work")
+                 .points(1)
+                 .prerequisites(stencil)
+                 .timed(true),
              timingCases());
-    day.gate({"34.speed", "the tiled step's speed against the instructor's (scored on a ramp)", 0,
-              grading::Grades::Student, stencil, true, "visible", true},
+    day.gate(GateSpec("34.speed")
+                 .title("the tiled step's speed against the instructor's (scored on a ramp)")
+                 .points(0)
+                 .prerequisites(stencil)
+                 .timed(true)
+                 .scored(true),
              speedCases());
     day.observe("report", reportSeconds(), report);
     reportCharts(day);

@@ -373,7 +373,8 @@ void reportCharts(grading::Day& day) {
 
 grading::Day grading::declareDay() {
     grading::Day day("day38");
-    day.gate({"38.distances", "exact distances", 4},
+    using grading::GateSpec;
+    day.gate(GateSpec("38.distances").title("exact distances").points(4),
              concat(searchCases("38.distances",
                                 [](const GraphCase& g, const day38::protocol::BfsResult& r) {
                                     GateResult v = day38::checkDistances(g.graph, r.dist, g.host.dist);
@@ -385,17 +386,13 @@ grading::Day grading::declareDay() {
                     })));
     // Levels and frontier_total judge the searches and expansions distances
     // asked: in a class they start when it has ended, and read them back.
-    const auto afterDistances = [](grading::GateSpec spec) {
-        spec.after = {"38.distances"};
-        return spec;
-    };
-    day.gate(afterDistances({"38.levels", "level count", 1}),
+    day.gate(GateSpec("38.levels").title("level count").points(1).after({"38.distances"}),
              searchCases("38.levels", [](const GraphCase& g, const day38::protocol::BfsResult& r) {
                  GateResult v = day38::checkLevels(static_cast<long long>(r.levelSizes.size()), g.host.levels());
                  if (!r.stopped.empty()) v.message += " (" + r.stopped + ")";
                  return v;
              }));
-    day.gate(afterDistances({"38.frontier_total", "no duplicate appends", 3}),
+    day.gate(GateSpec("38.frontier_total").title("no duplicate appends").points(3).after({"38.distances"}),
              concat(searchCases("38.frontier_total",
                                 [](const GraphCase& g, const day38::protocol::BfsResult& r) {
                                     GateResult v = day38::checkFrontierTotal(r.levelSizes, g.host.reached());
@@ -406,11 +403,19 @@ grading::Day grading::declareDay() {
                                                            const day38::protocol::ExpandResult& r) {
                         return day38::checkExpansionFrontier(g.graph, e, r.next);
                     })));
-    day.gate({"38.walk", "the isolated neighbour walk is the real walk", 2}, walkCases());
-    day.gate({"38.timing", "timings are real, of the graded work", 1, grading::Grades::Student, {"38.distances"}, true},
+    day.gate(GateSpec("38.walk").title("the isolated neighbour walk is the real walk").points(2), walkCases());
+    day.gate(GateSpec("38.timing")
+                 .title("timings are real, of the graded work")
+                 .points(1)
+                 .prerequisites({"38.distances"})
+                 .timed(true),
              timingCases());
-    day.gate({"38.speed", "the walk's speed against the instructor's (scored on a ramp)", 0, grading::Grades::Student,
-              {"38.walk"}, true, "visible", true},
+    day.gate(GateSpec("38.speed")
+                 .title("the walk's speed against the instructor's (scored on a ramp)")
+                 .points(0)
+                 .prerequisites({"38.walk"})
+                 .timed(true)
+                 .scored(true),
              speedCases());
     day.observe("report", grading::kSteadyMaxCalls * 4 * 2 * timingSeconds(), report);
     reportCharts(day);

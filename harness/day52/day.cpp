@@ -277,14 +277,22 @@ void reportCharts(grading::Day& day) {
 
 grading::Day grading::declareDay() {
     grading::Day day("day52");
-    day.gate({"52.diamond", "fork-join result, launched with the course's shape", 3},
+    using grading::GateSpec;
+    day.gate(GateSpec("52.diamond").title("fork-join result, launched with the course's shape").points(3),
              runsCases("52.diamond", "the submitted diamond", true, kSaltDiamond, kSeededDiamonds, diamonds));
-    day.gate({"52.serial", "the course's serial version gives the same result", 1, grading::Grades::Course},
+    day.gate(GateSpec("52.serial")
+                 .title("the course's serial version gives the same result")
+                 .points(1)
+                 .grades(grading::Grades::Course),
              runsCases("52.serial", "the course's serial version", false, kSaltSerial, kSeededSerials, serial));
-    day.gate({"52.stress", "ordering holds under adversarial timing", 4}, stressCases());
-    day.gate({"52.no_timing", "the course's disable-timing events are not stopwatches", 1, grading::Grades::Course},
+    day.gate(GateSpec("52.stress").title("ordering holds under adversarial timing").points(4), stressCases());
+    day.gate(GateSpec("52.no_timing")
+                 .title("the course's disable-timing events are not stopwatches")
+                 .points(1)
+                 .grades(grading::Grades::Course),
              noTimingCases());
-    day.gate({"52.overlap", "branches overlap", 2, grading::Grades::Student, {"52.diamond"}, true}, overlapCases());
+    day.gate(GateSpec("52.overlap").title("branches overlap").points(2).prerequisites({"52.diamond"}).timed(true),
+             overlapCases());
     day.observe("report", timingSeconds() + runSeconds(2), report);
     reportCharts(day);
     return day;

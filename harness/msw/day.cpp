@@ -291,11 +291,17 @@ void reportCharts(grading::Day& day) {
 
 grading::Day grading::declareDay() {
     grading::Day day("msw");
-    day.gate({"msw.index", "par_find_mismatch equals seq_find_mismatch, and each kernel keeps its contract", 8},
+    using grading::GateSpec;
+    day.gate(GateSpec("msw.index")
+                 .title("par_find_mismatch equals seq_find_mismatch, and each kernel keeps its contract")
+                 .points(8),
              indexCases());
-    day.gate({"msw.empty", "n = 0 returns 0, launches nothing and allocates nothing huge", 1, grading::Grades::Course},
+    day.gate(GateSpec("msw.empty")
+                 .title("n = 0 returns 0, launches nothing and allocates nothing huge")
+                 .points(1)
+                 .grades(grading::Grades::Course),
              emptyCases());
-    day.gate({"msw.block", "scratch block size", 1, grading::Grades::Course}, blockCases());
+    day.gate(GateSpec("msw.block").title("scratch block size").points(1).grades(grading::Grades::Course), blockCases());
     day.observe("report", 2 * kReportCalls * reportSeconds(), report);
     reportCharts(day);
     return day;

@@ -77,17 +77,19 @@ TEST_F(GradingDoc, ListsEveryGateWithItsPoints) {
     const auto rows = rowsByFirstCell(doc);
     for (const auto& g : gates) {
         const auto [begin, end] = rows.equal_range(g.id);
-        std::string requires = "-";
-        for (const std::string& r : g.requires) requires = (requires == "-" ? "" : requires + ", ") + r;
+        std::string prerequisites = "-";
+        for (const std::string& r : g.prerequisites) {
+            prerequisites = (prerequisites == "-" ? "" : prerequisites + ", ") + r;
+        }
         EXPECT_TRUE(begin != end) << "grading.md has no table row for " << g.id << "; want \"| " << g.id
-                                  << " | <checks> | " << g.points << " | " << g.grades << " | " << requires
+                                  << " | <checks> | " << g.points << " | " << g.grades << " | " << prerequisites
                                   << " | <inputs> |\"";
         for (auto it = begin; it != end; ++it) {
             const Row& cells = it->second;
             ASSERT_GE(cells.size(), 5u) << "grading.md's row for " << g.id << " has fewer than five cells";
             EXPECT_EQ(cells[2], std::to_string(g.points)) << "grading.md's points for " << g.id;
             EXPECT_EQ(cells[3], g.grades) << "grading.md's grades cell for " << g.id;
-            EXPECT_EQ(cells[4], requires) << "grading.md's requires cell for " << g.id;
+            EXPECT_EQ(cells[4], prerequisites) << "grading.md's requires cell for " << g.id;
         }
     }
 }

@@ -11,9 +11,7 @@ namespace {
 
 grading::GateSpec spec(const std::string& id, grading::Grades grades = grading::Grades::Student,
                        std::vector<std::string> after = {}) {
-    grading::GateSpec s{id, "a gate", 1, grades};
-    s.after = std::move(after);
-    return s;
+    return grading::GateSpec(id).title("a gate").points(1).grades(grades).after(std::move(after));
 }
 
 TEST(DayDeclaration, AGateTwiceIsRefused) {
@@ -27,7 +25,7 @@ TEST(DayDeclaration, AfterNamesAStudentGateDeclaredBefore) {
     day.gate(spec("d.course", grading::Grades::Course), {});
     day.gate(spec("d.first"), {});
     EXPECT_NO_THROW(day.gate(spec("d.second", grading::Grades::Student, {"d.first"}), {}));
-    EXPECT_EQ(day.find("d.second")->spec.after, std::vector<std::string>{"d.first"});
+    EXPECT_EQ(day.find("d.second")->spec.after(), std::vector<std::string>{"d.first"});
     EXPECT_THROW(day.gate(spec("d.early", grading::Grades::Student, {"d.later"}), {}), std::logic_error)
         << "a gate declared after it";
     day.gate(spec("d.later"), {});

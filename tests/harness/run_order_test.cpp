@@ -8,8 +8,7 @@
 namespace {
 
 grading::DayGate gateOf(const std::vector<std::pair<std::string, bool>>& cases) {
-    grading::DayGate g;
-    g.spec.id = "g";
+    grading::DayGate g{grading::GateSpec("g"), {}};
     for (const auto& [name, holdsGpu] : cases) {
         grading::GateCase c;
         c.name = name;

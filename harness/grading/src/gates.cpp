@@ -70,7 +70,7 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
             }
         }
         if (column.count("requires") && fields[column["requires"]] != "-") {
-            g.requires = text::splitCommas(fields[column["requires"]]);
+            g.prerequisites = text::splitCommas(fields[column["requires"]]);
         }
         if (column.count("scored")) {
             const std::string& scored = fields[column["scored"]];
@@ -84,7 +84,7 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
     }
     if (column.empty()) throw InputError(source + ": no header line");
     for (const Gate& g : gates) {
-        for (const std::string& r : g.requires) {
+        for (const std::string& r : g.prerequisites) {
             if (!ids.count(r)) throw InputError(source + ": gate " + g.id + " requires " + r + ", which is not in the table");
         }
     }

@@ -371,7 +371,7 @@ Report grade(const GradeInput& input) {
     // A gate whose requirement did not pass earns nothing: its own pass may
     // only mean the code under it computes nothing.
     for (GateOutcome& o : report.gates) {
-        for (const std::string& r : o.gate.requires) {
+        for (const std::string& r : o.gate.prerequisites) {
             const auto req = std::find_if(report.gates.begin(), report.gates.end(),
                                           [&](const GateOutcome& x) { return x.gate.id == r; });
             if (req == report.gates.end() || req->result == Result::Pass) continue;

@@ -17,16 +17,17 @@
 namespace grading {
 
 void Day::gate(GateSpec spec, std::vector<GateCase> cases) {
-    if (find(spec.id) != nullptr) throw std::logic_error(name_ + " declares gate " + spec.id + " twice");
-    for (const std::string& id : spec.after) {
+    if (find(spec.id()) != nullptr) throw std::logic_error(name_ + " declares gate " + spec.id() + " twice");
+    for (const std::string& id : spec.after()) {
         const DayGate* before = find(id);
-        if (before == nullptr || before->spec.grades != Grades::Student || spec.grades != Grades::Student) {
-            throw std::logic_error(spec.id + " is graded after " + id + ", which is not a student gate declared before it");
+        if (before == nullptr || before->spec.grades() != Grades::Student || spec.grades() != Grades::Student) {
+            throw std::logic_error(spec.id() + " is graded after " + id +
+                                   ", which is not a student gate declared before it");
         }
     }
     std::set<std::string> names;
     for (const GateCase& c : cases) {
-        if (!names.insert(c.name).second) throw std::logic_error(spec.id + " declares case " + c.name + " twice");
+        if (!names.insert(c.name).second) throw std::logic_error(spec.id() + " declares case " + c.name + " twice");
     }
     gates_.push_back({std::move(spec), std::move(cases)});
 }
@@ -62,7 +63,7 @@ void Day::chart(ChartSpec spec) {
 
 const DayGate* Day::find(const std::string& id) const {
     for (const DayGate& g : gates_) {
-        if (g.spec.id == id) return &g;
+        if (g.spec.id() == id) return &g;
     }
     return nullptr;
 }

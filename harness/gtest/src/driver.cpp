@@ -74,7 +74,7 @@ std::string& referenceRunnerPath() {
 }
 
 CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
-    return {runner, seed, c.limitSeconds, g.spec.timed && timedCasesHoldGpu(), referenceRunnerPath()};
+    return {runner, seed, c.limitSeconds, g.spec.timed() && timedCasesHoldGpu(), referenceRunnerPath()};
 }
 
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
@@ -118,14 +118,14 @@ private:
 // Runs one case; an exception out of the day's code is a failure of the
 // case, never of the process.
 GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runner, uint64_t seed) {
-    const CaseTrace trace(g.spec.id, c.name);
+    const CaseTrace trace(g.spec.id(), c.name);
     GateResult r;
     try {
         r = c.run(contextFor(runner, g, c, seed));
     } catch (const std::exception& e) {
-        r = GateResult::fail(g.spec.id, std::string("the grader could not run this case: ") + e.what());
+        r = GateResult::fail(g.spec.id(), std::string("the grader could not run this case: ") + e.what());
     }
-    r.id = g.spec.id;
+    r.id = g.spec.id();
     return r;
 }
 
@@ -146,14 +146,14 @@ struct GateRun {
 GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, const std::vector<std::string>& only,
                 uint64_t seed) {
     GateRun run;
-    run.result = GateResult::pass(g.spec.id);
+    run.result = GateResult::pass(g.spec.id());
     for (const GateCase& c : g.cases) {
         if (!selected(c, studentOnly, only)) continue;
         run.ran = true;
         const GateResult r = runCase(g, c, runner, seed);
         grading::testing::printGate(r, contextOf(c, seed));
         if (!r.passed) {
-            run.result = GateResult::fail(g.spec.id, contextOf(c, seed) + ": " + r.message);
+            run.result = GateResult::fail(g.spec.id(), contextOf(c, seed) + ": " + r.message);
             return run;
         }
         if (r.score && (!run.result.score || *r.score < *run.result.score)) run.result = r;
@@ -256,21 +256,21 @@ void registerGate(const DayGate& g, const Options& o) {
         const GateCase& c = *next;
         if (!selected(c, submission, {})) continue;
         if (o.noSolution) {
-            registerTest(g.spec.id, c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
+            registerTest(g.spec.id(), c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
             continue;
         }
-        registerTest(g.spec.id, c.name, [&g, &c, o, submission] {
+        registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
             holdGpuFor(c);
             const uint64_t seed = grading::testing::gradingSeed();
             const GateResult result = runCase(g, c, o.runner, seed);
             grading::testing::expectGate(result, contextOf(c, seed));
             // The instructor's code against itself earns all of a scored gate.
-            if (!submission && g.spec.scored && result.passed) {
-                EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id << ": the instructor solution does not earn "
+            if (!submission && g.spec.scored() && result.passed) {
+                EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id() << ": the instructor solution does not earn "
                                                            << "all of it: " << result.message;
             }
-            if (g.spec.timed) std::cout << grading::timedCallGpuLog().summary() << "\n";
+            if (g.spec.timed()) std::cout << grading::timedCallGpuLog().summary() << "\n";
         });
     }
 }
@@ -283,19 +283,19 @@ void registerStub(const grading::Day& day, const Options& o) {
         const uint64_t seed = grading::testing::gradingSeed();
         std::map<std::string, bool> passed;
         for (const DayGate& g : day.gates()) {
-            if (g.spec.grades != grading::Grades::Student) continue;
+            if (g.spec.grades() != grading::Grades::Student) continue;
             const GateRun run = runGate(g, o.runner, true, {}, seed);
-            passed[g.spec.id] = run.result.passed;
-            std::cout << "stub " << g.spec.id << ": " << (run.result.passed ? "PASS" : "FAIL: " + run.result.message)
+            passed[g.spec.id()] = run.result.passed;
+            std::cout << "stub " << g.spec.id() << ": " << (run.result.passed ? "PASS" : "FAIL: " + run.result.message)
                       << "\n";
         }
         for (const DayGate& g : day.gates()) {
-            if (g.spec.grades != grading::Grades::Student || !passed[g.spec.id]) continue;
-            const auto blocked = std::find_if(g.spec.requires.begin(), g.spec.requires.end(),
+            if (g.spec.grades() != grading::Grades::Student || !passed[g.spec.id()]) continue;
+            const auto blocked = std::find_if(g.spec.prerequisites().begin(), g.spec.prerequisites().end(),
                                               [&](const std::string& r) { return !passed[r]; });
-            EXPECT_NE(blocked, g.spec.requires.end())
-                << g.spec.id << " passes on the untouched stub and requires no gate that fails there: it would "
-                << "earn " << g.spec.points << " points with no student code";
+            EXPECT_NE(blocked, g.spec.prerequisites().end())
+                << g.spec.id() << " passes on the untouched stub and requires no gate that fails there: it would "
+                << "earn " << g.spec.points() << " points with no student code";
         }
     });
 }
@@ -401,12 +401,14 @@ void registerObservation(const grading::Day& day, const Options& o) {
 void printGatesTsv(const grading::Day& day) {
     std::cout << "id\tday\tpoints\tvisibility\tgrades\trequires\ttimed\tscored\ttests\ttitle\n";
     for (const DayGate& g : day.gates()) {
-        std::string requires;
-        for (const std::string& r : g.spec.requires) requires += (requires.empty() ? "" : ",") + r;
-        std::cout << g.spec.id << "\t" << day.name() << "\t" << g.spec.points << "\t" << g.spec.visibility << "\t"
-                  << (g.spec.grades == grading::Grades::Student ? "student" : "course") << "\t"
-                  << (requires.empty() ? "-" : requires) << "\t" << (g.spec.timed ? "yes" : "no") << "\t"
-                  << (g.spec.scored ? "yes" : "no") << "\t" << g.spec.id << "\t" << grading::tsvField(g.spec.title) << "\n";
+        const grading::GateSpec& spec = g.spec;
+        std::string prerequisites;
+        for (const std::string& r : spec.prerequisites()) prerequisites += (prerequisites.empty() ? "" : ",") + r;
+        std::cout << spec.id() << "\t" << day.name() << "\t" << spec.points() << "\t" << spec.visibility() << "\t"
+                  << (spec.grades() == grading::Grades::Student ? "student" : "course") << "\t"
+                  << (prerequisites.empty() ? "-" : prerequisites) << "\t" << (spec.timed() ? "yes" : "no") << "\t"
+                  << (spec.scored() ? "yes" : "no") << "\t" << spec.id() << "\t" << grading::tsvField(spec.title())
+                  << "\n";
     }
 }
 
@@ -454,7 +456,7 @@ std::string gpuLabels(bool timed, bool holdsGpu = false) {
 }
 
 std::string gpuLabels(const DayGate& g, bool studentOnly) {
-    return gpuLabels(g.spec.timed, std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
+    return gpuLabels(g.spec.timed(), std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
                          return c.holdsGpu && selected(c, studentOnly, {});
                      }));
 }
@@ -551,8 +553,8 @@ int emitCtest(const grading::Day& day, const Options& o) {
             const bool none = f[1].empty();
             const bool submission = kind == "submission";
             for (const DayGate& g : day.gates()) {
-                if (submission && g.spec.grades != grading::Grades::Student) continue;
-                std::vector<std::string> args = {"--suite", kind, "--gate", g.spec.id};
+                if (submission && g.spec.grades() != grading::Grades::Student) continue;
+                std::vector<std::string> args = {"--suite", kind, "--gate", g.spec.id()};
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
                 // Timed gates hold the whole GPU through their slots, not the
@@ -560,9 +562,9 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 // still run alone here: the reference suite holds the
                 // instructor's code to 1.2x of itself, and a compile beside it
                 // would time the host as much as the kernel.
-                const std::string name = kind + "." + g.spec.id;
+                const std::string name = kind + "." + g.spec.id();
                 const std::string labels = kind + gpuLabels(g, submission);
-                const bool serial = g.spec.timed && g.spec.scored;
+                const bool serial = g.spec.timed() && g.spec.scored();
                 const int shards = none ? 1 : gateShards(g, submission);
                 if (shards == 1) {
                     add(name, args, caseSeconds(g, submission, {}), labels, serial);
@@ -583,22 +585,22 @@ int emitCtest(const grading::Day& day, const Options& o) {
         } else if (kind == "student" && f.size() >= 3) {
             // student <id> <runner>: one student of a class build, graded as a submission.
             for (const DayGate& g : day.gates()) {
-                if (g.spec.grades != grading::Grades::Student) continue;
+                if (g.spec.grades() != grading::Grades::Student) continue;
                 // Timed gates hold the whole GPU through their slots; run
                 // serially across a class they would queue every student.
-                const std::string name = f[1] + "." + g.spec.id;
-                add(name, {"--suite", "submission", "--gate", g.spec.id, "--runner", f[2]}, caseSeconds(g, true, {}),
+                const std::string name = f[1] + "." + g.spec.id();
+                add(name, {"--suite", "submission", "--gate", g.spec.id(), "--runner", f[2]}, caseSeconds(g, true, {}),
                     "class;" + f[1] + gpuLabels(g, true), false);
-                if (!g.spec.after.empty()) {
+                if (!g.spec.after().empty()) {
                     std::string after;
-                    for (const std::string& id : g.spec.after) after += (after.empty() ? "" : ";") + f[1] + "." + id;
+                    for (const std::string& id : g.spec.after()) after += (after.empty() ? "" : ";") + f[1] + "." + id;
                     out << "set_tests_properties(" << bracket(name) << " PROPERTIES DEPENDS " << bracket(after) << ")\n";
                 }
             }
         } else if (kind == "stub" && f.size() >= 2) {
             double seconds = 0;
             for (const DayGate& g : day.gates()) {
-                if (g.spec.grades == grading::Grades::Student) seconds += caseSeconds(g, true, {});
+                if (g.spec.grades() == grading::Grades::Student) seconds += caseSeconds(g, true, {});
             }
             add("stub." + day.name(), {"--suite", "stub", "--runner", f[1]}, seconds, "stub;gpu", false);
         } else if (kind == "expect" && f.size() >= 5) {
@@ -609,7 +611,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
             if (e) {
                 if (const DayGate* g = day.find(e->fails)) {
                     seconds = caseSeconds(*g, false, e->cases) * e->attempts;
-                    serial = g->spec.timed;
+                    serial = g->spec.timed();
                 }
                 for (const std::string& entry : e->passes) {
                     const size_t at = entry.find('@');
@@ -617,7 +619,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
                         at == std::string::npos ? e->cases : words(entry.substr(at + 1));
                     if (const DayGate* g = day.find(entry.substr(0, at))) {
                         seconds += caseSeconds(*g, false, where);
-                        serial = serial || g->spec.timed;  // it must pass: measured with the machine to itself
+                        serial = serial || g->spec.timed();  // it must pass: measured with the machine to itself
                     }
                 }
                 if (!e->sanitizer.empty()) seconds *= grading::kSanitizerSlowdown;

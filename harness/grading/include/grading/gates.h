@@ -17,7 +17,7 @@ struct Gate {
     std::string tests;       // the ctest names after the prefix (a glob), e.g. the gate's id
     std::string title;
     std::string grades = "student";     // student, or course: a reference check worth nothing to a submission
-    std::vector<std::string> requires;  // gates that must pass for this one to be graded
+    std::vector<std::string> prerequisites;  // gates that must pass for this one to be graded
     // Earns a fraction of its points: the lowest "SCORE <id> <fraction> <why>"
     // line its passing tests printed (a speed gate's ramp), not all or nothing.
     bool scored = false;

@@ -10,7 +10,7 @@
 //
 //   grading::Day grading::declareDay() {
 //       grading::Day day("day38");
-//       day.gate({"38.levels", "level count", 1}, levelCases());
+//       day.gate(grading::GateSpec("38.levels").title("level count").points(1), levelCases());
 //       day.observe("report", 120, printTables);  // records the figures bfs_ms_<mapping>
 //       day.heading("Day 38: BFS frontier mappings");
 //       day.chart({"day38-bfs", "Whole BFS per mapping", caption, missing, "bfs_ms_(\\w+)", {"name"}, "ms", spec});
@@ -31,25 +31,90 @@ namespace grading {
 // and earns a submission nothing.
 enum class Grades { Student, Course };
 
-struct GateSpec {
-    std::string id;     // "38.distances", as grading.md names it
-    std::string title;  // one line
-    int points = 0;
-    Grades grades = Grades::Student;
+// A gate's declaration, each field set by name:
+//
+//   GateSpec("38.timing").title("timings are real, of the graded work").points(1)
+//       .prerequisites({"38.distances"}).timed(true)
+//
+// Each setter returns the spec; each getter of the same name reads it.
+class GateSpec {
+public:
+    explicit GateSpec(std::string id) : id_(std::move(id)) {}
+
+    // "38.distances", as grading.md names it
+    const std::string& id() const { return id_; }
+
+    // one line
+    const std::string& title() const { return title_; }
+    GateSpec& title(std::string title) {
+        title_ = std::move(title);
+        return *this;
+    }
+
+    int points() const { return points_; }
+    GateSpec& points(int points) {
+        points_ = points;
+        return *this;
+    }
+
+    // Student unless set.
+    Grades grades() const { return grades_; }
+    GateSpec& grades(Grades grades) {
+        grades_ = grades;
+        return *this;
+    }
+
     // Gates that must pass for this one to be graded; otherwise it reads
     // "not graded: requires <id>" and earns 0 (a vacuous pass earns nothing).
-    std::vector<std::string> requires = {};
-    bool timed = false;  // measures time: its calls hold the whole GPU
-    std::string visibility = "visible";  // Gradescope's
+    const std::vector<std::string>& prerequisites() const { return prerequisites_; }
+    GateSpec& prerequisites(std::vector<std::string> ids) {
+        prerequisites_ = std::move(ids);
+        return *this;
+    }
+
+    // Measures time: its calls hold the whole GPU.
+    bool timed() const { return timed_; }
+    GateSpec& timed(bool timed) {
+        timed_ = timed;
+        return *this;
+    }
+
+    // Gradescope's; "visible" unless set.
+    const std::string& visibility() const { return visibility_; }
+    GateSpec& visibility(std::string visibility) {
+        visibility_ = std::move(visibility);
+        return *this;
+    }
+
     // Earns the fraction of its points its cases score (GateResult::score,
     // the lowest of them), not all or nothing: a speed gate's ramp.
-    bool scored = false;
+    bool scored() const { return scored_; }
+    GateSpec& scored(bool scored) {
+        scored_ = scored;
+        return *this;
+    }
+
     // In a class, this gate's test starts once these gates' tests of the
     // same student have ended (declared before it, graded from the student's
     // code): its cases ask the same runner calls, and read back the answers,
     // or the hangs, those kept (RunnerCall::answerShared), where started
     // beside them each would ask, or wait out the hang, again.
-    std::vector<std::string> after = {};
+    const std::vector<std::string>& after() const { return after_; }
+    GateSpec& after(std::vector<std::string> ids) {
+        after_ = std::move(ids);
+        return *this;
+    }
+
+private:
+    std::string id_;
+    std::string title_;
+    int points_ = 0;
+    Grades grades_ = Grades::Student;
+    std::vector<std::string> prerequisites_;
+    bool timed_ = false;
+    std::string visibility_ = "visible";
+    bool scored_ = false;
+    std::vector<std::string> after_;
 };
 
 // What a case is handed when it runs.
