@@ -36,7 +36,7 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
   done
 }
 
-# TIMED_JOBS: students in the pass that holds the GPU alone (grade_class's default else).
+# TIMED_JOBS: students in the pass that holds the GPU exclusively (grade_class's default else).
 class_opts=(-j 8 --seed 12 ${TIMED_JOBS:+--timed-jobs "$TIMED_JOBS"})
 class="$out/class-submissions"
 # The class graded into OUT_DIR/graded, its log in $1: sets rc, took (s),
@@ -74,12 +74,12 @@ else
     began=$(cat "$out/graded/timed-pass-began")
     { echo "the pass of the tests that share the GPU:"
       bash "$root/lab/scripts/slot-timeline.sh" --to "$began" "$GRADING_SLOT_TRACE"
-      echo "the pass of the tests that hold it alone:"
+      echo "the pass of the tests that hold it exclusively:"
       bash "$root/lab/scripts/slot-timeline.sh" --from "$began" "$GRADING_SLOT_TRACE"; } | tee -a "$log"
   fi
-  # Timed calls hold the GPU alone, so no schedule packs a student below this.
-  awk -F'\t' -v n="$students" '{ alone += $11 } END {
-    printf "held the GPU alone (the calls that hold it): %.1f s per student of this class, a floor under the marginal cost\n", alone / 1000 / n }' \
+  # Timed calls hold the GPU exclusively, so no schedule packs a student below this.
+  awk -F'\t' -v n="$students" '{ exclusive += $11 } END {
+    printf "held the GPU exclusively (the calls that hold it): %.1f s per student of this class, a floor under the marginal cost\n", exclusive / 1000 / n }' \
     "$GRADING_TRACE" | tee -a "$log"
   cat "$out/graded/summary.md" >>"$log"
 fi

@@ -65,8 +65,8 @@ say "build: exit $build_rc in $(( $(date +%s) - start )) s"
 [ $build_rc -eq 0 ] || grep -E "error|FAILED" "$out/build.log" | head -40 | tee -a "$summary"
 
 # One ctest run over every test. Tried on the H200 as phases instead (the
-# tests that share the GPU, then those whose calls hold it alone, the project
-# checks beside): 97 s against 93 s in one run, since the alone phase is calls
+# tests that share the GPU, then those whose calls hold it exclusively, the
+# project checks beside): 97 s against 93 s in one run, since the exclusive phase is calls
 # that follow one another (40 s) while the GPU's other work could have gone
 # on; here the shared tests fill the GPU's gaps. RUN_SERIAL tests (label
 # serial) run last, ctest's own doing.

@@ -429,7 +429,7 @@ proto::PolicyResult policy(const proto::PolicyRequest& req) {
     // runner process to the next, which no report could repeat.
     grading::PinnedHost<float> snapshot(p.cells);
     // The loops and what lies between them in one measurement: a wait for
-    // the GPU alone costs more than the downloads it would leave out.
+    // the GPU exclusively costs more than the downloads it would leave out.
     const grading::TimedSection measuring;
     // Discarded: without it the first row pays the clock ramp of whatever ran before.
     run(0, "(discarded warm-up run)", snapshot);
@@ -478,7 +478,7 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
         if (req.grids != 0) *out = p.b.download();
     };
     proto::TimingResult result;
-    const grading::TimedSection measuring;  // every kernel's runs under one wait for the GPU alone
+    const grading::TimedSection measuring;  // every kernel's runs under one wait for the GPU exclusively
     if (course) {
         time("copyGrid", true, [&] { day34::launchCopyGrid(p.a.data(), p.b.data(), p.cells); }, &result.copyMs,
              &result.copyOut);

@@ -28,7 +28,7 @@ double searchSeconds(int levels, bool decoy, int timedRuns = 0);
 // tiny kernels. On a GPU time-sliced between runner processes each round
 // trip waits out the others' slices (the chain's search took 5-17 s on the
 // H200 under the suite, against a fraction of a second alone), so its call
-// holds the GPU, as a timed one does.
+// holds the GPU exclusively, as a timed one does.
 constexpr int kDeepSearchLevels = 400;
 
 struct GraphSpec {

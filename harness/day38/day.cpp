@@ -48,7 +48,7 @@ std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
             c.student = m == "edge";
             c.seeded = spec.seeded;
             c.limitSeconds = searchSeconds(spec.levelBound, true);
-            c.holdsGpu = spec.levelBound >= kDeepSearchLevels;  // a bound: the seeded graph may come out shallower
+            c.exclusiveGpu = spec.levelBound >= kDeepSearchLevels;  // a bound: the seeded graph may come out shallower
             c.run = [id, judge, m, spec](const CaseContext& ctx) {
                 const GraphCase& g = graphCase(spec.name, ctx.seed);
                 const int levels = g.host.levels();

@@ -379,7 +379,7 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
 
     proto::WalkResult result;
     // The timed frontiers and the walks between them under one wait for the
-    // GPU alone, not one wait each.
+    // GPU exclusively, not one wait each.
     std::optional<grading::TimedSection> measuring;
     if (req.timedRuns > 0 && !req.timeFrontiers.empty()) measuring.emplace();
     for (size_t k = 0; k + 1 < start.size(); ++k) {

@@ -39,7 +39,7 @@ grading_plant(all_on_stream0
   EDIT solution/diamond.cu
   FIND [[0, d.s[1 + j]>>>]]
   REPLACE [[0, d.s[0]>>>]]
-  # Timed (runs alone); gated on devices with at least 24 SMs.
+  # Timed (holds the GPU exclusively); gated on devices with at least 24 SMs.
   FAILS 52.overlap
   EXPECT [[serial [0-9.]+ ms / diamond [0-9.]+ ms = [0-9.]+x on [0-9]+ SMs, want >= 1\.30x: the branches are not overlapping]]
   PASSES 52.diamond 52.stress)

@@ -374,7 +374,7 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     proto::TimingResult result;
     {
         // Both shapes, from the first warm-up (which ramps the clocks) to the
-        // last timed run, under one wait for the GPU alone.
+        // last timed run, under one wait for the GPU exclusively.
         const grading::TimedSection measuring;
         result.diamondMs = timeShape(rig, fences, "enqueueDiamond", day52::enqueueDiamond, warmupInput, timedInput,
                                      req.warmups, req.runs)

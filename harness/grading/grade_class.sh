@@ -12,9 +12,9 @@
 #
 # Grading options:
 #   -j N           students tested at once (default: cores / 4, at least 1); every student's
-#                  tests that share the GPU first, then those that hold it alone (label alone: the
+#                  tests that share the GPU first, then those that hold it exclusively (label exclusive: the
 #                  timed gates, and gates with calls too latency-bound to share it)
-#   --timed-jobs N students whose tests hold the GPU alone tested at once (default 2): their host
+#   --timed-jobs N students whose tests hold the GPU exclusively tested at once (default 2): their host
 #                  work overlaps the GPU's, but more of it slows the calls that hold the GPU (on the
 #                  H200, 8 at once held it 4.9 s per student, 2 at once 3.0 s; the pass took about
 #                  as long either way, 38-44 s for 8 students)
@@ -337,8 +337,8 @@ grade() {
     while [[ ! -e "$built/$1" ]] && kill -0 "$builder" 2>/dev/null; do sleep 0.2; done
   }
   run_ctest() {  # staged id, position, pass (untimed or timed)
-    local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^alone$')
-    [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^alone$')
+    local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^exclusive$')
+    [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^exclusive$')
     # A ctest that wrote no results or found no tests (it never got to run
     # them) is tried once more; then the student counts as failed, never as a
     # row of "-".
@@ -365,7 +365,7 @@ grade() {
     run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
     mv "$dest/.untimed.part" "$dest/.untimed"
   }
-  # Pass 2: the tests that hold the GPU alone, then the student's reports.
+  # Pass 2: the tests that hold the GPU exclusively, then the student's reports.
   grade_one() {  # staged id, its position
     local id="$1" position="$2" dest="$out/$1"
     if unchanged "$id"; then
@@ -485,18 +485,18 @@ grade() {
     for q in "${pending[@]+"${pending[@]}"}"; do "$show" "$q"; done
     pending=()
   }
-  # Two passes over the class. A call that holds the whole GPU (a timed one, a
+  # Two passes over the class. A call that holds the GPU exclusively (a timed one, a
   # search too deep to share it) first waits for every call on the GPU to
   # end, the slots emptying one by one, while the rest wait behind it. So
   # every student's tests that share the GPU run first, and then those that
-  # hold it alone, whose calls follow one another with little to wait for.
+  # hold it exclusively, whose calls follow one another with little to wait for.
   # In a subshell, so that its waits for a lane never take the builder's end.
   (in_lanes "$jobs" untimed_pass .untimed show_untimed)
   wait "$builder" || true
   trap - EXIT
   cat "$built/took" 2>/dev/null || true
   rm -rf "$built"
-  echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU alone" |
+  echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU exclusively" |
     tee -a "$out/progress.log"
   date +%s%6N >"$out/timed-pass-began"
   in_lanes "$timed_jobs" graded_pass .graded reap

@@ -181,7 +181,7 @@ void report(const CaseContext& ctx) {
     const std::vector<uint64_t> want = wants(kReportWords, key, questions);
     // Timed calls from here to the end, a little host work between them:
     // one wait for the GPU, not one per call.
-    const grading::WholeGpuHold alone;
+    const grading::ExclusiveGpuScope exclusive;
 
     // Every search of both tables, timed in turns.
     std::vector<TimedSearch> searches;

@@ -3,7 +3,7 @@
 # collects (harness/core/include/harness/gpu_slots.h: GPU, use, when asked
 # for, got and given back in epoch microseconds, process). Every moment from
 # the first slot asked for to the last given back is one of:
-#   held alone     an exclusive caller (a timed call, a hold, a deep search) has the GPU
+#   exclusive      an exclusive caller (a timed call, a scope, a deep search) has the GPU
 #   draining       one waits for the calls and runner starts already under way to end;
 #                  no new call or start begins
 #   shared         runner calls share the GPU, each in its time slices
@@ -28,11 +28,11 @@ while [[ $# -gt 1 ]]; do
 done
 trace=$1
 [ -s "$trace" ] || { echo "no slot trace in $trace"; exit 0; }
-# One event per change of a count: P pending alone, H held alone, S shared,
+# One event per change of a count: P pending exclusive, H held exclusively, S shared,
 # T starting, W waiting (any use, from asked to got; with the line's number).
 awk -F'\t' 'NF >= 5 {
     print $1, $3, "W", 1, NR; print $1, $4, "W", -1, NR
-    if ($2 == "alone") { print $1, $3, "P", 1; print $1, $4, "P", -1; print $1, $4, "H", 1; print $1, $5, "H", -1 }
+    if ($2 == "exclusive") { print $1, $3, "P", 1; print $1, $4, "P", -1; print $1, $4, "H", 1; print $1, $5, "H", -1 }
     else if ($2 == "shared") { print $1, $4, "S", 1; print $1, $5, "S", -1 }
     else if ($2 == "startup") { print $1, $4, "T", 1; print $1, $5, "T", -1 }
   }' "$trace" | sort -k1,1 -k2,2n | awk -v from="$from" -v to="$to" '
@@ -43,7 +43,7 @@ awk -F'\t' 'NF >= 5 {
     if (windowed && span <= 0) return
     if (windowed) printf "GPU %s: %.1f s in the window asked for\n", g, span
     else printf "GPU %s: %.1f s from the first slot asked for to the last given back\n", g, span
-    row("held alone", t["alone"], span, sprintf("(%d holds)", holds))
+    row("exclusive", t["exclusive"], span, sprintf("(%d holds)", holds))
     row("draining", t["drain"], span, sprintf("(%d drains, %.2f s each, %.1f calls and %.1f starts still under way on average)",
         drains, drains ? t["drain"] / 1e6 / drains : 0, t["drain"] ? busyDrain / t["drain"] : 0,
         t["drain"] ? startsDrain / t["drain"] : 0))
@@ -67,12 +67,12 @@ awk -F'\t' 'NF >= 5 {
     hi = $2 < to ? $2 : to
     dt = hi > lo ? hi - lo : 0
     inside = $2 >= from && $2 < to
-    state = H > 0 ? "alone" : P > 0 ? "drain" : S > 0 ? "shared" : T > 0 ? "start" : "none"
+    state = H > 0 ? "exclusive" : P > 0 ? "drain" : S > 0 ? "shared" : T > 0 ? "start" : "none"
     t[state] += dt
     if (state == "drain") { busyDrain += S * dt; startsDrain += T * dt }
     if (state == "shared") busyShared += S * dt
     if (last < from && $2 >= from) {  # the window opens: what is under way counts once
-      if (state == "alone") holds++
+      if (state == "exclusive") holds++
       if (state == "drain") drains++
     }
     last = $2

@@ -30,20 +30,20 @@ $got
 $want"
 }
 expect_timeline "two_gpus.tsv" "GPU 0: 9.0 s from the first slot asked for to the last given back
-  held alone         2.5 s   28%  (2 holds)
+  exclusive          2.5 s   28%  (2 holds)
   draining           1.0 s   11%  (1 drains, 1.02 s each, 1.0 calls and 0.0 starts still under way on average)
   shared             4.1 s   45%  (1.4 calls at once on average)
   starting only      0.4 s    5%
   no call            1.0 s   11%
   after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)
 GPU 1: 3.5 s from the first slot asked for to the last given back
-  held alone         0.5 s   14%  (1 holds)
+  exclusive          0.5 s   14%  (1 holds)
   draining           0.5 s   14%  (1 drains, 0.50 s each, 0.0 calls and 1.0 starts still under way on average)
   shared             2.0 s   57%  (1.0 calls at once on average)
   starting only      0.5 s   14%
   no call            0.0 s    0%"
 expect_timeline "window 3.5-8.5 s" "GPU 0: 5.0 s in the window asked for
-  held alone         2.5 s   50%  (2 holds)
+  exclusive          2.5 s   50%  (2 holds)
   draining           0.5 s   10%  (1 drains, 0.52 s each, 1.0 calls and 0.0 starts still under way on average)
   shared             0.6 s   12%  (1.0 calls at once on average)
   starting only      0.4 s    8%
@@ -51,7 +51,7 @@ expect_timeline "window 3.5-8.5 s" "GPU 0: 5.0 s in the window asked for
   after a hold      10.0 ms idle on average, 15.0 ms until each caller waiting got its slot (2 holds ended with 2 waiting)" \
   --from $((first + 3500000)) --to $((first + 8500000))
 expect_timeline "window 5-8.5 s" "GPU 0: 3.5 s in the window asked for
-  held alone         1.5 s   42%  (2 holds)
+  exclusive          1.5 s   42%  (2 holds)
   draining           0.0 s    1%  (0 drains, 0.00 s each, 0.0 calls and 0.0 starts still under way on average)
   shared             0.6 s   17%  (1.0 calls at once on average)
   starting only      0.4 s   12%

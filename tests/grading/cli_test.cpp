@@ -191,7 +191,7 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     // One configure and one build tree for everyone: the harness first, then
     // each student's runners once, before that student's tests; per student a
     // ctest of the tests that share the GPU, and after everyone's, one of
-    // those that hold it alone.
+    // those that hold it exclusively.
     const std::string log = calls();
     EXPECT_EQ(linesWith(log, "-DGRADING_CLASS_DIR="), 1) << log;
     EXPECT_EQ(linesWith(log, "--target class_harness"), 1) << log;
@@ -202,11 +202,11 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
         EXPECT_LT(log.find(target), log.find(std::string("-L ^") + student + "$")) << "tested before built: " << log;
     }
     EXPECT_EQ(linesWith(log, "ctest "), 4) << log;
-    const size_t lastUntimed = log.rfind("-LE ^alone$");
-    const size_t firstTimed = log.find("-L ^alone$");
+    const size_t lastUntimed = log.rfind("-LE ^exclusive$");
+    const size_t firstTimed = log.find("-L ^exclusive$");
     ASSERT_NE(lastUntimed, std::string::npos) << log;
     ASSERT_NE(firstTimed, std::string::npos) << log;
-    EXPECT_LT(lastUntimed, firstTimed) << "a test holding the GPU alone ran before every shared one had: " << log;
+    EXPECT_LT(lastUntimed, firstTimed) << "a test holding the GPU exclusively ran before every shared one had: " << log;
     EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() +
                            " -DGRADING_BUILD_PLANTED=OFF -DCMAKE_CUDA_ARCHITECTURES=90"),
               std::string::npos)
@@ -308,10 +308,10 @@ TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
     EXPECT_NE(bob, std::string::npos) << r.out;
     EXPECT_NE(alice, std::string::npos) << r.out;
     EXPECT_LT(bob, alice) << r.out;
-    // The first pass shows each student too, before the tests that hold the GPU alone start.
+    // The first pass shows each student too, before the tests that hold the GPU exclusively start.
     const size_t bobFirst = r.out.find("shared-GPU tests of s0002 (bob) done (1 of 2), ");
     const size_t aliceFirst = r.out.find("shared-GPU tests of s0001 (alice) done (2 of 2), ");
-    const size_t timedStart = r.out.find("now the tests that hold the GPU alone");
+    const size_t timedStart = r.out.find("now the tests that hold the GPU exclusively");
     EXPECT_LT(bobFirst, aliceFirst) << r.out;
     EXPECT_LT(aliceFirst, timedStart) << r.out;
     EXPECT_LT(timedStart, bob) << r.out;

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # The labels a class's two passes select by (grade_class.sh): every timed
-# gate's test and every test whose calls may hold the whole GPU carry
-# "alone"; a gate whose calls all share the GPU does not.
+# gate's test and every test whose calls may hold the GPU exclusively carry
+# "exclusive"; a gate whose calls all share the GPU does not.
 #   ctest_labels.sh BUILD_DIR
 set -uo pipefail
 build=$1
 list() { ctest --test-dir "$build" -N "$@" | sed -n 's/^ *Test *#[0-9]*: //p' | sort; }
-alone=$(list -L '^alone$')
+exclusive=$(list -L '^exclusive$')
 timed=$(list -L '^timed$')
 fail=0
 [[ -n "$timed" ]] || { echo "no test is labelled timed: nothing was registered"; exit 1; }
-missing=$(comm -23 <(echo "$timed") <(echo "$alone"))
-[[ -z "$missing" ]] || { echo "timed but not alone: $missing"; fail=1; }
+missing=$(comm -23 <(echo "$timed") <(echo "$exclusive"))
+[[ -z "$missing" ]] || { echo "timed but not exclusive: $missing"; fail=1; }
 # A gate's tests: itself, or its shards (name.shardKofN) where it has many cases.
 all=$(list)
 gate_tests() {
@@ -24,13 +24,13 @@ gate_tests() {
 for t in {reference,submission}.38.{distances,levels,frontier_total}; do
   tests=$(gate_tests "$t") || { fail=1; continue; }
   for s in $tests; do
-    grep -qx "$s" <<<"$alone" || { echo "$s holds the GPU for its deep searches but is not labelled alone"; fail=1; }
+    grep -qx "$s" <<<"$exclusive" || { echo "$s holds the GPU for its deep searches but is not labelled exclusive"; fail=1; }
   done
 done
 for t in submission.38.walk submission.34.stencil submission.msw.index submission.52.diamond; do
   tests=$(gate_tests "$t") || { fail=1; continue; }
   for s in $tests; do
-    grep -qx "$s" <<<"$alone" && { echo "$s shares the GPU but is labelled alone"; fail=1; }
+    grep -qx "$s" <<<"$exclusive" && { echo "$s shares the GPU but is labelled exclusive"; fail=1; }
   done
 done
 # The GPU suite runs the tests labelled serial (RUN_SERIAL: the speed gates,
@@ -45,5 +45,5 @@ for t in json.load(sys.stdin)["tests"]:
     if not any(p["name"] == "RUN_SERIAL" and p["value"] for p in t.get("properties", [])):
         print(t["name"])')
 [[ -z "$not_serial" ]] || { echo "labelled serial but not RUN_SERIAL: $not_serial"; fail=1; }
-((fail == 0)) && echo "$(wc -l <<<"$alone") tests labelled alone, $(wc -l <<<"$timed") of them timed, $(wc -l <<<"$serial") serial"
+((fail == 0)) && echo "$(wc -l <<<"$exclusive") tests labelled exclusive, $(wc -l <<<"$timed") of them timed, $(wc -l <<<"$serial") serial"
 exit $fail

@@ -93,13 +93,13 @@ std::string env(const char* name) {
 // breadcrumbs "step_ms" apart, then answers; twice answers twice;
 // late answers, then writes again after a pause; late-exit then exits;
 // close-input answers with its stdin closed, then exits a moment later.
-// measure asks for the GPU alone for "measure_ms" and then shared again, as
+// measure asks for the GPU exclusively for "measure_ms" and then shared again, as
 // a timed call's TimedSection does when the request says so ("sections"
-// times, default once), and answers after "after_ms" more; ask-anyway asks for it alone in any call;
-// ask-alone-twice asks twice without giving it back. lend writes
+// times, default once), and answers after "after_ms" more; ask-anyway asks for it exclusively in any call;
+// ask-exclusive-twice asks twice without giving it back. lend writes
 // "started_file" (if given), then works "work_ms" in steps of
 // kLendIntervalMs, lending the GPU after each when the request lets it;
-// lend-anyway lends it once whatever the request says; lend-while-alone
+// lend-anyway lends it once whatever the request says; lend-while-exclusive
 // lends it in the middle of a measurement.
 int session() {
     std::string buffer;
@@ -133,12 +133,12 @@ int session() {
             const grading::Expected<int64_t> v = req->integer(name);
             return static_cast<useconds_t>(v ? v.value() * 1000 : 0);
         };
-        if (command == "measure" || command == "ask-anyway" || command == "ask-alone-twice") {
+        if (command == "measure" || command == "ask-anyway" || command == "ask-exclusive-twice") {
             const bool asks = command != "measure" || grading::protocol::asksAroundMeasurements(req.value());
             const grading::Expected<int64_t> sections = req->integer("sections");
             for (int64_t k = 0; k < (sections ? sections.value() : 1); ++k) {
-                if (asks && !askForGpu(grading::protocol::kGpuAlone)) return 1;
-                if (command == "ask-alone-twice" && !askForGpu(grading::protocol::kGpuAlone)) return 1;
+                if (asks && !askForGpu(grading::protocol::kGpuExclusive)) return 1;
+                if (command == "ask-exclusive-twice" && !askForGpu(grading::protocol::kGpuExclusive)) return 1;
                 usleep(ms("measure_ms"));
                 if (asks && !askForGpu(grading::protocol::kGpuShared)) return 1;
             }
@@ -156,8 +156,8 @@ int session() {
             }
         }
         if (command == "lend-anyway" && !askForGpu(grading::protocol::kGpuLend)) return 1;
-        if (command == "lend-while-alone") {
-            if (!askForGpu(grading::protocol::kGpuAlone) || !askForGpu(grading::protocol::kGpuLend)) return 1;
+        if (command == "lend-while-exclusive") {
+            if (!askForGpu(grading::protocol::kGpuExclusive) || !askForGpu(grading::protocol::kGpuLend)) return 1;
         }
         if (command == "crawl") {  // a breadcrumb every "step_ms" for "steps" steps, then the answer
             const grading::Expected<int64_t> steps = req->integer("steps");

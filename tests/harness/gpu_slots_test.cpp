@@ -67,10 +67,10 @@ TEST_F(GpuSlots, TwoSlotsAdmitTwoHoldersAndNoThird) {
 TEST_F(GpuSlots, AnExclusiveHolderWaitsForEverySlot) {
     {
         const GpuSlot one("0", GpuUse::Shared);
-        EXPECT_FALSE(childGetsSlot("0", GpuUse::Alone, 1));
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Exclusive, 1));
     }
-    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
-    const GpuSlot all("0", GpuUse::Alone);
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Exclusive, 1));
+    const GpuSlot all("0", GpuUse::Exclusive);
     EXPECT_EQ(all.held(), 2);
     EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1));
 }
@@ -83,7 +83,7 @@ TEST_F(GpuSlots, AQueuedExclusiveCallerKeepsNewCallersOut) {
     const auto holdFor = [](bool exclusive, unsigned seconds) {
         const pid_t pid = fork();
         if (pid == 0) {
-            const GpuSlot slot("0", exclusive ? GpuUse::Alone : GpuUse::Shared);
+            const GpuSlot slot("0", exclusive ? GpuUse::Exclusive : GpuUse::Shared);
             sleep(seconds);
             _exit(slot.held() == (exclusive ? 2 : 1) ? 0 : 1);
         }
@@ -103,7 +103,7 @@ TEST_F(GpuSlots, AQueuedExclusiveCallerKeepsNewCallersOut) {
 }
 
 // Starting a runner runs no kernel: it needs no slot, only no timed call
-// (the context it makes slowed day 52's diamond, timed alone, to half speed).
+// (the context it makes slowed day 52's diamond, timed exclusively, to half speed).
 TEST_F(GpuSlots, AStartTakesNoSlotButWaitsForATimedCall) {
     {
         const GpuSlot a("0", GpuUse::Shared);
@@ -113,7 +113,7 @@ TEST_F(GpuSlots, AStartTakesNoSlotButWaitsForATimedCall) {
         EXPECT_EQ(start.held(), 0);
     }
     {
-        const GpuSlot timed("0", GpuUse::Alone);
+        const GpuSlot timed("0", GpuUse::Exclusive);
         EXPECT_FALSE(childGetsSlot("0", GpuUse::Startup, 1)) << "a runner started while a timed call held the GPU";
     }
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Startup, 1));
@@ -122,41 +122,42 @@ TEST_F(GpuSlots, AStartTakesNoSlotButWaitsForATimedCall) {
 TEST_F(GpuSlots, ATimedCallWaitsForTheStartsUnderWay) {
     {
         const GpuSlot start("0", GpuUse::Startup);
-        EXPECT_FALSE(childGetsSlot("0", GpuUse::Alone, 1)) << "a timed call began while a runner was starting";
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Exclusive, 1)) << "a timed call began while a runner was starting";
     }
-    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Exclusive, 1));
 }
 
-// A report or a timed case holds the GPU from its first call to its last:
+// A report or a timed case holds the GPU exclusively from its first call to its last:
 // nothing else takes a slot in between, and its own calls take none (with
 // every slot held, a call that queued for one would wait for ever).
-TEST_F(GpuSlots, AHoldKeepsTheWholeGpuAcrossItsCalls) {
+TEST_F(GpuSlots, AnExclusiveScopeKeepsTheGpuAcrossItsCalls) {
     const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr}});  // the calls' GPU is then "0"
     RunnerCall call;
     call.runner = FAKE_RUNNER;
     call.subcommand = "ok";
     call.timeLimitSeconds = 10.0;
     {
-        const WholeGpuHold hold;
-        EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1)) << "a hold took the GPU before its first call";
+        const ExclusiveGpuScope scope;
+        EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1)) << "a scope took the GPU before its first call";
         ASSERT_TRUE(callRunner(call).ok());
         EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1));
-        const double aloneBefore = runnerCallTotals().exclusiveCallSeconds;
+        const double exclusiveBefore = runnerCallTotals().exclusiveCallSeconds;
         for (const bool timed : {false, true}) {
             call.exclusiveGpu = timed;
             const RunnerOutcome outcome = callRunner(call);
             EXPECT_TRUE(outcome.ok()) << outcome.message;
         }
-        EXPECT_GT(runnerCallTotals().exclusiveCallSeconds, aloneBefore) << "calls in a hold held the GPU alone";
-        { const WholeGpuHold inner; }
-        EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1)) << "an inner hold let go of the outer one's slots";
+        EXPECT_GT(runnerCallTotals().exclusiveCallSeconds, exclusiveBefore)
+            << "calls in a scope held the GPU exclusively";
+        { const ExclusiveGpuScope inner; }
+        EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1)) << "an inner scope let go of the outer one's slots";
     }
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
 }
 
-// A hold whose calls are all answered from what another call kept
+// An exclusive scope whose calls are all answered from what another call kept
 // (answerShared) asks no runner, so it takes no slot and drains nobody.
-TEST_F(GpuSlots, AHoldWhoseCallsAreReadBackTakesNoSlot) {
+TEST_F(GpuSlots, AnExclusiveScopeWhoseCallsAreReadBackTakesNoSlot) {
     const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr}, {"GRADING_ANSWER_CACHE", dir_.path().c_str()}});
     RunnerCall call;
     call.runner = FAKE_RUNNER;
@@ -167,11 +168,11 @@ TEST_F(GpuSlots, AHoldWhoseCallsAreReadBackTakesNoSlot) {
     ASSERT_TRUE(callRunner(call).ok());
     const int asked = runnerCallTotals().calls;
     {
-        const WholeGpuHold hold;
+        const ExclusiveGpuScope scope;
         const RunnerOutcome again = callRunner(call);
         ASSERT_TRUE(again.ok()) << again.message;
         EXPECT_EQ(runnerCallTotals().calls, asked) << "the answer was asked again";
-        EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1)) << "a hold with nothing to ask took the GPU";
+        EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1)) << "a scope with nothing to ask took the GPU";
     }
 }
 
@@ -194,7 +195,7 @@ TEST_F(GpuSlots, TheTraceSaysWhenEachSlotWasAskedForGotAndGivenBack) {
     }
     char sent = 0;
     ASSERT_EQ(read(held[0], &sent, 1), 1) << "the holder took its slot";
-    { const GpuSlot timed("0", GpuUse::Alone); }
+    { const GpuSlot timed("0", GpuUse::Exclusive); }
     waitpid(holder, nullptr, 0);
     { const GpuSlot start("0", GpuUse::Startup); }
     unsetenv("GRADING_SLOT_TRACE");
@@ -213,7 +214,7 @@ TEST_F(GpuSlots, TheTraceSaysWhenEachSlotWasAskedForGotAndGivenBack) {
         byUse[f[1]] = {std::stoll(f[2]), std::stoll(f[3]), std::stoll(f[4]), std::stoll(f[5])};
     }
     ASSERT_EQ(lines, 3) << "one line per slot";
-    for (const std::string use : {"shared", "alone", "startup"}) {
+    for (const std::string use : {"shared", "exclusive", "startup"}) {
         ASSERT_EQ(byUse.count(use), 1u) << use;
         const std::vector<long long>& t = byUse[use];
         EXPECT_LE(t[0], t[1]) << use;
@@ -221,15 +222,15 @@ TEST_F(GpuSlots, TheTraceSaysWhenEachSlotWasAskedForGotAndGivenBack) {
         EXPECT_EQ(t[3], use == "shared" ? holder : getpid()) << use;
     }
     const std::vector<long long>& shared = byUse["shared"];
-    const std::vector<long long>& alone = byUse["alone"];
-    EXPECT_GT(alone[1] - alone[0], 400000) << "the exclusive caller waited up to 0.6 s for the shared slot";
-    EXPECT_GE(alone[1], shared[2]) << "it got the GPU only once the shared slot was back";
+    const std::vector<long long>& exclusive = byUse["exclusive"];
+    EXPECT_GT(exclusive[1] - exclusive[0], 400000) << "the exclusive caller waited up to 0.6 s for the shared slot";
+    EXPECT_GE(exclusive[1], shared[2]) << "it got the GPU only once the shared slot was back";
 }
 
-// In a session a timed call has the GPU alone only while its runner
+// In a session a timed call holds the GPU exclusively only while its runner
 // measures: the request and the rest of the call take one shared slot, and
 // waiting for the slots in the middle is not the runner's time.
-TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
+TEST_F(GpuSlots, ATimedCallHoldsTheGpuExclusivelyOnlyWhileItMeasures) {
     const std::string trace = dir_.file("slots.tsv");
     RunnerCall call;
     call.runner = FAKE_RUNNER;
@@ -238,7 +239,7 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
     call.exclusiveGpu = true;
     call.input.putInt("measure_ms", 400);
     call.input.putInt("after_ms", 400);
-    const double aloneBefore = runnerCallTotals().exclusiveCallSeconds;
+    const double exclusiveBefore = runnerCallTotals().exclusiveCallSeconds;
     RunnerOutcome outcome;
     {
         const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr},  // the calls' GPU is then "0"
@@ -247,7 +248,7 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
         outcome = callRunner(call);
         closeSessions();
     }
-    const double alone = runnerCallTotals().exclusiveCallSeconds - aloneBefore;
+    const double exclusive = runnerCallTotals().exclusiveCallSeconds - exclusiveBefore;
     ASSERT_TRUE(outcome.ok()) << outcome.message;
 
     std::ifstream in(trace);
@@ -259,13 +260,13 @@ TEST_F(GpuSlots, ATimedCallHoldsTheGpuAloneOnlyWhileItMeasures) {
         ASSERT_EQ(f.size(), 6u) << line;
         heldUs[f[1]].push_back(std::stoll(f[4]) - std::stoll(f[3]));
     }
-    ASSERT_EQ(heldUs["alone"].size(), 1u) << "one measurement, one hold of the whole GPU";
-    EXPECT_GE(heldUs["alone"][0], 380000) << "held for the measurement";
-    EXPECT_LT(heldUs["alone"][0], 700000) << "not for the 0.4 s after it";
+    ASSERT_EQ(heldUs["exclusive"].size(), 1u) << "one measurement, one exclusive hold";
+    EXPECT_GE(heldUs["exclusive"][0], 380000) << "held for the measurement";
+    EXPECT_LT(heldUs["exclusive"][0], 700000) << "not for the 0.4 s after it";
     EXPECT_EQ(heldUs["shared"].size(), 2u) << "a shared slot before the measurement and after it";
     EXPECT_GE(heldUs["shared"].back(), 380000) << "the 0.4 s after the measurement shared the GPU";
-    EXPECT_GE(alone, 0.38);
-    EXPECT_LT(alone, 0.7) << "the call counts as alone only while it measured";
+    EXPECT_GE(exclusive, 0.38);
+    EXPECT_LT(exclusive, 0.7) << "the call counts as exclusive only while it measured";
     EXPECT_GE(outcome.process.seconds, 0.78);
 }
 
@@ -297,7 +298,7 @@ TEST_F(GpuSlots, ASharedCallLendsItsSlotToATimedCallWaiting) {
     ASSERT_TRUE(std::filesystem::exists(started)) << "the shared call never started";
     const auto asked = std::chrono::steady_clock::now();
     {
-        const GpuSlot timed("0", GpuUse::Alone);
+        const GpuSlot timed("0", GpuUse::Exclusive);
         EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count(), 0.5)
             << "the timed call waited for the whole shared call, not for its next lend";
         usleep(400000);
@@ -309,11 +310,11 @@ TEST_F(GpuSlots, ASharedCallLendsItsSlotToATimedCallWaiting) {
                                          "3: the 0.4 s it lent the slot counted as the runner's time";
 }
 
-// A caller waiting out a timed call's hold gets the GPU as the hold ends,
+// A caller waiting out a timed call's exclusive hold gets the GPU as it ends,
 // not at its next poll: a 20 ms poll begun as the 110 ms hold began comes
 // about 10 ms late every time. The median of 8, so that a loaded machine's
 // odd slow wake-up does not count.
-TEST_F(GpuSlots, ACallerWaitingOutAHoldGetsTheGpuAsItEnds) {
+TEST_F(GpuSlots, ACallerWaitingOutAnExclusiveHoldGetsTheGpuAsItEnds) {
     using Clock = std::chrono::steady_clock;  // one clock for every process
     for (const GpuUse use : {GpuUse::Shared, GpuUse::Startup}) {
         std::vector<double> lateMs;
@@ -325,7 +326,7 @@ TEST_F(GpuSlots, ACallerWaitingOutAHoldGetsTheGpuAsItEnds) {
             const pid_t holder = fork();
             if (holder == 0) {
                 {
-                    const GpuSlot alone("0", GpuUse::Alone);
+                    const GpuSlot exclusive("0", GpuUse::Exclusive);
                     (void)!write(held[1], "x", 1);
                     usleep(110000);
                 }
@@ -345,26 +346,27 @@ TEST_F(GpuSlots, ACallerWaitingOutAHoldGetsTheGpuAsItEnds) {
         }
         std::sort(lateMs.begin(), lateMs.end());
         EXPECT_LT((lateMs[3] + lateMs[4]) / 2, 5.0)
-            << (use == GpuUse::Shared ? "a shared call" : "a start") << " got the GPU that long after a hold ended, "
+            << (use == GpuUse::Shared ? "a shared call" : "a start")
+            << " got the GPU that long after an exclusive hold ended, "
             << "the median of 8 (the last " << lateMs.back() << " ms)";
     }
 }
 
 TEST_F(GpuSlots, ZeroTurnsTheBoundOff) {
     setenv("GRADING_GPU_SLOTS", "0", 1);
-    const GpuSlot a("0", GpuUse::Alone);
+    const GpuSlot a("0", GpuUse::Exclusive);
     EXPECT_EQ(a.held(), 0);
-    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Exclusive, 1));
 }
 
 TEST_F(GpuSlots, ADeadHoldersSlotIsFree) {
     const pid_t pid = fork();
     if (pid == 0) {
-        const GpuSlot a("0", GpuUse::Alone);
+        const GpuSlot a("0", GpuUse::Exclusive);
         _exit(0);  // dies holding both
     }
     waitpid(pid, nullptr, 0);
-    EXPECT_TRUE(childGetsSlot("0", GpuUse::Alone, 1));
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Exclusive, 1));
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The order a test process runs a gate's cases in: the cases that hold the
-// whole GPU together at the end, everything else as declared.
+// GPU exclusively together at the end, everything else as declared.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@ namespace {
 
 grading::DayGate gateOf(const std::vector<std::pair<std::string, bool>>& cases) {
     grading::DayGate g{grading::GateSpec("g"), {}};
-    for (const auto& [name, holdsGpu] : cases) {
+    for (const auto& [name, exclusiveGpu] : cases) {
         grading::GateCase c;
         c.name = name;
-        c.holdsGpu = holdsGpu;
+        c.exclusiveGpu = exclusiveGpu;
         g.cases.push_back(c);
     }
     return g;

@@ -266,7 +266,7 @@ TEST(RunnerClient, OnlyATimedCallsRequestIsMarkedTimed) {
 
 // GRADING_CALL_TRACE: one line per call, its label first, then the ms from
 // asking to the verdict, the runner's ms, the answer's bytes, whether it
-// held the GPU alone, when it was asked, the runner and how it ended.
+// held the GPU exclusively, when it was asked, the runner and how it ended.
 TEST(RunnerClient, CallTraceWritesOneLinePerCall) {
     const std::string path = ::testing::TempDir() + "call-trace-" + std::to_string(getpid()) + ".tsv";
     std::filesystem::remove(path);

@@ -89,28 +89,28 @@ TEST_F(Sessions, EachCallSaysWhetherItIsTimed) {
     EXPECT_FALSE(untimed.result.has(protocol::kTimedSectionsField));
 }
 
-// Only a timed call may ask for the GPU alone, and only once at a time: a
+// Only a timed call may ask for the GPU exclusively, and only once at a time: a
 // runner that asks otherwise fails its call, and the session ends.
-TEST_F(Sessions, AnUntimedCallThatAsksForTheGpuAloneFails) {
+TEST_F(Sessions, AnUntimedCallThatAsksForTheGpuExclusivelyFails) {
     const RunnerOutcome before = call("ok");
     const RunnerOutcome asked = call("ask-anyway");
     const RunnerOutcome after = call("ok");
     EXPECT_FALSE(asked.ok());
-    EXPECT_THAT(asked.message, HasSubstr("it asked for the GPU \"alone\" in a call that measures nothing"));
+    EXPECT_THAT(asked.message, HasSubstr("it asked for the GPU \"exclusive\" in a call that measures nothing"));
     ASSERT_TRUE(before.ok() && after.ok()) << before.message << after.message;
     EXPECT_NE(pidOf(before), pidOf(after)) << "the session that asked was ended";
 }
 
-TEST_F(Sessions, AskingForTheGpuAloneTwiceFails) {
-    const RunnerOutcome twice = timedCall("ask-alone-twice");
+TEST_F(Sessions, AskingForTheGpuExclusivelyTwiceFails) {
+    const RunnerOutcome twice = timedCall("ask-exclusive-twice");
     EXPECT_FALSE(twice.ok());
-    EXPECT_THAT(twice.message, HasSubstr("it asked for the GPU \"alone\" while it had it alone"));
+    EXPECT_THAT(twice.message, HasSubstr("it asked for the GPU \"exclusive\" while it held it exclusively"));
     const RunnerOutcome measured = timedCall("measure");
     EXPECT_TRUE(measured.ok()) << measured.message;
 }
 
 // A runner lends its slot only where the grader let it (a call with a
-// shared slot of its own) and never while it measures alone.
+// shared slot of its own) and never while it measures exclusively.
 TEST_F(Sessions, LendingTheGpuWhereTheCallCannotFails) {
     const RunnerOutcome echoed = call("echo-input");
     ASSERT_TRUE(echoed.ok()) << echoed.message;
@@ -118,20 +118,20 @@ TEST_F(Sessions, LendingTheGpuWhereTheCallCannotFails) {
     const RunnerOutcome lends = call("lend-anyway");
     EXPECT_TRUE(lends.ok()) << lends.message;
     {
-        // Unbounded slots (as ctest runs these tests): the hold drains no
+        // Unbounded slots (as ctest runs these tests): the scope drains no
         // other test on this machine.
         const ScopedEnv unbounded({{"GRADING_GPU_SLOTS", "0"}});
-        const WholeGpuHold hold;
+        const ExclusiveGpuScope scope;
         const RunnerOutcome held = call("lend-anyway");
         EXPECT_FALSE(held.ok());
         EXPECT_THAT(held.message, HasSubstr("it lent the GPU in a call that was not asked to"));
     }
-    const RunnerOutcome measuring = timedCall("lend-while-alone");
+    const RunnerOutcome measuring = timedCall("lend-while-exclusive");
     EXPECT_FALSE(measuring.ok());
-    EXPECT_THAT(measuring.message, HasSubstr("it lent the GPU while it had it alone"));
+    EXPECT_THAT(measuring.message, HasSubstr("it lent the GPU while it held it exclusively"));
 }
 
-// Every request for the GPU alone drains it for everyone: a call may make a
+// Every request for the GPU exclusively drains it for everyone: a call may make a
 // few (32 sections), not a stream of them.
 TEST_F(Sessions, ACallThatAsksForTheGpuOverAndOverFails) {
     Record input;
@@ -141,7 +141,7 @@ TEST_F(Sessions, ACallThatAsksForTheGpuOverAndOverFails) {
     input.putInt("sections", 33);
     const RunnerOutcome many = timedCall("measure", input);
     EXPECT_FALSE(many.ok());
-    EXPECT_THAT(many.message, HasSubstr("asked for the GPU alone or back more than 64 times in one call"));
+    EXPECT_THAT(many.message, HasSubstr("asked for the GPU exclusively or back more than 64 times in one call"));
 }
 
 TEST_F(Sessions, ARequestLargerThanThePipeArrivesIntact) {

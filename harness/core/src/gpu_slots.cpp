@@ -27,7 +27,7 @@ int openSlot(const std::string& dir, const std::string& gpu, int k) {
     return openFile(dir + "/gpu-" + gpu + ".slot" + std::to_string(k));
 }
 
-// The queue for the whole GPU: an exclusive caller holds it while it gathers
+// The queue for exclusive use of the GPU: an exclusive caller holds it while it gathers
 // the slots, and a plain caller takes none while it is held. So a timed call
 // waits only for the calls already running, not for every call that starts
 // after it, and it does not sit on half the slots meanwhile.
@@ -44,7 +44,7 @@ void lockWaiting(int fd, int op) {
 }
 
 // Whether another holds `fd` exclusively: on the queue, a timed call
-// gathering its slots; on the start lock, one holding the GPU alone.
+// gathering its slots; on the start lock, one holding the GPU exclusively.
 bool heldExclusively(int fd) {
     if (fd < 0 || flock(fd, LOCK_SH | LOCK_NB) == 0) {
         if (fd >= 0) flock(fd, LOCK_UN);
@@ -53,13 +53,13 @@ bool heldExclusively(int fd) {
     return true;
 }
 
-// Blocks, holding nothing, until a caller queued for the GPU alone has
+// Blocks, holding nothing, until a caller queued for the GPU exclusively has
 // gathered its slots (it then leaves the queue) and given the start lock
-// back at the end of its hold. The kernel wakes the waiter as each lock
-// drops: with a 20 ms poll the callers waiting when a hold ended got their
+// back at the end of its exclusive hold. The kernel wakes the waiter as each lock
+// drops: with a 20 ms poll the callers waiting when an exclusive hold ended got their
 // slots 8-50 ms after it on average on the H200, so the GPU ran fewer calls
-// at once after each hold.
-void waitOutAlone(int queue, int start) {
+// at once after each exclusive hold.
+void waitOutExclusive(int queue, int start) {
     for (const int fd : {queue, start}) {
         if (fd < 0) continue;
         lockWaiting(fd, LOCK_SH);
@@ -82,7 +82,7 @@ int64_t epochUs() {
 const char* useName(GpuUse use) {
     switch (use) {
         case GpuUse::Shared: return "shared";
-        case GpuUse::Alone: return "alone";
+        case GpuUse::Exclusive: return "exclusive";
         case GpuUse::Startup: return "startup";
     }
     return "?";
@@ -108,7 +108,7 @@ GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName
 void GpuSlot::take(int slots) {
     const std::string dir = slotDir();
     const int queue = openQueue(dir, gpu_);
-    if (use_ == GpuUse::Alone) {
+    if (use_ == GpuUse::Exclusive) {
         // Queued first (one exclusive caller gathers at a time), then every
         // slot in order, blocking, then the starts under way; the queue is
         // left once they are all held.
@@ -130,8 +130,8 @@ void GpuSlot::take(int slots) {
     if (use_ == GpuUse::Startup) {
         const int fd = openStartLock(dir, gpu_);
         while (fd >= 0) {
-            if (heldExclusively(queue)) waitOutAlone(queue, -1);
-            lockWaiting(fd, LOCK_SH);  // waits out a hold under way
+            if (heldExclusively(queue)) waitOutExclusive(queue, -1);
+            lockWaiting(fd, LOCK_SH);  // waits out an exclusive hold under way
             if (!heldExclusively(queue)) break;
             flock(fd, LOCK_UN);  // a timed call queued meanwhile: it gathers first
         }
@@ -142,7 +142,7 @@ void GpuSlot::take(int slots) {
     const int start = openStartLock(dir, gpu_);  // only waited on
     for (int attempt = 0;; ++attempt) {
         if (heldExclusively(queue) || heldExclusively(start)) {
-            waitOutAlone(queue, start);
+            waitOutExclusive(queue, start);
             continue;
         }
         for (int k = 0; k < slots; ++k) {
@@ -158,12 +158,12 @@ void GpuSlot::take(int slots) {
             }
             close(fd);
         }
-        // Every slot is a shared call's (or a hold began just now): try again.
+        // Every slot is a shared call's (or an exclusive hold began just now): try again.
         if (!heldExclusively(queue) && !heldExclusively(start)) usleep(20000);
     }
 }
 
-bool GpuSlot::aloneWanted() const {
+bool GpuSlot::exclusiveWanted() const {
     if (!bounded_) return false;
     const int queue = openQueue(slotDir(), gpu_);
     const bool wanted = heldExclusively(queue);

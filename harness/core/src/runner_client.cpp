@@ -67,12 +67,12 @@ RunnerOutcome dispatch(const RunnerCall& call) {
 
 // GRADING_CALL_TRACE=<file>: one line per runner call appended there (the
 // call's label, ms from asking to the verdict, ms the runner took to answer,
-// answer bytes, ms of those it held the GPU alone, when it was asked in ms
+// answer bytes, ms of those it held the GPU exclusively, when it was asked in ms
 // since the epoch, the runner, and "ok" or the first 80 characters of why it
 // failed): where a report's, a case's or a student's time goes, call by call
 // (GRADING_TRACE sums them per case).
 void traceCall(const RunnerCall& call, const std::string& label, const RunnerOutcome& o, double seconds,
-               double aloneSeconds) {
+               double exclusiveSeconds) {
     const char* path = std::getenv("GRADING_CALL_TRACE");
     if (path == nullptr || *path == '\0') return;
     size_t bytes = 0;
@@ -81,17 +81,17 @@ void traceCall(const RunnerCall& call, const std::string& label, const RunnerOut
     std::ofstream out(path, std::ios::app);
     out << label << "\t" << std::lround(seconds * 1000.0) << "\t"
         << std::lround(o.process.seconds * 1000.0) << "\t" << bytes << "\t"
-        << std::lround(aloneSeconds * 1000.0) << "\t"
+        << std::lround(exclusiveSeconds * 1000.0) << "\t"
         << std::chrono::duration_cast<std::chrono::milliseconds>(askedAt.time_since_epoch()).count() << "\t"
         << call.runner << "\t" << (o.ok() ? "ok" : tsvField(o.message.substr(0, 80))) << "\n";
 }
 
 RunnerOutcome tracedDispatch(const RunnerCall& call) {
     const auto start = Clock::now();
-    const double aloneBefore = totals().exclusiveCallSeconds;
+    const double exclusiveBefore = totals().exclusiveCallSeconds;
     RunnerOutcome o = dispatch(call);
     traceCall(call, labelOf(call), o, std::chrono::duration<double>(Clock::now() - start).count(),
-              totals().exclusiveCallSeconds - aloneBefore);
+              totals().exclusiveCallSeconds - exclusiveBefore);
     return o;
 }
 

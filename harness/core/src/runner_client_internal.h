@@ -56,7 +56,7 @@ void unwrapSandboxStatus(ProcessResult& p);
 
 // The request as sent: a timed call says so, and the runner waits for the
 // GPU by spinning during it (runner_main.cpp); in a session it also asks for
-// the GPU alone only around what it measures.
+// the GPU exclusively only around what it measures.
 Record withCallKind(const RunnerCall& call, bool session);
 
 // A call in a process of its own, under `sanitizer` unless that is "".
@@ -80,22 +80,22 @@ std::string gpuOf();
 // How a call uses the GPU: the probe that starts a runner runs no kernel.
 GpuUse gpuUseOf(const RunnerCall& call);
 
-// Takes the call's GPU slots, counting the wait; none inside a hold, whose
-// first call takes them all for it.
+// Takes the call's GPU slots, counting the wait; none inside an
+// ExclusiveGpuScope, whose first call takes them all for it.
 std::unique_ptr<GpuSlot> takeSlot(GpuUse use);
 
-// A timed call holds the whole GPU (in a session, while its runner
-// measures), and so does every call inside a hold.
-bool holdsGpuAlone(const RunnerCall& call);
+// A timed call holds the GPU exclusively (in a session, while its runner
+// measures), and so does every call inside an ExclusiveGpuScope.
+bool holdsGpuExclusively(const RunnerCall& call);
 
 // One call made, how long it took, and how much of that it held the GPU
-// alone (runnerCallTotals).
-void countCall(double seconds, double aloneSeconds);
+// exclusively (runnerCallTotals).
+void countCall(double seconds, double exclusiveSeconds);
 
 // A session call's hold on the GPU: one shared slot, lent to timed calls
 // waiting for the GPU when the runner offers it, and every slot while a
 // timed call's runner measures (it asks, protocol.h), or none of its own
-// inside a WholeGpuHold; with the time held alone and the time spent
+// inside an ExclusiveGpuScope; with the time held exclusively and the time spent
 // waiting for slots after the call began.
 class CallGpu {
 public:
@@ -104,12 +104,12 @@ public:
     // Whether the runner may lend its slot (protocol.h, kLendsField).
     bool lends() const { return lends_; }
 
-    // The runner asked for the GPU as `use` (kGpuAlone or kGpuShared), or
+    // The runner asked for the GPU as `use` (kGpuExclusive or kGpuShared), or
     // lent it (kGpuLend): empty once it has it, else why the call fails.
     std::string ask(const std::string& use);
 
     Clock::duration waited() const { return waited_; }
-    double aloneSeconds(Clock::time_point end) const;
+    double exclusiveSeconds(Clock::time_point end) const;
 
 private:
     std::string lend();
@@ -117,14 +117,14 @@ private:
 
     static constexpr int kMaxRequests = 64;
     const bool measures_;  // a timed call: its runner asks around what it measures
-    const bool inHold_;    // the process holds every slot already
+    const bool inScope_;   // the process holds every slot already
     const bool lends_;     // a shared slot of its own, which it may lend
     std::unique_ptr<GpuSlot> slot_;
-    bool measuring_ = false;  // between the runner's "alone" and its "shared"
+    bool measuring_ = false;  // between the runner's "exclusive" and its "shared"
     int requests_ = 0;
     Clock::duration waited_{};
-    Clock::duration alone_{};
-    std::optional<Clock::time_point> aloneSince_;
+    Clock::duration exclusive_{};
+    std::optional<Clock::time_point> exclusiveSince_;
 };
 
 // ---- the verdict (runner_verdict.cpp)

@@ -127,7 +127,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     }
     const auto slot = takeSlot(gpuUseOf(call));
     ProcessResult p = runProcess(l.argv, l.options);
-    countCall(p.seconds, holdsGpuAlone(call) ? p.seconds : 0.0);
+    countCall(p.seconds, holdsGpuExclusively(call) ? p.seconds : 0.0);
     ++totals().processesStarted;
     removeSandboxCgroup(l.cgroup);
     if (l.sandboxed) unwrapSandboxStatus(p);

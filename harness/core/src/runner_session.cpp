@@ -298,7 +298,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const Exchange x = exchange(*session, p, gpu, std::move(request), start, limit, call.stallSeconds);
     const auto end = Clock::now();
     p.seconds = std::chrono::duration<double>(end - start - gpu.waited()).count();
-    countCall(p.seconds, gpu.aloneSeconds(end));
+    countCall(p.seconds, gpu.exclusiveSeconds(end));
 
     Channel channel = channelOf(x, p);
     const bool answered = x.status == FrameStatus::Complete && channel.problem.empty();

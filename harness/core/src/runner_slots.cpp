@@ -1,5 +1,5 @@
 // The GPU slots a runner call takes (gpu_slots.h): which GPU, how many
-// slots, the process's WholeGpuHold, and a session call's slots as its
+// slots, the process's ExclusiveGpuScope, and a session call's slots as its
 // runner asks for the GPU and lends it.
 #include "runner_client_internal.h"
 
@@ -9,13 +9,13 @@ namespace grading {
 namespace detail {
 namespace {
 
-// The process's WholeGpuHold: its slots, and how deeply holds nest.
-struct HeldGpu {
+// The process's ExclusiveGpuScope: its slots, and how deeply scopes nest.
+struct ExclusiveScope {
     std::unique_ptr<GpuSlot> slots;
     int depth = 0;
 };
-HeldGpu& heldGpu() {
-    static HeldGpu held;
+ExclusiveScope& exclusiveScope() {
+    static ExclusiveScope held;
     return held;
 }
 
@@ -41,61 +41,63 @@ std::string gpuOf() {
 }
 
 GpuUse gpuUseOf(const RunnerCall& call) {
-    if (call.exclusiveGpu) return GpuUse::Alone;
+    if (call.exclusiveGpu) return GpuUse::Exclusive;
     return call.subcommand == protocol::Probe::kName ? GpuUse::Startup : GpuUse::Shared;
 }
 
 std::unique_ptr<GpuSlot> takeSlot(GpuUse use) {
-    const bool inHold = heldGpu().depth > 0;
-    if (inHold && heldGpu().slots) return nullptr;
+    const bool inScope = exclusiveScope().depth > 0;
+    if (inScope && exclusiveScope().slots) return nullptr;
     const auto start = Clock::now();
-    auto slot = std::make_unique<GpuSlot>(gpuOf(), inHold ? GpuUse::Alone : use);
+    auto slot = std::make_unique<GpuSlot>(gpuOf(), inScope ? GpuUse::Exclusive : use);
     totals().slotWaitSeconds += std::chrono::duration<double>(Clock::now() - start).count();
-    if (!inHold) return slot;
-    heldGpu().slots = std::move(slot);
+    if (!inScope) return slot;
+    exclusiveScope().slots = std::move(slot);
     return nullptr;
 }
 
-bool holdsGpuAlone(const RunnerCall& call) { return call.exclusiveGpu || heldGpu().depth > 0; }
+bool holdsGpuExclusively(const RunnerCall& call) { return call.exclusiveGpu || exclusiveScope().depth > 0; }
 
-void countCall(double seconds, double aloneSeconds) {
+void countCall(double seconds, double exclusiveSeconds) {
     ++totals().calls;
     totals().callSeconds += seconds;
-    totals().exclusiveCallSeconds += aloneSeconds;
+    totals().exclusiveCallSeconds += exclusiveSeconds;
 }
 
 CallGpu::CallGpu(const RunnerCall& call)
     : measures_(call.exclusiveGpu),
-      inHold_(heldGpu().depth > 0),
-      lends_(!inHold_ && (measures_ || gpuUseOf(call) == GpuUse::Shared)),
+      inScope_(exclusiveScope().depth > 0),
+      lends_(!inScope_ && (measures_ || gpuUseOf(call) == GpuUse::Shared)),
       slot_(takeSlot(measures_ ? GpuUse::Shared : gpuUseOf(call))) {
-    if (inHold_) aloneSince_ = Clock::now();
+    if (inScope_) exclusiveSince_ = Clock::now();
 }
 
 std::string CallGpu::ask(const std::string& use) {
     if (use == protocol::kGpuLend) return lend();
-    const bool alone = use == protocol::kGpuAlone;
+    const bool exclusive = use == protocol::kGpuExclusive;
     const std::string asked = "it asked for the GPU \"" + use.substr(0, 40) + "\"";
     if (!measures_) return asked + " in a call that measures nothing";
-    if ((!alone && use != protocol::kGpuShared) || alone == measuring_) {
-        return asked + (measuring_ ? " while it had it alone" : " while it shared it");
+    if ((!exclusive && use != protocol::kGpuShared) || exclusive == measuring_) {
+        return asked + (measuring_ ? " while it held it exclusively" : " while it shared it");
     }
     // Each request drains the GPU for everyone; a call measures in one
     // section (two requests), a few at most.
     if (++requests_ > kMaxRequests) {
-        return "it asked for the GPU alone or back more than " + std::to_string(kMaxRequests) + " times in one call";
+        return "it asked for the GPU exclusively or back more than " + std::to_string(kMaxRequests) +
+               " times in one call";
     }
-    measuring_ = alone;
-    if (inHold_) return {};
-    if (aloneSince_) alone_ += Clock::now() - *aloneSince_;
-    aloneSince_.reset();
-    const Clock::time_point got = takeAgain(alone ? GpuUse::Alone : GpuUse::Shared);
-    if (alone) aloneSince_ = got;
+    measuring_ = exclusive;
+    if (inScope_) return {};
+    if (exclusiveSince_) exclusive_ += Clock::now() - *exclusiveSince_;
+    exclusiveSince_.reset();
+    const Clock::time_point got = takeAgain(exclusive ? GpuUse::Exclusive : GpuUse::Shared);
+    if (exclusive) exclusiveSince_ = got;
     return {};
 }
 
-double CallGpu::aloneSeconds(Clock::time_point end) const {
-    return std::chrono::duration<double>(alone_ + (aloneSince_ ? end - *aloneSince_ : Clock::duration{})).count();
+double CallGpu::exclusiveSeconds(Clock::time_point end) const {
+    const Clock::duration open = exclusiveSince_ ? end - *exclusiveSince_ : Clock::duration{};
+    return std::chrono::duration<double>(exclusive_ + open).count();
 }
 
 // The runner has no GPU work under way: a timed call queued for the GPU
@@ -103,8 +105,8 @@ double CallGpu::aloneSeconds(Clock::time_point end) const {
 // of the timed call waiting for the whole of this one.
 std::string CallGpu::lend() {
     if (!lends_) return "it lent the GPU in a call that was not asked to";
-    if (measuring_) return "it lent the GPU while it had it alone";
-    if (!slot_ || !slot_->aloneWanted()) return {};
+    if (measuring_) return "it lent the GPU while it held it exclusively";
+    if (!slot_ || !slot_->exclusiveWanted()) return {};
     takeAgain(GpuUse::Shared);
     ++totals().slotsLent;
     return {};
@@ -123,12 +125,12 @@ Clock::time_point CallGpu::takeAgain(GpuUse use) {
 
 }  // namespace detail
 
-// The slots are taken by the hold's first call that asks a runner, so a
-// hold whose calls are all read back (answerShared) waits for no one.
-WholeGpuHold::WholeGpuHold() { ++detail::heldGpu().depth; }
+// The slots are taken by the scope's first call that asks a runner, so a
+// scope whose calls are all read back (answerShared) waits for no one.
+ExclusiveGpuScope::ExclusiveGpuScope() { ++detail::exclusiveScope().depth; }
 
-WholeGpuHold::~WholeGpuHold() {
-    if (--detail::heldGpu().depth == 0) detail::heldGpu().slots.reset();
+ExclusiveGpuScope::~ExclusiveGpuScope() {
+    if (--detail::exclusiveScope().depth == 0) detail::exclusiveScope().slots.reset();
 }
 
 }  // namespace grading

@@ -96,8 +96,8 @@ void requireDevice() {
 // How this call's thread waits for the GPU. An untimed call yields its core
 // instead of spinning on it (the default with one context): a class run has
 // more runners waiting on the GPU than the machine has cores, and a spinning
-// waiter holds the core another runner's answer needs. A timed call has the
-// GPU to itself and spins: on the H200, yielding made the host-driven BFS
+// waiter holds the core another runner's answer needs. A timed call holds
+// the GPU exclusively and spins: on the H200, yielding made the host-driven BFS
 // 8% slower and its repeats noisier. Set before the first call makes the
 // context, and changed on the live context between a session's calls; where
 // the driver refuses, the call keeps the style it had.
@@ -129,7 +129,7 @@ std::string nextFrame() {
     return payload;
 }
 
-// Asks the grader for the GPU alone or shared, and waits until it has it.
+// Asks the grader for the GPU exclusively or shared, and waits until it has it.
 // Our own work ends first: none of it may run beside someone's measurement.
 void askForGpu(const char* use) {
     (void)cudaDeviceSynchronize();  // an error stays for the call's own checks
@@ -216,7 +216,7 @@ void emptyTmpdir() {
 
 TimedSection::TimedSection() {
     if (current.sectionDepth++ > 0) return;
-    if (current.asks) askForGpu(protocol::kGpuAlone);
+    if (current.asks) askForGpu(protocol::kGpuExclusive);
     if (current.timed && !current.hostRoundTripUs) current.hostRoundTripUs = hostRoundTripMicros(kRoundTripSamples);
 }
 
@@ -225,7 +225,7 @@ TimedSection::~TimedSection() {
 }
 
 void lendGpuToMeasurements() {
-    if (!current.lends || (current.asks && current.sectionDepth > 0)) return;  // measuring alone
+    if (!current.lends || (current.asks && current.sectionDepth > 0)) return;  // measuring exclusively
     if (std::chrono::steady_clock::now() - current.lentAt < std::chrono::milliseconds(protocol::kLendIntervalMs)) return;
     askForGpu(protocol::kGpuLend);
     current.lentAt = std::chrono::steady_clock::now();

@@ -71,7 +71,7 @@ const DayGate* Day::find(const std::string& id) const {
 std::vector<const GateCase*> runOrder(const DayGate& g) {
     std::vector<const GateCase*> order;
     for (const GateCase& c : g.cases) order.push_back(&c);
-    std::stable_partition(order.begin(), order.end(), [](const GateCase* c) { return !c->holdsGpu; });
+    std::stable_partition(order.begin(), order.end(), [](const GateCase* c) { return !c->exclusiveGpu; });
     return order;
 }
 
@@ -92,9 +92,10 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
         else into.insert(into.end(), runs->begin(), runs->end());
         return runs.ok();
     };
-    // A hold per timed call, not one over every round: on the H200 one hold
-    // (both runners started first) cut a class of 32's drains from 59 s to
-    // 34 s but held the GPU alone 101 s instead of 67 s, through the calls'
+    // An exclusive hold per timed call, not one scope over every round: on
+    // the H200 one scope (both runners started first) cut a class of 32's
+    // drains from 59 s to 34 s but held the GPU exclusively 101 s instead of
+    // 67 s, through the calls'
     // uploads and the grader's checks; the timed tests took 177 s, not 164 s.
     for (int r = 0; r < rounds; ++r) {
         if (!take(ctx.referenceRunner, reference, "the instructor's") || !take(ctx.runner, student, "the submission's")) {
@@ -106,10 +107,10 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread,
                                                           int minCalls, int maxCalls) {
-    // The GPU held from the first timed call to the last: between calls the
-    // grader only adds up times, and a fresh hold per call would wait each
-    // time for every call started elsewhere meanwhile.
-    const WholeGpuHold alone;
+    // The GPU held exclusively from the first timed call to the last: between
+    // calls the grader only adds up times, and a fresh hold per call would
+    // wait each time for every call started elsewhere meanwhile.
+    const ExclusiveGpuScope exclusive;
     std::vector<std::vector<float>> sets;
     for (int call = 0; call < maxCalls; ++call) {
         Expected<std::vector<std::vector<float>>> more = measure();

@@ -56,14 +56,14 @@ std::string contextOf(const GateCase& c, uint64_t seed) {
     return c.what + (c.seeded ? " (seed " + std::to_string(seed) + ")" : "");
 }
 
-// Whether this process's timed cases hold the whole GPU while they measure
-// (gpu_slots.h): the GPU is theirs alone, while the machine's other tests go
-// on with their host work. The stub's test does not hold it: its timing
-// gates fail on what the stub computes, never on a time, and a hold there
-// would stall every test running beside it.
-bool& timedCasesHoldGpu() {
-    static bool hold = true;
-    return hold;
+// Whether this process's timed cases hold the GPU exclusively while they
+// measure (gpu_slots.h), while the machine's other tests go on with their
+// host work. The stub's test does not: its timing gates fail on what the
+// stub computes, never on a time, and an exclusive hold there would stall
+// every test running beside it.
+bool& timedCasesExclusive() {
+    static bool exclusive = true;
+    return exclusive;
 }
 
 // The instructor's runner, for the cases that compare against it (a speed
@@ -74,11 +74,11 @@ std::string& referenceRunnerPath() {
 }
 
 CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
-    return {runner, seed, c.limitSeconds, g.spec.timed() && timedCasesHoldGpu(), referenceRunnerPath()};
+    return {runner, seed, c.limitSeconds, g.spec.timed() && timedCasesExclusive(), referenceRunnerPath()};
 }
 
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
-// and where its time went, of which how much held the GPU alone), to see what
+// and where its time went, of which how much held the GPU exclusively), to see what
 // a suite spends its time on; see
 // lab/scripts/trace-summary.sh. An observation (a report) is one line too, its gate
 // "observe".
@@ -236,18 +236,18 @@ void registerTest(const std::string& suite, const std::string& name, Fn body) {
                             [body]() -> ::testing::Test* { return new Body(body); });
 }
 
-// The hold that a process's run of cases holding the whole GPU shares
-// (runOrder puts them together): the first takes it, the next keep it, and
-// the first case that does not hold the GPU, or the program's end, gives it
-// back.
-std::optional<grading::WholeGpuHold>& caseGpuHold() {
-    static std::optional<grading::WholeGpuHold> hold;
-    return hold;
+// The exclusive scope that a process's run of cases holding the GPU
+// exclusively shares (runOrder puts them together): the first opens it, the
+// next keep it, and the first case that does not hold the GPU exclusively,
+// or the program's end, closes it.
+std::optional<grading::ExclusiveGpuScope>& caseExclusiveScope() {
+    static std::optional<grading::ExclusiveGpuScope> scope;
+    return scope;
 }
 
-void holdGpuFor(const GateCase& c) {
-    if (!c.holdsGpu) caseGpuHold().reset();
-    else if (!caseGpuHold()) caseGpuHold().emplace();
+void exclusiveScopeFor(const GateCase& c) {
+    if (!c.exclusiveGpu) caseExclusiveScope().reset();
+    else if (!caseExclusiveScope()) caseExclusiveScope().emplace();
 }
 
 void registerGate(const DayGate& g, const Options& o) {
@@ -261,7 +261,7 @@ void registerGate(const DayGate& g, const Options& o) {
         }
         registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
             GRADING_SKIP_WITHOUT_DEVICE(o.runner);
-            holdGpuFor(c);
+            exclusiveScopeFor(c);
             const uint64_t seed = grading::testing::gradingSeed();
             const GateResult result = runCase(g, c, o.runner, seed);
             grading::testing::expectGate(result, contextOf(c, seed));
@@ -449,15 +449,15 @@ std::string selfPath() {
 std::string bracket(const std::string& s) { return "[==[" + s + "]==]"; }
 
 // ctest's labels for a test's GPU calls: "timed" where it times them;
-// "alone" where any of them holds the whole GPU (every timed one does),
+// "exclusive" where any of them holds the GPU exclusively (every timed one does),
 // which a class grades after everything else.
-std::string gpuLabels(bool timed, bool holdsGpu = false) {
-    return std::string(";gpu") + (timed ? ";timed" : "") + (timed || holdsGpu ? ";alone" : "");
+std::string gpuLabels(bool timed, bool exclusiveGpu = false) {
+    return std::string(";gpu") + (timed ? ";timed" : "") + (timed || exclusiveGpu ? ";exclusive" : "");
 }
 
 std::string gpuLabels(const DayGate& g, bool studentOnly) {
     return gpuLabels(g.spec.timed(), std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
-                         return c.holdsGpu && selected(c, studentOnly, {});
+                         return c.exclusiveGpu && selected(c, studentOnly, {});
                      }));
 }
 
@@ -557,8 +557,8 @@ int emitCtest(const grading::Day& day, const Options& o) {
                 std::vector<std::string> args = {"--suite", kind, "--gate", g.spec.id()};
                 if (none) args.push_back("--no-solution");
                 else args.insert(args.end(), {"--runner", f[1]});
-                // Timed gates hold the whole GPU through their slots, not the
-                // whole machine (in a class they never did). The speed gates
+                // Timed gates hold the GPU exclusively through its slots, not
+                // the whole machine (in a class they never did). The speed gates
                 // still run alone here: the reference suite holds the
                 // instructor's code to 1.2x of itself, and a compile beside it
                 // would time the host as much as the kernel.
@@ -586,7 +586,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
             // student <id> <runner>: one student of a class build, graded as a submission.
             for (const DayGate& g : day.gates()) {
                 if (g.spec.grades() != grading::Grades::Student) continue;
-                // Timed gates hold the whole GPU through their slots; run
+                // Timed gates hold the GPU exclusively through its slots; run
                 // serially across a class they would queue every student.
                 const std::string name = f[1] + "." + g.spec.id();
                 add(name, {"--suite", "submission", "--gate", g.spec.id(), "--runner", f[2]}, caseSeconds(g, true, {}),
@@ -701,7 +701,7 @@ int main(int argc, char** argv) {
     } else if (o.suite == "observe") {
         registerObservation(day, o);
     } else if (o.suite == "stub") {
-        timedCasesHoldGpu() = false;
+        timedCasesExclusive() = false;
         registerStub(day, o);
     } else if (o.suite == "planted" || o.suite == "hostile") {
         registerExpect(day, o);
@@ -710,7 +710,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     int status = RUN_ALL_TESTS();
-    caseGpuHold().reset();
+    caseExclusiveScope().reset();
     // A runner that wrote after its last answer fails the test it ran for.
     if (const std::string late = grading::closeSessions(); !late.empty()) {
         std::cerr << late;

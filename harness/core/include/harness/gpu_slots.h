@@ -16,15 +16,16 @@
 // Starting a runner (its process, cuInit, and the CUDA context its probe
 // makes: about 0.33 s alone on the H200, 1-2 s beside the suite's 16 test
 // processes) runs no kernel of its own, so it takes no slot; but it waits
-// while a timed call holds the GPU, and a timed call waits for the starts
-// under way. Starts that waited for nothing let a fork-join diamond of four
-// streams, timed alone, measure 3.8 ms instead of 1.8 ms in a suite on the
-// H200 (8 starts in flight), and the instructor's code failed its overlap gate.
+// while a timed call holds the GPU exclusively, and a timed call waits for
+// the starts under way. Starts that waited for nothing let a fork-join
+// diamond of four streams, timed exclusively, measure 3.8 ms instead of
+// 1.8 ms in a suite on the H200 (8 starts in flight), and the instructor's
+// code failed its overlap gate.
 //
 // GRADING_SLOT_TRACE=<file>: each slot, once given back, appends a line there
 // (GPU, use, when it was asked for, got and given back in epoch microseconds,
 // process id; nothing while the bound is off); lab/scripts/slot-timeline.sh says from
-// them how long the GPU was held alone, drained for that, shared, or had no
+// them how long the GPU was held exclusively, drained for that, shared, or had no
 // call at all.
 #include <cstdint>
 #include <string>
@@ -33,9 +34,9 @@
 namespace grading {
 
 enum class GpuUse {
-    Shared,   // one slot: kernels beside other runners' kernels
-    Alone,    // every slot: a timed call
-    Startup,  // no slot, only no timed call: a runner's process and context starting
+    Shared,     // one slot: kernels beside other runners' kernels
+    Exclusive,  // every slot: a timed call
+    Startup,    // no slot, only no timed call: a runner's process and context starting
 };
 
 class GpuSlot {
@@ -46,12 +47,12 @@ public:
     GpuSlot(const GpuSlot&) = delete;
     GpuSlot& operator=(const GpuSlot&) = delete;
 
-    // Slots held: 1 shared, all of them alone, none for a start.
+    // Slots held: 1 shared, all of them exclusive, none for a start.
     int held() const { return slots_; }
 
-    // Whether a caller is queued to hold this GPU alone, gathering its slots
+    // Whether a caller is queued to hold this GPU exclusively, gathering its slots
     // (one of them perhaps this one): a shared holder can lend its slot.
-    bool aloneWanted() const;
+    bool exclusiveWanted() const;
 
 private:
     void take(int slots);  // of `slots` per GPU, as use_ says

@@ -233,7 +233,7 @@ struct Probe {
     using Result = Empty;
 };
 
-// Set (to 1) in the request of a timed call, one that holds the whole GPU:
+// Set (to 1) in the request of a timed call, one that holds the GPU exclusively:
 // the runner then waits for the GPU by spinning, the lowest latency, where
 // otherwise it yields its core to the other runners (runner_main.cpp).
 constexpr const char* kTimedCallField = "grading_timed";
@@ -247,14 +247,14 @@ inline bool flagSet(const Record& request, const char* field) {
 inline bool isTimedCall(const Record& request) { return flagSet(request, kTimedCallField); }
 
 // Set (to 1) beside kTimedCallField in a session: the runner asks for the GPU
-// alone only around what it measures (TimedSection, runner_main.h), so its
+// exclusively only around what it measures (TimedSection, runner_main.h), so its
 // uploads, checks and downloads share the GPU. It writes a frame holding only
-// kGpuUseField = kGpuAlone before a measurement and kGpuShared after it, and
+// kGpuUseField = kGpuExclusive before a measurement and kGpuShared after it, and
 // waits each time for the grader's kGpuGo, which comes once the slots are
-// taken. Without the field the whole call holds the GPU alone.
+// taken. Without the field the whole call holds the GPU exclusively.
 constexpr const char* kTimedSectionsField = "grading_timed_sections";
 constexpr const char* kGpuUseField = "grading_gpu";
-constexpr const char* kGpuAlone = "alone";
+constexpr const char* kGpuExclusive = "exclusive";
 constexpr const char* kGpuShared = "shared";
 constexpr const char* kGpuGo = "go";
 
@@ -275,7 +275,7 @@ constexpr int kLendIntervalMs = 10;
 
 inline bool lendsGpu(const Record& request) { return flagSet(request, kLendsField); }
 
-// A request for the GPU (kGpuAlone, kGpuShared, kGpuLend) or its answer
+// A request for the GPU (kGpuExclusive, kGpuShared, kGpuLend) or its answer
 // (kGpuGo), framed for the other side: one field, kGpuUseField.
 inline std::string gpuUseFrame(const char* use) {
     Record r;

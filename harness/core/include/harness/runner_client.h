@@ -66,14 +66,14 @@ struct RunnerCall {
     Record input;            // the request
     double timeLimitSeconds = 60.0;
     std::string label;       // how messages name the call; default: the subcommand
-    bool exclusiveGpu = false;  // a timed call: holds the whole GPU (gpu_slots.h)
+    bool exclusiveGpu = false;  // a timed call: holds the GPU exclusively (gpu_slots.h)
     // An untimed call whose answer depends on nothing but its request and
     // the runner (a whole search that several gates judge apart):
     // where another process of this run (GRADING_ANSWER_CACHE,
     // answer_cache.h) had an answer from the same runner to the same request,
     // it is read back instead of asked again. So is a hang (the runner
     // stopped at its stall or time limit) under the same limits, with its
-    // message: asked again, it would hold a GPU slot, or the whole GPU, for
+    // message: asked again, it would hold a GPU slot, or the GPU exclusively, for
     // the same seconds to the same end. Any other failure is met afresh.
     bool answerShared = false;
     // > 0: a session's call is stopped once its runner's last breadcrumb
@@ -102,17 +102,17 @@ RunnerOutcome callRunner(const RunnerCall& call);
 // turned off): a planted bug's test asks afresh on each attempt.
 void shareRunnerAnswers(bool on);
 
-// Holds the whole GPU for every runner call this process makes while it
-// lives (a report, a timed case, a deep search): the calls already running
-// elsewhere are waited for once, by the first call that asks a runner
-// (none for answers read back), instead of before each of its calls, and
-// no other call starts in between. Nested holds share the outer one.
-class WholeGpuHold {
+// Holds the GPU exclusively for every runner call this process makes while
+// it lives (a report, a timed case, a deep search): the calls already
+// running elsewhere are waited for once, by the first call that asks a
+// runner (none for answers read back), instead of before each of its calls,
+// and no other call starts in between. Nested scopes share the outer one.
+class ExclusiveGpuScope {
 public:
-    WholeGpuHold();
-    ~WholeGpuHold();
-    WholeGpuHold(const WholeGpuHold&) = delete;
-    WholeGpuHold& operator=(const WholeGpuHold&) = delete;
+    ExclusiveGpuScope();
+    ~ExclusiveGpuScope();
+    ExclusiveGpuScope(const ExclusiveGpuScope&) = delete;
+    ExclusiveGpuScope& operator=(const ExclusiveGpuScope&) = delete;
 };
 
 // Where this process's runner calls spent their time, summed since it
@@ -122,7 +122,7 @@ struct RunnerCallTotals {
     int processesStarted = 0;      // one-shot calls and session (re)starts
     double slotWaitSeconds = 0.0;  // waiting for GPU slots (gpu_slots.h)
     double callSeconds = 0.0;      // from the request sent to the answer read
-    double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the whole GPU (measurements, holds)
+    double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the GPU exclusively (measurements, scopes)
     int answersReused = 0;  // calls answered, or a hang met, by another process's call (RunnerCall::answerShared)
     int slotsLent = 0;  // times a runner lent its shared slot to a timed call waiting (protocol.h, kLendsField)
 };

@@ -57,15 +57,15 @@ void breadcrumb(const std::string& where);
 // its work so far: a timed call queued for the GPU then measures now, not
 // after the whole of this call (protocol.h, kLendsField). It waits for the
 // call's GPU work, then for the measurement if one is waiting. At most every
-// kLendIntervalMs; nothing while the call measures alone or outside a session.
+// kLendIntervalMs; nothing while the call measures exclusively or outside a session.
 void lendGpuToMeasurements();
 
 // What a timed call measures, and nothing else: in a session the grader
-// holds the GPU alone only while one lives, so the call's uploads, checks
+// holds the GPU exclusively only while one lives, so the call's uploads, checks
 // and downloads share it (protocol.h, kTimedSectionsField). One inside
-// another joins it. Outside a session the whole call holds the GPU anyway.
-// The first of a timed call also measures the host's round trip
-// (DeviceInfo::hostRoundTripUs) with the GPU to itself.
+// another joins it. Outside a session the whole call holds the GPU
+// exclusively anyway. The first of a timed call also measures the host's
+// round trip (DeviceInfo::hostRoundTripUs) while it holds the GPU exclusively.
 class TimedSection {
 public:
     TimedSection();

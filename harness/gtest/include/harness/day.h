@@ -72,7 +72,7 @@ public:
         return *this;
     }
 
-    // Measures time: its calls hold the whole GPU.
+    // Measures time: its calls hold the GPU exclusively.
     bool timed() const { return timed_; }
     GateSpec& timed(bool timed) {
         timed_ = timed;
@@ -122,7 +122,7 @@ struct CaseContext {
     std::string runner;   // the runner under test
     uint64_t seed = 0;    // the grading seed; seeded cases derive their inputs from it
     double limitSeconds;  // this case's time limit for its runner calls
-    bool exclusiveGpu;    // the gate is timed: its calls hold the whole GPU
+    bool exclusiveGpu;    // the gate is timed: its calls hold the GPU exclusively
     // The instructor solution's runner, for a case that compares against it
     // (a speed gate); empty where the tree has no solution.
     std::string referenceRunner = {};
@@ -134,11 +134,11 @@ struct GateCase {
     bool student = true;        // runs the student's code (false: the course's; reference suite only)
     bool seeded = false;        // its inputs come from the seed (the seed is then named)
     double limitSeconds = 30;   // one owner of the case's time: its runner calls get this
-    // Some of its runner calls may hold the whole GPU though the gate is not
-    // timed (day 38's deepest searches). Its test then runs with the timed
-    // gates (ctest label "alone"), where waiting for the GPU to drain costs
+    // Some of its runner calls may hold the GPU exclusively though the gate is
+    // not timed (day 38's deepest searches). Its test then runs with the timed
+    // gates (ctest label "exclusive"), where waiting for the GPU to drain costs
     // little, not beside a class's other tests.
-    bool holdsGpu = false;
+    bool exclusiveGpu = false;
     std::function<GateResult(const CaseContext&)> run;
 };
 
@@ -148,8 +148,8 @@ struct DayGate {
 };
 
 // The order a test process runs a gate's cases in (and gtest's shards deal
-// them out in): the declared order, except that the cases holding the whole
-// GPU come last, one after another, so that one hold covers them all and the
+// them out in): the declared order, except that the cases holding the GPU
+// exclusively come last, one after another, so that one scope covers them all and the
 // GPU drains once for them rather than once each.
 std::vector<const GateCase*> runOrder(const DayGate& g);
 
@@ -223,8 +223,8 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // never one call's), then until every set's IQR is within `targetSpread` of
 // its median or `maxCalls` calls were made (a budget: on a noisy GPU the
 // spread printed beside the median says how far it got). The sets as
-// gathered, or the first call's error. The GPU is held alone throughout
-// (runner_client.h's WholeGpuHold), so make timed calls only.
+// gathered, or the first call's error. The GPU is held exclusively throughout
+// (runner_client.h's ExclusiveGpuScope), so make timed calls only.
 // A caller sizes its time limit by kSteadyMaxCalls.
 using MeasureSets = std::function<Expected<std::vector<std::vector<float>>>()>;
 constexpr int kSteadyMinCalls = 5;
