@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "text_lines.h"
 
 namespace grading::html {
@@ -22,160 +24,6 @@ bool startsWith(const std::string& s, const std::string& p) { return s.compare(0
 bool endsWith(const std::string& s, const std::string& p) {
     return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
 }
-
-// ---- reading results.json: a small JSON reader, the library is standard C++ only.
-
-struct Json {
-    enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
-    double number = 0;
-    std::string string;
-    std::vector<Json> array;
-    std::vector<std::pair<std::string, Json>> object;
-
-    const Json* find(const std::string& key) const {
-        for (const auto& [k, v] : object) {
-            if (k == key) return &v;
-        }
-        return nullptr;
-    }
-};
-
-class JsonReader {
-public:
-    JsonReader(const std::string& text, const std::string& source) : s_(text), source_(source) {}
-    Json document() {
-        Json v = value(0);
-        space();
-        if (i_ != s_.size()) fail("text after the value");
-        return v;
-    }
-
-private:
-    [[noreturn]] void fail(const std::string& what) const {
-        throw InputError(source_ + ": not JSON at byte " + std::to_string(i_) + ": " + what);
-    }
-    void space() {
-        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r')) ++i_;
-    }
-    bool eat(char c) {
-        space();
-        if (i_ < s_.size() && s_[i_] == c) return ++i_, true;
-        return false;
-    }
-    void expect(char c) {
-        if (!eat(c)) fail(std::string("expected '") + c + "'");
-    }
-    unsigned hex4() {
-        if (i_ + 4 > s_.size()) fail("short \\u escape");
-        unsigned v = 0;
-        for (int k = 0; k < 4; ++k) {
-            const char c = s_[i_++];
-            const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0) fail("bad \\u escape");
-            v = v * 16 + static_cast<unsigned>(d);
-        }
-        return v;
-    }
-    static void utf8(std::string& out, unsigned cp) {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | cp >> 6);
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | cp >> 12);
-            out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | cp >> 18);
-            out += static_cast<char>(0x80 | (cp >> 12 & 0x3F));
-            out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-    std::string string() {
-        expect('"');
-        std::string out;
-        while (i_ < s_.size() && s_[i_] != '"') {
-            const char c = s_[i_++];
-            if (static_cast<unsigned char>(c) < 0x20) fail("raw control character in a string");
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (i_ >= s_.size()) break;
-            switch (const char e = s_[i_++]) {
-                case 'n': out += '\n'; break;
-                case 't': out += '\t'; break;
-                case 'r': out += '\r'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case '"': case '\\': case '/': out += e; break;
-                case 'u': {
-                    unsigned cp = hex4();
-                    if (cp >= 0xD800 && cp <= 0xDBFF && s_.compare(i_, 2, "\\u") == 0) {
-                        i_ += 2;
-                        const unsigned low = hex4();
-                        cp = low >= 0xDC00 && low <= 0xDFFF ? 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD;
-                    } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-                        cp = 0xFFFD;  // a lone surrogate
-                    }
-                    utf8(out, cp);
-                    break;
-                }
-                default: fail("bad escape");
-            }
-        }
-        if (i_ >= s_.size()) fail("unterminated string");
-        ++i_;
-        return out;
-    }
-    Json value(int depth) {
-        if (depth > 64) fail("nested too deep");
-        space();
-        if (i_ >= s_.size()) fail("expected a value");
-        Json v;
-        const char c = s_[i_];
-        if (c == '{') {
-            v.type = Json::Type::Object;
-            ++i_;
-            if (eat('}')) return v;
-            do {
-                std::string key = string();
-                expect(':');
-                v.object.emplace_back(std::move(key), value(depth + 1));
-            } while (eat(','));
-            expect('}');
-        } else if (c == '[') {
-            v.type = Json::Type::Array;
-            ++i_;
-            if (eat(']')) return v;
-            do v.array.push_back(value(depth + 1));
-            while (eat(','));
-            expect(']');
-        } else if (c == '"') {
-            v.type = Json::Type::String;
-            v.string = string();
-        } else if (s_.compare(i_, 4, "true") == 0 || s_.compare(i_, 5, "false") == 0) {
-            v.type = Json::Type::Bool;
-            i_ += s_[i_] == 't' ? 4 : 5;
-        } else if (s_.compare(i_, 4, "null") == 0) {
-            i_ += 4;
-        } else {
-            const char* begin = s_.c_str() + i_;
-            char* end = nullptr;
-            v.type = Json::Type::Number;
-            v.number = std::strtod(begin, &end);
-            if (end == begin) fail("expected a value");
-            i_ += static_cast<size_t>(end - begin);
-        }
-        return v;
-    }
-
-    const std::string& s_;
-    std::string source_;
-    size_t i_ = 0;
-};
 
 // ---- writing: JSON for the page's data block, numbers and records.
 
@@ -341,7 +189,20 @@ std::string escapeHtml(const std::string& s) {
     return out;
 }
 
-std::string jsonString(const std::string& s) { return text::jsonString(s, true); }
+std::string jsonString(const std::string& s) {
+    std::string json = nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    // Characters JSON leaves as they are that could end the <script> ("</script", "<!--") or, U+2028 and U+2029,
+    // a line of older JavaScript. The dump holds them only inside the string, where an escape means the same.
+    static const std::pair<std::string, std::string> kEscapes[] = {
+        {"<", "\\u003c"}, {">", "\\u003e"}, {"&", "\\u0026"}, {"\x7F", "\\u007f"},
+        {"\xE2\x80\xA8", "\\u2028"}, {"\xE2\x80\xA9", "\\u2029"}};
+    for (const auto& [raw, escaped] : kEscapes) {
+        for (size_t at = json.find(raw); at != std::string::npos; at = json.find(raw, at + escaped.size())) {
+            json.replace(at, raw.size(), escaped);
+        }
+    }
+    return json;
+}
 
 Figures figuresFromText(const std::string& observations) {
     Figures out;
@@ -391,31 +252,36 @@ void merge(Figures& into, const Figures& from) {
 }
 
 Results parseResults(const std::string& json, const std::string& source) {
-    const Json doc = JsonReader(json, source).document();
     const auto bad = [&](const std::string& what) { return InputError(source + ": not a results.json: " + what); };
-    if (doc.type != Json::Type::Object) throw bad("not an object");
+    nlohmann::ordered_json doc;  // ordered: extra_data's rows keep the writer's order
+    try {
+        doc = nlohmann::ordered_json::parse(json);
+    } catch (const nlohmann::ordered_json::parse_error& e) {
+        throw InputError(source + ": not JSON: " + e.what());
+    }
+    if (!doc.is_object()) throw bad("not an object");
+    const auto num = [&](const nlohmann::ordered_json& o, const char* key) {
+        const auto v = o.find(key);
+        if (v == o.end() || !v->is_number()) throw bad(std::string("no number \"") + key + "\"");
+        return v->get<double>();
+    };
+    const auto str = [](const nlohmann::ordered_json& o, const char* key) {
+        const auto v = o.find(key);
+        return v != o.end() && v->is_string() ? v->get<std::string>() : std::string();
+    };
     Results r;
-    const auto num = [&](const Json& o, const char* key) {
-        const Json* v = o.find(key);
-        if (v == nullptr || v->type != Json::Type::Number) throw bad(std::string("no number \"") + key + "\"");
-        return v->number;
-    };
-    const auto str = [](const Json& o, const char* key) {
-        const Json* v = o.find(key);
-        return v != nullptr && v->type == Json::Type::String ? v->string : std::string();
-    };
     r.score = num(doc, "score");
     r.maxScore = num(doc, "max_score");
     r.output = str(doc, "output");
-    if (const Json* extra = doc.find("extra_data"); extra != nullptr && extra->type == Json::Type::Object) {
-        for (const auto& [k, v] : extra->object) {
-            if (v.type == Json::Type::String) r.extra.emplace_back(k, v.string);
+    if (const auto extra = doc.find("extra_data"); extra != doc.end() && extra->is_object()) {
+        for (const auto& [k, v] : extra->items()) {
+            if (v.is_string()) r.extra.emplace_back(k, v.get<std::string>());
         }
     }
-    const Json* tests = doc.find("tests");
-    if (tests == nullptr || tests->type != Json::Type::Array) throw bad("no \"tests\" array");
-    for (const Json& t : tests->array) {
-        if (t.type != Json::Type::Object) throw bad("a test that is not an object");
+    const auto tests = doc.find("tests");
+    if (tests == doc.end() || !tests->is_array()) throw bad("no \"tests\" array");
+    for (const nlohmann::ordered_json& t : *tests) {
+        if (!t.is_object()) throw bad("a test that is not an object");
         GateRow g;
         const std::string name = str(t, "name");
         g.id = name.substr(0, name.find(' '));
