@@ -25,7 +25,7 @@ bool endsWith(const std::string& s, const std::string& p) {
     return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
 }
 
-// ---- writing: JSON for the page's data block, numbers and records.
+// ---- writing: numbers for the page's text, JSON for its data block.
 
 std::string number(double v) {
     if (!std::isfinite(v)) return "null";
@@ -34,32 +34,37 @@ std::string number(double v) {
     return buf;
 }
 
-// One data row: field -> JSON value.
-using Row = std::vector<std::pair<std::string, std::string>>;
+// ordered_json: a spec's fields stay in the order the day wrote them.
+using Json = nlohmann::ordered_json;
 
-std::string rowsJson(const std::vector<Row>& rows) {
-    std::string out = "[";
-    for (size_t r = 0; r < rows.size(); ++r) {
-        out += r ? ",{" : "{";
-        for (size_t f = 0; f < rows[r].size(); ++f) out += (f ? "," : "") + jsonString(rows[r][f].first) + ":" + rows[r][f].second;
-        out += "}";
+// Invalid UTF-8 (a figure's name is anyone's text) becomes U+FFFD.
+std::string dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// Characters JSON leaves as they are that could end the <script> ("</script", "<!--") or, U+2028 and U+2029,
+// a line of older JavaScript. JSON holds them only inside strings, where an escape means the same.
+std::string scriptSafe(std::string json) {
+    static const std::pair<std::string, std::string> kEscapes[] = {
+        {"<", "\\u003c"}, {">", "\\u003e"}, {"&", "\\u0026"}, {"\x7F", "\\u007f"},
+        {"\xE2\x80\xA8", "\\u2028"}, {"\xE2\x80\xA9", "\\u2029"}};
+    for (const auto& [raw, escaped] : kEscapes) {
+        for (size_t at = json.find(raw); at != std::string::npos; at = json.find(raw, at + escaped.size())) {
+            json.replace(at, raw.size(), escaped);
+        }
     }
-    return out + "]";
+    return json;
 }
 
-// A Vega-Lite spec with no data ("{...}") given the rows as its data.
-std::string spec(const std::string& withoutData, const std::vector<Row>& rows) {
-    const size_t open = withoutData.find('{');
-    return "{\"data\": {\"values\": " + rowsJson(rows) + "}, " + withoutData.substr(open + 1);
-}
-
-Chart chart(std::string id, std::string title, std::string caption, const std::string& templ,
-            const std::vector<Row>& rows, std::string missing) {
+// A Vega-Lite spec with no data given the rows (objects: field -> value) as its data.
+Chart chart(std::string id, std::string title, std::string caption, const std::string& withoutData,
+            const Json& rows, std::string missing) {
     Chart c{std::move(id), std::move(title), std::move(caption), "", ""};
     if (rows.empty()) {
         c.missing = std::move(missing);
     } else {
-        c.spec = spec(templ, rows);
+        Json spec = {{"data", {{"values", rows}}}};
+        const Json fields = Json::parse(withoutData);
+        for (const auto& [key, value] : fields.items()) spec[key] = value;
+        c.spec = dump(spec);
     }
     return c;
 }
@@ -109,10 +114,10 @@ std::string captionText(const std::string& caption, const std::map<std::string, 
 }
 
 // A capture of digits only is a number in the chart's data (a level, a size).
-std::string fieldValue(const std::string& captured) {
+Json fieldValue(const std::string& captured) {
     const bool digits =
         !captured.empty() && captured.size() <= 15 && captured.find_first_not_of("0123456789") == std::string::npos;
-    return digits ? number(std::stod(captured)) : jsonString(captured);
+    return digits ? Json(std::stoll(captured)) : Json(captured);
 }
 
 std::string readText(const std::string& path) {
@@ -133,18 +138,11 @@ std::string head(const std::string& title, const Assets& assets) {
 
 // The charts' specs in one inert data block, then the libraries and the loop that draws them.
 std::string tail(const std::vector<Chart>& charts, const Assets& assets) {
-    std::string data = "{";
-    bool first = true;
+    Json data = Json::object();
     for (const Chart& c : charts) {
-        if (c.spec.empty()) continue;
-        data += (first ? "\n" : ",\n") + jsonString("chart-" + c.id) + ": " + c.spec;
-        first = false;
+        if (!c.spec.empty()) data["chart-" + c.id] = Json::parse(c.spec);
     }
-    data += "\n}";
-    // Every string went through jsonString and no spec holds '<' (parseCharts refuses one): the block
-    // cannot end the script.
-    if (data.find('<') != std::string::npos) throw std::logic_error("a chart spec holds '<'");
-    std::string out = "<script type=\"application/json\" id=\"grading-charts\">" + data + "</script>\n";
+    std::string out = "<script type=\"application/json\" id=\"grading-charts\">" + scriptSafe(dump(data)) + "</script>\n";
     for (const std::string& lib : assets.libraries) out += "<script>" + lib + "</script>\n";
     return out + "<script>" + assets.script + "</script>\n</body>\n</html>\n";
 }
@@ -189,20 +187,7 @@ std::string escapeHtml(const std::string& s) {
     return out;
 }
 
-std::string jsonString(const std::string& s) {
-    std::string json = nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    // Characters JSON leaves as they are that could end the <script> ("</script", "<!--") or, U+2028 and U+2029,
-    // a line of older JavaScript. The dump holds them only inside the string, where an escape means the same.
-    static const std::pair<std::string, std::string> kEscapes[] = {
-        {"<", "\\u003c"}, {">", "\\u003e"}, {"&", "\\u0026"}, {"\x7F", "\\u007f"},
-        {"\xE2\x80\xA8", "\\u2028"}, {"\xE2\x80\xA9", "\\u2029"}};
-    for (const auto& [raw, escaped] : kEscapes) {
-        for (size_t at = json.find(raw); at != std::string::npos; at = json.find(raw, at + escaped.size())) {
-            json.replace(at, raw.size(), escaped);
-        }
-    }
-    return json;
-}
+std::string jsonString(const std::string& s) { return scriptSafe(dump(Json(s))); }
 
 Figures figuresFromText(const std::string& observations) {
     Figures out;
@@ -339,7 +324,7 @@ Sections parseCharts(const std::string& tsv, const std::string& source) {
             throw bad("chart " + c.id + "'s caption: " + why);
         }
         // The spec is inlined in a <script>: a '<' could end it.
-        if (c.spec.empty() || c.spec.front() != '{' || c.spec.back() != '}' || c.spec.find('<') != std::string::npos) {
+        if (!Json::accept(c.spec) || !Json::parse(c.spec).is_object() || c.spec.find('<') != std::string::npos) {
             throw bad("chart " + c.id + ": its spec is no JSON object without '<'");
         }
         section.charts.push_back(std::move(c));
@@ -351,13 +336,13 @@ Sections parseCharts(const std::string& tsv, const std::string& source) {
 std::vector<Chart> dayCharts(const DaySection& section, const std::map<std::string, double>& figures) {
     std::vector<Chart> charts;
     for (const ChartDeclaration& d : section.charts) {
-        std::vector<Row> rows;
+        Json rows = Json::array();
         for (const auto& [key, v] : figures) {
             std::smatch m;
             if (!std::regex_match(key, m, d.figures)) continue;
-            Row row;
-            for (size_t k = 0; k < d.fields.size(); ++k) row.emplace_back(d.fields[k], fieldValue(m[k + 1]));
-            row.emplace_back(d.value, number(v));
+            Json row;
+            for (size_t k = 0; k < d.fields.size(); ++k) row[d.fields[k]] = fieldValue(m[k + 1]);
+            row[d.value] = v;
             rows.push_back(std::move(row));
         }
         charts.push_back(chart(d.id, d.title, captionText(d.caption, figures), d.spec, rows, d.missing));
@@ -451,7 +436,7 @@ std::string submissionPage(const Results& results, const Figures& figures, const
 }
 
 std::string classPage(const std::vector<StudentRow>& students, const Assets& assets) {
-    std::vector<Row> scores;
+    Json scores = Json::array();
     struct Rate {
         std::string gate;
         int passed = 0, graded = 0;
@@ -459,7 +444,7 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
     std::vector<Rate> rates;  // in the order gates first appear
     for (const StudentRow& s : students) {
         if (!s.hasResults) continue;
-        if (s.results.maxScore > 0) scores.push_back({{"percent", number(100.0 * s.results.score / s.results.maxScore)}});
+        if (s.results.maxScore > 0) scores.push_back({{"percent", 100.0 * s.results.score / s.results.maxScore}});
         for (const GateRow& g : s.results.gates) {
             auto it = std::find_if(rates.begin(), rates.end(), [&](const Rate& r) { return r.gate == g.id; });
             if (it == rates.end()) it = rates.insert(rates.end(), Rate{g.id});
@@ -467,10 +452,12 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
             it->passed += g.status == "passed";
         }
     }
-    std::vector<Row> passRows;
+    Json passRows = Json::array();
     for (const Rate& r : rates) {
-        passRows.push_back({{"gate", jsonString(r.gate)}, {"rate", number(static_cast<double>(r.passed) / r.graded)},
-                            {"passed", number(r.passed)}, {"students", number(r.graded)}});
+        passRows.push_back({{"gate", r.gate},
+                            {"rate", static_cast<double>(r.passed) / r.graded},
+                            {"passed", r.passed},
+                            {"students", r.graded}});
     }
     const std::string histogram = R"vl({"width": 460, "height": 200,
  "mark": {"type": "bar", "tooltip": true},
