@@ -25,7 +25,8 @@ log="$out/class-bench.txt"
 [ -n "${GROW_ONLY:-}" ] || : >"$log"
 say() { echo "$*" | tee -a "$log"; }
 args=(-DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHS:-native}")
-[ -d "$root/.deps/googletest" ] && args+=("-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=$root/.deps/googletest")
+source "$root/.ci/carried-deps.sh"
+args+=("${deps_args[@]}")
 
 make_class() {  # folder, first index, count: solutions, stubs and one that does not compile
   local dir=$1 first=$2 count=$3 i

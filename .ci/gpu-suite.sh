@@ -11,7 +11,8 @@
 # folder (SUBMISSION=exercises: the stubs), whose own tests then do not
 # decide the exit status.
 # Runners of submitted code run in the bubblewrap sandbox: bwrap from PATH,
-# or unpacked from .deps/bubblewrap_*.deb.
+# or unpacked from .deps/bubblewrap_*.deb. Libraries the machine lacks come
+# from .deps/ (.ci/device-deps.sh fills it, on a Debian machine).
 #
 #   .ci/gpu-suite.sh [label-regex]      e.g. .ci/gpu-suite.sh 'day38|harness'
 #   REPEATS=5 WIDE_REPEATS=1 .ci/gpu-suite.sh   the suite 5 times, then once at twice the jobs
@@ -53,8 +54,8 @@ say "submission: $submission"
 
 args=(-G Ninja "-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-native}" "-DGRADING_SUBMISSION_DIR=$submission")
 [ -n "${GRADING_DAYS:-}" ] && args+=("-DGRADING_DAYS=$GRADING_DAYS")
-[ -d "$root/.deps/googletest" ] && args+=("-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=$root/.deps/googletest")
-[ -d "$root/.deps/benchmark" ] && args+=("-DCMAKE_PREFIX_PATH=$root/.deps/benchmark/usr")
+source "$root/.ci/carried-deps.sh"
+args+=("${deps_args[@]}")
 start=$(date +%s)
 build_rc=0
 if [ -z "${SKIP_BUILD:-}" ]; then

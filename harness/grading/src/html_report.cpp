@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "text_lines.h"
 
 namespace grading::html {
@@ -23,161 +25,7 @@ bool endsWith(const std::string& s, const std::string& p) {
     return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
 }
 
-// ---- reading results.json: a small JSON reader, the library is standard C++ only.
-
-struct Json {
-    enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
-    double number = 0;
-    std::string string;
-    std::vector<Json> array;
-    std::vector<std::pair<std::string, Json>> object;
-
-    const Json* find(const std::string& key) const {
-        for (const auto& [k, v] : object) {
-            if (k == key) return &v;
-        }
-        return nullptr;
-    }
-};
-
-class JsonReader {
-public:
-    JsonReader(const std::string& text, const std::string& source) : s_(text), source_(source) {}
-    Json document() {
-        Json v = value(0);
-        space();
-        if (i_ != s_.size()) fail("text after the value");
-        return v;
-    }
-
-private:
-    [[noreturn]] void fail(const std::string& what) const {
-        throw InputError(source_ + ": not JSON at byte " + std::to_string(i_) + ": " + what);
-    }
-    void space() {
-        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r')) ++i_;
-    }
-    bool eat(char c) {
-        space();
-        if (i_ < s_.size() && s_[i_] == c) return ++i_, true;
-        return false;
-    }
-    void expect(char c) {
-        if (!eat(c)) fail(std::string("expected '") + c + "'");
-    }
-    unsigned hex4() {
-        if (i_ + 4 > s_.size()) fail("short \\u escape");
-        unsigned v = 0;
-        for (int k = 0; k < 4; ++k) {
-            const char c = s_[i_++];
-            const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0) fail("bad \\u escape");
-            v = v * 16 + static_cast<unsigned>(d);
-        }
-        return v;
-    }
-    static void utf8(std::string& out, unsigned cp) {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | cp >> 6);
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | cp >> 12);
-            out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | cp >> 18);
-            out += static_cast<char>(0x80 | (cp >> 12 & 0x3F));
-            out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-    std::string string() {
-        expect('"');
-        std::string out;
-        while (i_ < s_.size() && s_[i_] != '"') {
-            const char c = s_[i_++];
-            if (static_cast<unsigned char>(c) < 0x20) fail("raw control character in a string");
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (i_ >= s_.size()) break;
-            switch (const char e = s_[i_++]) {
-                case 'n': out += '\n'; break;
-                case 't': out += '\t'; break;
-                case 'r': out += '\r'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case '"': case '\\': case '/': out += e; break;
-                case 'u': {
-                    unsigned cp = hex4();
-                    if (cp >= 0xD800 && cp <= 0xDBFF && s_.compare(i_, 2, "\\u") == 0) {
-                        i_ += 2;
-                        const unsigned low = hex4();
-                        cp = low >= 0xDC00 && low <= 0xDFFF ? 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD;
-                    } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-                        cp = 0xFFFD;  // a lone surrogate
-                    }
-                    utf8(out, cp);
-                    break;
-                }
-                default: fail("bad escape");
-            }
-        }
-        if (i_ >= s_.size()) fail("unterminated string");
-        ++i_;
-        return out;
-    }
-    Json value(int depth) {
-        if (depth > 64) fail("nested too deep");
-        space();
-        if (i_ >= s_.size()) fail("expected a value");
-        Json v;
-        const char c = s_[i_];
-        if (c == '{') {
-            v.type = Json::Type::Object;
-            ++i_;
-            if (eat('}')) return v;
-            do {
-                std::string key = string();
-                expect(':');
-                v.object.emplace_back(std::move(key), value(depth + 1));
-            } while (eat(','));
-            expect('}');
-        } else if (c == '[') {
-            v.type = Json::Type::Array;
-            ++i_;
-            if (eat(']')) return v;
-            do v.array.push_back(value(depth + 1));
-            while (eat(','));
-            expect(']');
-        } else if (c == '"') {
-            v.type = Json::Type::String;
-            v.string = string();
-        } else if (s_.compare(i_, 4, "true") == 0 || s_.compare(i_, 5, "false") == 0) {
-            v.type = Json::Type::Bool;
-            i_ += s_[i_] == 't' ? 4 : 5;
-        } else if (s_.compare(i_, 4, "null") == 0) {
-            i_ += 4;
-        } else {
-            const char* begin = s_.c_str() + i_;
-            char* end = nullptr;
-            v.type = Json::Type::Number;
-            v.number = std::strtod(begin, &end);
-            if (end == begin) fail("expected a value");
-            i_ += static_cast<size_t>(end - begin);
-        }
-        return v;
-    }
-
-    const std::string& s_;
-    std::string source_;
-    size_t i_ = 0;
-};
-
-// ---- writing: JSON for the page's data block, numbers and records.
+// ---- writing: numbers for the page's text, JSON for its data block.
 
 std::string number(double v) {
     if (!std::isfinite(v)) return "null";
@@ -186,32 +34,37 @@ std::string number(double v) {
     return buf;
 }
 
-// One data row: field -> JSON value.
-using Row = std::vector<std::pair<std::string, std::string>>;
+// ordered_json: a spec's fields stay in the order the day wrote them.
+using Json = nlohmann::ordered_json;
 
-std::string rowsJson(const std::vector<Row>& rows) {
-    std::string out = "[";
-    for (size_t r = 0; r < rows.size(); ++r) {
-        out += r ? ",{" : "{";
-        for (size_t f = 0; f < rows[r].size(); ++f) out += (f ? "," : "") + jsonString(rows[r][f].first) + ":" + rows[r][f].second;
-        out += "}";
+// Invalid UTF-8 (a figure's name is anyone's text) becomes U+FFFD.
+std::string dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// Characters JSON leaves as they are that could end the <script> ("</script", "<!--") or, U+2028 and U+2029,
+// a line of older JavaScript. JSON holds them only inside strings, where an escape means the same.
+std::string scriptSafe(std::string json) {
+    static const std::pair<std::string, std::string> kEscapes[] = {
+        {"<", "\\u003c"}, {">", "\\u003e"}, {"&", "\\u0026"}, {"\x7F", "\\u007f"},
+        {"\xE2\x80\xA8", "\\u2028"}, {"\xE2\x80\xA9", "\\u2029"}};
+    for (const auto& [raw, escaped] : kEscapes) {
+        for (size_t at = json.find(raw); at != std::string::npos; at = json.find(raw, at + escaped.size())) {
+            json.replace(at, raw.size(), escaped);
+        }
     }
-    return out + "]";
+    return json;
 }
 
-// A Vega-Lite spec with no data ("{...}") given the rows as its data.
-std::string spec(const std::string& withoutData, const std::vector<Row>& rows) {
-    const size_t open = withoutData.find('{');
-    return "{\"data\": {\"values\": " + rowsJson(rows) + "}, " + withoutData.substr(open + 1);
-}
-
-Chart chart(std::string id, std::string title, std::string caption, const std::string& templ,
-            const std::vector<Row>& rows, std::string missing) {
+// A Vega-Lite spec with no data given the rows (objects: field -> value) as its data.
+Chart chart(std::string id, std::string title, std::string caption, const std::string& withoutData,
+            const Json& rows, std::string missing) {
     Chart c{std::move(id), std::move(title), std::move(caption), "", ""};
     if (rows.empty()) {
         c.missing = std::move(missing);
     } else {
-        c.spec = spec(templ, rows);
+        Json spec = {{"data", {{"values", rows}}}};
+        const Json fields = Json::parse(withoutData);
+        for (const auto& [key, value] : fields.items()) spec[key] = value;
+        c.spec = dump(spec);
     }
     return c;
 }
@@ -261,10 +114,10 @@ std::string captionText(const std::string& caption, const std::map<std::string, 
 }
 
 // A capture of digits only is a number in the chart's data (a level, a size).
-std::string fieldValue(const std::string& captured) {
+Json fieldValue(const std::string& captured) {
     const bool digits =
         !captured.empty() && captured.size() <= 15 && captured.find_first_not_of("0123456789") == std::string::npos;
-    return digits ? number(std::stod(captured)) : jsonString(captured);
+    return digits ? Json(std::stoll(captured)) : Json(captured);
 }
 
 std::string readText(const std::string& path) {
@@ -285,18 +138,11 @@ std::string head(const std::string& title, const Assets& assets) {
 
 // The charts' specs in one inert data block, then the libraries and the loop that draws them.
 std::string tail(const std::vector<Chart>& charts, const Assets& assets) {
-    std::string data = "{";
-    bool first = true;
+    Json data = Json::object();
     for (const Chart& c : charts) {
-        if (c.spec.empty()) continue;
-        data += (first ? "\n" : ",\n") + jsonString("chart-" + c.id) + ": " + c.spec;
-        first = false;
+        if (!c.spec.empty()) data["chart-" + c.id] = Json::parse(c.spec);
     }
-    data += "\n}";
-    // Every string went through jsonString and no spec holds '<' (parseCharts refuses one): the block
-    // cannot end the script.
-    if (data.find('<') != std::string::npos) throw std::logic_error("a chart spec holds '<'");
-    std::string out = "<script type=\"application/json\" id=\"grading-charts\">" + data + "</script>\n";
+    std::string out = "<script type=\"application/json\" id=\"grading-charts\">" + scriptSafe(dump(data)) + "</script>\n";
     for (const std::string& lib : assets.libraries) out += "<script>" + lib + "</script>\n";
     return out + "<script>" + assets.script + "</script>\n</body>\n</html>\n";
 }
@@ -341,7 +187,7 @@ std::string escapeHtml(const std::string& s) {
     return out;
 }
 
-std::string jsonString(const std::string& s) { return text::jsonString(s, true); }
+std::string jsonString(const std::string& s) { return scriptSafe(dump(Json(s))); }
 
 Figures figuresFromText(const std::string& observations) {
     Figures out;
@@ -391,31 +237,36 @@ void merge(Figures& into, const Figures& from) {
 }
 
 Results parseResults(const std::string& json, const std::string& source) {
-    const Json doc = JsonReader(json, source).document();
     const auto bad = [&](const std::string& what) { return InputError(source + ": not a results.json: " + what); };
-    if (doc.type != Json::Type::Object) throw bad("not an object");
+    nlohmann::ordered_json doc;  // ordered: extra_data's rows keep the writer's order
+    try {
+        doc = nlohmann::ordered_json::parse(json);
+    } catch (const nlohmann::ordered_json::parse_error& e) {
+        throw InputError(source + ": not JSON: " + e.what());
+    }
+    if (!doc.is_object()) throw bad("not an object");
+    const auto num = [&](const nlohmann::ordered_json& o, const char* key) {
+        const auto v = o.find(key);
+        if (v == o.end() || !v->is_number()) throw bad(std::string("no number \"") + key + "\"");
+        return v->get<double>();
+    };
+    const auto str = [](const nlohmann::ordered_json& o, const char* key) {
+        const auto v = o.find(key);
+        return v != o.end() && v->is_string() ? v->get<std::string>() : std::string();
+    };
     Results r;
-    const auto num = [&](const Json& o, const char* key) {
-        const Json* v = o.find(key);
-        if (v == nullptr || v->type != Json::Type::Number) throw bad(std::string("no number \"") + key + "\"");
-        return v->number;
-    };
-    const auto str = [](const Json& o, const char* key) {
-        const Json* v = o.find(key);
-        return v != nullptr && v->type == Json::Type::String ? v->string : std::string();
-    };
     r.score = num(doc, "score");
     r.maxScore = num(doc, "max_score");
     r.output = str(doc, "output");
-    if (const Json* extra = doc.find("extra_data"); extra != nullptr && extra->type == Json::Type::Object) {
-        for (const auto& [k, v] : extra->object) {
-            if (v.type == Json::Type::String) r.extra.emplace_back(k, v.string);
+    if (const auto extra = doc.find("extra_data"); extra != doc.end() && extra->is_object()) {
+        for (const auto& [k, v] : extra->items()) {
+            if (v.is_string()) r.extra.emplace_back(k, v.get<std::string>());
         }
     }
-    const Json* tests = doc.find("tests");
-    if (tests == nullptr || tests->type != Json::Type::Array) throw bad("no \"tests\" array");
-    for (const Json& t : tests->array) {
-        if (t.type != Json::Type::Object) throw bad("a test that is not an object");
+    const auto tests = doc.find("tests");
+    if (tests == doc.end() || !tests->is_array()) throw bad("no \"tests\" array");
+    for (const nlohmann::ordered_json& t : *tests) {
+        if (!t.is_object()) throw bad("a test that is not an object");
         GateRow g;
         const std::string name = str(t, "name");
         g.id = name.substr(0, name.find(' '));
@@ -473,7 +324,7 @@ Sections parseCharts(const std::string& tsv, const std::string& source) {
             throw bad("chart " + c.id + "'s caption: " + why);
         }
         // The spec is inlined in a <script>: a '<' could end it.
-        if (c.spec.empty() || c.spec.front() != '{' || c.spec.back() != '}' || c.spec.find('<') != std::string::npos) {
+        if (!Json::accept(c.spec) || !Json::parse(c.spec).is_object() || c.spec.find('<') != std::string::npos) {
             throw bad("chart " + c.id + ": its spec is no JSON object without '<'");
         }
         section.charts.push_back(std::move(c));
@@ -485,13 +336,13 @@ Sections parseCharts(const std::string& tsv, const std::string& source) {
 std::vector<Chart> dayCharts(const DaySection& section, const std::map<std::string, double>& figures) {
     std::vector<Chart> charts;
     for (const ChartDeclaration& d : section.charts) {
-        std::vector<Row> rows;
+        Json rows = Json::array();
         for (const auto& [key, v] : figures) {
             std::smatch m;
             if (!std::regex_match(key, m, d.figures)) continue;
-            Row row;
-            for (size_t k = 0; k < d.fields.size(); ++k) row.emplace_back(d.fields[k], fieldValue(m[k + 1]));
-            row.emplace_back(d.value, number(v));
+            Json row;
+            for (size_t k = 0; k < d.fields.size(); ++k) row[d.fields[k]] = fieldValue(m[k + 1]);
+            row[d.value] = v;
             rows.push_back(std::move(row));
         }
         charts.push_back(chart(d.id, d.title, captionText(d.caption, figures), d.spec, rows, d.missing));
@@ -585,7 +436,7 @@ std::string submissionPage(const Results& results, const Figures& figures, const
 }
 
 std::string classPage(const std::vector<StudentRow>& students, const Assets& assets) {
-    std::vector<Row> scores;
+    Json scores = Json::array();
     struct Rate {
         std::string gate;
         int passed = 0, graded = 0;
@@ -593,7 +444,7 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
     std::vector<Rate> rates;  // in the order gates first appear
     for (const StudentRow& s : students) {
         if (!s.hasResults) continue;
-        if (s.results.maxScore > 0) scores.push_back({{"percent", number(100.0 * s.results.score / s.results.maxScore)}});
+        if (s.results.maxScore > 0) scores.push_back({{"percent", 100.0 * s.results.score / s.results.maxScore}});
         for (const GateRow& g : s.results.gates) {
             auto it = std::find_if(rates.begin(), rates.end(), [&](const Rate& r) { return r.gate == g.id; });
             if (it == rates.end()) it = rates.insert(rates.end(), Rate{g.id});
@@ -601,10 +452,12 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
             it->passed += g.status == "passed";
         }
     }
-    std::vector<Row> passRows;
+    Json passRows = Json::array();
     for (const Rate& r : rates) {
-        passRows.push_back({{"gate", jsonString(r.gate)}, {"rate", number(static_cast<double>(r.passed) / r.graded)},
-                            {"passed", number(r.passed)}, {"students", number(r.graded)}});
+        passRows.push_back({{"gate", r.gate},
+                            {"rate", static_cast<double>(r.passed) / r.graded},
+                            {"passed", r.passed},
+                            {"students", r.graded}});
     }
     const std::string histogram = R"vl({"width": 460, "height": 200,
  "mark": {"type": "bar", "tooltip": true},

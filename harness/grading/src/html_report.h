@@ -95,8 +95,7 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
 // Text for HTML element content and quoted attributes.
 std::string escapeHtml(const std::string& s);
 // A JSON string that is also safe inside <script>: no '<', '>' or '&' survives
-// (so never "</script" or "<!--"), invalid UTF-8 becomes U+FFFD: text::jsonString's
-// script form.
+// (so never "</script" or "<!--"), invalid UTF-8 becomes U+FFFD.
 std::string jsonString(const std::string& s);
 
 }  // namespace grading::html

@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "grading/logs.h"
 #include "text_lines.h"
 
@@ -19,7 +21,6 @@ constexpr size_t kListedFailures = 20;
 
 enum class Verdict { Passed, Failed, Skipped };
 
-using text::jsonString;
 using text::splitLines;
 using text::trim;
 
@@ -510,18 +511,12 @@ std::string formatObservations(const Report& report) {
 }
 
 std::string resultsJson(const Report& report, const std::string& output) {
-    std::ostringstream out;
-    out << "{\n  \"score\": " << report.earned << ",\n  \"max_score\": " << report.max
-        << ",\n  \"output\": " << jsonString(output) << ",\n  \"extra_data\": {";
-    for (size_t i = 0; i < report.header.size(); ++i) {
-        out << (i ? ", " : "") << jsonString(report.header[i].first) << ": " << jsonString(report.header[i].second);
-    }
-    if (!report.flags.empty()) {
-        out << (report.header.empty() ? "" : ", ") << "\"flagged_for_review\": " << jsonString(formatFindings(report.flags));
-    }
-    out << "},\n  \"tests\": [";
-    for (size_t i = 0; i < report.gates.size(); ++i) {
-        const GateOutcome& o = report.gates[i];
+    // ordered_json: Gradescope's fields in the order its documentation lists them.
+    nlohmann::ordered_json extra = nlohmann::ordered_json::object();
+    for (const auto& [key, value] : report.header) extra[key] = value;
+    if (!report.flags.empty()) extra["flagged_for_review"] = formatFindings(report.flags);
+    nlohmann::ordered_json tests = nlohmann::ordered_json::array();
+    for (const GateOutcome& o : report.gates) {
         std::string text = resultName(o.result);
         if (!o.message.empty()) text += ": " + o.message;
         if (o.failures.size() > 1) {
@@ -529,13 +524,18 @@ std::string resultsJson(const Report& report, const std::string& output) {
             for (size_t k = 0; k < o.failures.size() && k < kListedFailures; ++k) text += "\n- " + o.failures[k];
             if (o.failures.size() > kListedFailures) text += "\n- ...";
         }
-        out << (i ? "," : "") << "\n    {\"name\": " << jsonString(o.gate.id + " " + o.gate.title)
-            << ", \"score\": " << o.earned << ", \"max_score\": " << o.gate.points
-            << ", \"status\": " << jsonString(o.result == Result::Pass ? "passed" : "failed")
-            << ", \"output\": " << jsonString(text) << ", \"visibility\": " << jsonString(o.gate.visibility) << "}";
+        tests.push_back({{"name", o.gate.id + " " + o.gate.title},
+                         {"score", o.earned},
+                         {"max_score", o.gate.points},
+                         {"status", o.result == Result::Pass ? "passed" : "failed"},
+                         {"output", text},
+                         {"visibility", o.gate.visibility}});
     }
-    out << "\n  ]\n}\n";
-    return out.str();
+    const nlohmann::ordered_json doc = {{"score", report.earned}, {"max_score", report.max}, {"output", output},
+                                        {"extra_data", extra}, {"tests", tests}};
+    // A runner's output can hold any bytes; Gradescope rejects a file that is not UTF-8, so
+    // those that are not become U+FFFD.
+    return doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 std::string summaryRow(const Report& report, const std::string& student) {

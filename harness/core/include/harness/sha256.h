@@ -1,5 +1,5 @@
 #pragma once
-// SHA-256 (FIPS 180-4), so generated data can record exactly which inputs it
+// SHA-256 (OpenSSL's), so generated data can record exactly which inputs it
 // was made from.
 #include <string>
 

@@ -1,7 +1,5 @@
 #pragma once
-// The test cases of ctest's JUnit file (ctest --output-junit). A small reader
-// for exactly what ctest writes (elements, attributes, entities, CDATA), so
-// the grader needs nothing beyond the standard library.
+// The test cases of ctest's JUnit file (ctest --output-junit), read with pugixml.
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,9 +26,6 @@ struct JunitCase {
 
 std::vector<JunitCase> parseJunit(std::string_view xml, const std::string& source);
 std::vector<JunitCase> loadJunit(const std::string& path);
-
-// &lt; &gt; &amp; &quot; &apos; &#N; &#xH; decoded; anything else kept as is.
-std::string unescapeXml(std::string_view text);
 
 // The gtest name ctest registered, without the "  # GetParam() = ..." that
 // gtest_discover_tests appends to value-parameterized tests (gtest names
