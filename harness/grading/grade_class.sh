@@ -267,7 +267,8 @@ grade() {
   # student's tests need (class_harness), then each student's runners
   # (class_<id>), built while the students before them are tested (below). A
   # student whose file does not compile fails that student's targets only
-  # (-k 0); build.log holds all of it.
+  # (-k 0); build.log holds all of it, and each failed step of a student's
+  # leaves a record in build/build-records/<id>/ for their report.
   local build="$out/build" start
   start=$(date +%s)
   echo "building the runners of $staged students (one configure, the harness first, then each student's beside the tests; $cores cores)"
@@ -379,7 +380,7 @@ grade() {
       return 1
     fi
     run_ctest "$id" "$position" timed || return 1
-    local args=(--gates "$build/gates.tsv" --prefix "$id." --build-log "$out/build.log" --build-student "$id"
+    local args=(--gates "$build/gates.tsv" --prefix "$id." --build-records "$build/build-records/$id"
       --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
       --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
     local part junits=()
