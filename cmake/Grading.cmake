@@ -19,12 +19,17 @@
 #   <day>_host_tests the day's host-only tests (label harness)
 #
 # and writes <build>/harness/<day>/gates.tsv, which the report reads, and
-# charts.tsv beside it, the day's charts, which the HTML page draws.
+# charts.tsv beside it, the day's charts, which the HTML page draws. A
+# submission's failed build steps leave records in
+# <build>/build-records/<submission or student>/<day>/ (build_record.cmake),
+# which the report reads for <day>.builds.
 
 set(GRADING_RUNNER_DIR "${PROJECT_BINARY_DIR}/runners")
 # What a student's file and the course's code may include: the course's
 # headers and the CUDA checks, never the solutions or the runner's internals.
 set(GRADING_COURSE_INCLUDES "${PROJECT_SOURCE_DIR}/harness/course/include")
+set(GRADING_BUILD_RECORDS "${PROJECT_BINARY_DIR}/build-records")
+include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
 
 # grading_add_unit(<target> <source> [INCLUDES <dirs...>])
 # One interchangeable piece of a runner: a course file, a solution, the
@@ -77,7 +82,7 @@ endfunction()
 # The submission's file may include the course's headers and nothing of the
 # instructor's: checked before it compiles (cmake/include_check.cmake). The
 # solutions sit inside the course's folder, so they are denied by name.
-function(_grading_include_check unit path course solution)
+function(_grading_include_check unit day path course solution records)
   get_filename_component(own "${path}" DIRECTORY)
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.includes")
   set(allowed "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS} "${CUDAToolkit_LIBRARY_ROOT}"
@@ -85,8 +90,10 @@ function(_grading_include_check unit path course solution)
   add_custom_command(OUTPUT "${stamp}"
     COMMAND ${CMAKE_COMMAND} "-DCOMPILER=${CMAKE_CUDA_COMPILER}" "-DFILE=${path}"
             "-DINCLUDES=${course};${GRADING_COURSE_INCLUDES}" "-DALLOWED=${allowed}" "-DDENIED=${solution}"
-            "-DSTAMP=${stamp}" -P "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
+            "-DSTAMP=${stamp}" "-DRECORD=${records}/${unit}.includes.tsv" "-DDAY=${day}" "-DTARGET=${unit}"
+            -P "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
     DEPENDS "${path}" "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
+            "${PROJECT_SOURCE_DIR}/cmake/build_record.cmake"
     COMMENT "Checking what ${path} includes" VERBATIM)
   add_custom_target(${unit}_includes DEPENDS "${stamp}")
   add_dependencies(${unit} ${unit}_includes)
@@ -94,14 +101,37 @@ endfunction()
 
 # The submission's file may define the exercise and nothing else: checked on
 # its compiled unit before any runner links it (cmake/symbol_check.cmake).
-function(_grading_symbol_check unit path allowed)
+# RECORD (optional: a graded submission's) is where a failure is recorded.
+function(_grading_symbol_check unit day path allowed)
+  cmake_parse_arguments(C "" "RECORD" "" ${ARGN})
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.symbols")
   add_custom_command(OUTPUT "${stamp}"
     COMMAND ${CMAKE_COMMAND} "-DNM=${CMAKE_NM}" "-DARCHIVE=$<TARGET_FILE:${unit}>" "-DFILE=${path}"
-            "-DALLOWED=${allowed}" "-DSTAMP=${stamp}" -P "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
-    DEPENDS ${unit} "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
+            "-DALLOWED=${allowed}" "-DSTAMP=${stamp}" "-DRECORD=${C_RECORD}" "-DDAY=${day}" "-DTARGET=${unit}"
+            -P "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
+    DEPENDS ${unit} "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake" "${PROJECT_SOURCE_DIR}/cmake/build_record.cmake"
     COMMENT "Checking what ${path} defines" VERBATIM)
   add_custom_target(${unit}_symbols DEPENDS "${stamp}")
+endfunction()
+
+# The target's compiles (STEP compile) or its link (STEP link) run through
+# cmake/build_step.cmake, which records a failure in RECORD, ahead of any
+# launcher the target already has (ccache).
+function(_grading_record_steps target day step record)
+  cmake_parse_arguments(S "" "FILE" "" ${ARGN})
+  set(launch "${CMAKE_COMMAND}" "-DRECORD=${record}" "-DDAY=${day}" "-DSTEP=${step}" "-DTARGET=${target}"
+             "-DFILE=${S_FILE}" -P "${PROJECT_SOURCE_DIR}/cmake/build_step.cmake" --)
+  set(property COMPILER_LAUNCHER)
+  if(step STREQUAL "link")
+    set(property LINKER_LAUNCHER)
+  endif()
+  foreach(lang CXX CUDA)
+    get_target_property(launcher ${target} ${lang}_${property})
+    if(NOT launcher)
+      set(launcher "")
+    endif()
+    set_property(TARGET ${target} PROPERTY ${lang}_${property} ${launch} ${launcher})
+  endforeach()
 endfunction()
 
 # grading_plant(<name>
@@ -299,7 +329,7 @@ function(grading_add_day day)
     # symbols are the exercise's, as written.
     foreach(file IN LISTS D_STUDENT)
       _grading_stem(stem "${file}")
-      _grading_symbol_check(${day}_solution_${stem} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}")
+      _grading_symbol_check(${day}_solution_${stem} ${day} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}")
       add_dependencies(${day}_runner_reference ${day}_solution_${stem}_symbols)
     endforeach()
   endif()
@@ -319,6 +349,17 @@ function(grading_add_day day)
   endif()
   while(sources)
     list(POP_FRONT sources kind root)
+    # A submission's (or a student's) build steps record their failures
+    # here; a record from an earlier configure is of files that may be gone.
+    set(graded TRUE)
+    if(kind STREQUAL "exercise")
+      set(graded FALSE)
+    endif()
+    set(records "${GRADING_BUILD_RECORDS}/${kind}/${day}")
+    if(graded)
+      file(REMOVE_RECURSE "${records}")
+      file(MAKE_DIRECTORY "${records}")
+    endif()
     set(units "")
     set(missing "")
     foreach(file IN LISTS D_STUDENT)
@@ -329,23 +370,33 @@ function(grading_add_day day)
         break()
       endif()
       _grading_stem(stem "${file}")
-      grading_add_unit(${day}_${kind}_${stem} "${path}")
-      list(APPEND units ${day}_${kind}_${stem})
-      _grading_symbol_check(${day}_${kind}_${stem} "${path}" "${D_EXERCISE_SYMBOLS}")
-      if(NOT kind STREQUAL "exercise")
-        _grading_include_check(${day}_${kind}_${stem} "${path}" "${course}" "${solution}")
+      set(unit ${day}_${kind}_${stem})
+      grading_add_unit(${unit} "${path}")
+      list(APPEND units ${unit})
+      if(graded)
+        _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${records}/${unit}.symbols.tsv")
+        _grading_include_check(${unit} ${day} "${path}" "${course}" "${solution}" "${records}")
+        _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}")
+      else()
+        _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}")
       endif()
     endforeach()
+    set(runner ${day}_runner_${kind})
     if(missing)
-      # The wording logs.cpp reads for "<day>.builds FAIL: ... is missing".
       message(WARNING "${day}: the submission file ${missing} is missing; ${day}.builds fails naming it")
-      grading_add_missing_runner(${day}_runner_${kind} "${missing}")
-      set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${day}_runner_${kind})
+      if(graded)
+        grading_write_build_record("${records}/${runner}.missing.tsv" ${day} missing ${runner} "${missing}" "" "")
+      endif()
+      grading_add_missing_runner(${runner} "${missing}")
+      set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${runner})
     else()
-      grading_add_runner(${day}_runner_${kind} ${day} UNITS ${units} ${course_units})
+      grading_add_runner(${runner} ${day} UNITS ${units} ${course_units})
       foreach(unit IN LISTS units)
-        add_dependencies(${day}_runner_${kind} ${unit}_symbols)
+        add_dependencies(${runner} ${unit}_symbols)
       endforeach()
+      if(graded)
+        _grading_record_steps(${runner} ${day} link "${records}/${runner}.link.tsv")
+      endif()
     endif()
   endwhile()
 

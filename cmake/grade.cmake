@@ -2,13 +2,22 @@
 # tests run, the gate report printed. The exit status is the report's: 0 only
 # when every gate passed.
 #   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DHTML -DGATES -DCHARTS -DDAYS -DFILES
+include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
 cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
+# The build's output, for a person: the report reads the records that the
+# failed steps left in ${records}/<day>/ (build_record.cmake).
 set(log "${BUILD_DIR}/grade-build.log")
-set(notes "")
+set(records "${BUILD_DIR}/build-records/submission")
+set(output "")
 set(header "")
 list(APPEND header "--header" "submission=${SUBMISSION}")
 
 foreach(day IN LISTS DAYS)
+  set(runner ${day}_runner_submission)
+  # This build's records only: a failed step leaves its output out of date,
+  # so it runs again below and records again.
+  file(REMOVE_RECURSE "${records}/${day}")
+  file(MAKE_DIRECTORY "${records}/${day}")
   foreach(file IN LISTS FILES)
     if(NOT file MATCHES "^${day}/")
       continue()
@@ -17,21 +26,28 @@ foreach(day IN LISTS DAYS)
       file(SHA256 "${SUBMISSION}/${file}" hash)
       list(APPEND header "--header" "file ${file}=sha256 ${hash}")
     else()
-      # The wording logs.cpp reads as "<day>.builds FAIL: the submission file ... is missing".
-      string(APPEND notes "CMake Warning:\n  ${day}: the submission file ${SUBMISSION}/${file} is missing\n")
+      grading_write_build_record("${records}/${day}/${runner}.missing.tsv" ${day} missing ${runner}
+                                 "${SUBMISSION}/${file}" "" "")
     endif()
   endforeach()
   # The old runner goes first: if the file no longer compiles, no runner is
   # left to grade in its place.
-  file(REMOVE "${BUILD_DIR}/runners/${day}_runner_submission")
-  execute_process(COMMAND "${CMAKE}" --build "${BUILD_DIR}" --target ${day}_runner_submission
+  file(REMOVE "${BUILD_DIR}/runners/${runner}")
+  execute_process(COMMAND "${CMAKE}" --build "${BUILD_DIR}" --target ${runner}
                   OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
-  string(APPEND notes "${out}")
+  string(APPEND output "${out}")
   if(NOT rc EQUAL 0)
-    message(STATUS "${day}: the submission does not compile (see ${day}.builds below)")
+    message(STATUS "${day}: building the submission's runner failed (see ${day}.builds below; the output: ${log})")
+    file(GLOB recorded "${records}/${day}/*.tsv")
+    if(NOT recorded)
+      # No step of the submission's failed: what did is the harness's, and
+      # the day's gate says so rather than that nothing ran.
+      grading_first_error(error "${out}")
+      grading_write_build_record("${records}/${day}/${runner}.build.tsv" ${day} build ${runner} "" "${rc}" "${error}")
+    endif()
   endif()
 endforeach()
-file(WRITE "${log}" "${notes}")
+file(WRITE "${log}" "${output}")
 
 # One seed for the whole run, printed and kept, so every verdict replays.
 if("$ENV{GRADING_SEED}" STREQUAL "")
@@ -88,7 +104,7 @@ if(EXISTS "${junit}")
 endif()
 execute_process(
   COMMAND "${REPORT}" ${junit_args} --gates "${GATES}" --prefix submission. --days "${days}" ${header}
-          --build-log "${log}" --flags "${flags}" --show-reports --results-json "${BUILD_DIR}/results.json"
+          --build-records "${records}" --flags "${flags}" --show-reports --results-json "${BUILD_DIR}/results.json"
           --ctest-log "${BUILD_DIR}/ctest-submission.log"
   RESULT_VARIABLE report_rc)
 # The same results as one page beside results.json (grading.md, "Pictures"),

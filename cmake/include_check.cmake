@@ -1,11 +1,13 @@
 # cmake -DCOMPILER=nvcc -DFILE=<submission file> -DINCLUDES=<dirs> -DALLOWED=<dirs> [-DDENIED=<dirs>]
-#       -DSTAMP=<out> -P include_check.cmake
+#       -DSTAMP=<out> -DRECORD=<file> -DDAY=<day> -DTARGET=<unit> -P include_check.cmake
 # A submission compiles against the course's headers only: every file the
 # preprocessor pulls in must lie under one of ALLOWED (reference/<day>/,
 # harness/course, the submission's own folder, the toolkit's and the
 # system's headers) and under none of DENIED (reference/<day>/solution/).
 # Anything else (an instructor solution, another student's file) stops the
-# build with a message naming it.
+# build with a message naming it, and RECORD says so (build_record.cmake).
+include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
+file(REMOVE "${RECORD}")
 get_filename_component(dir "${FILE}" DIRECTORY)
 set(flags "")
 foreach(inc IN LISTS INCLUDES)
@@ -50,9 +52,10 @@ foreach(dep IN LISTS deps)
   _under(ok "${real}" ${roots})
   _under(instructor "${real}" ${denied})
   if(NOT ok OR instructor)
-    # One unwrapped line for the build gate to quote (message() wraps errors).
-    message(NOTICE "${FILE}: error: it includes ${real}, which the course does not provide: "
-                   "a submission compiles against the course's headers only")
+    string(CONCAT error "${FILE}: error: it includes ${real}, which the course does not provide: "
+                        "a submission compiles against the course's headers only")
+    message(NOTICE "${error}")  # unwrapped, as the record has it (FATAL_ERROR wraps)
+    grading_write_build_record("${RECORD}" "${DAY}" includes "${TARGET}" "${FILE}" 1 "${error}")
     message(FATAL_ERROR "the include check stopped the build")
   endif()
 endforeach()

@@ -1,4 +1,5 @@
-# cmake -DNM=nm -DARCHIVE=<unit archive> -DFILE=<submission file> -DALLOWED=<names> -DSTAMP=<out> -P symbol_check.cmake
+# cmake -DNM=nm -DARCHIVE=<unit archive> -DFILE=<submission file> -DALLOWED=<names> -DSTAMP=<out>
+#       [-DRECORD=<file> -DDAY=<day> -DTARGET=<unit>] -P symbol_check.cmake
 # A submission defines the exercise and nothing else: every symbol its
 # compiled file defines with external linkage must be one of ALLOWED (the
 # day's exercise functions and kernels, qualified, without parameters), or
@@ -9,8 +10,12 @@
 # instantiates (the C++ library, the CUDA check's exception, NVTX's
 # header-only API), never a stand-in for a library function. Anything else
 # could replace a course or harness function at link time, so it stops the
-# build, named.
+# build, named, and RECORD (when given) says so (build_record.cmake).
 cmake_minimum_required(VERSION 3.25)
+include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
+if(RECORD)
+  file(REMOVE "${RECORD}")
+endif()
 execute_process(COMMAND "${NM}" -C --defined-only --extern-only "${ARCHIVE}"
                 OUTPUT_VARIABLE listing ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
@@ -67,9 +72,12 @@ if(extra)
     set(more " (and ${count} more)")
   endif()
   string(REPLACE ";" ", " allowed "${ALLOWED}")
-  # One unwrapped line for the build gate to quote (message() wraps errors).
-  message(NOTICE "${FILE}: error: it defines ${first}${more}, which the exercise does not declare: "
-                 "a submission may define only ${allowed} and helpers in an anonymous namespace or static")
+  set(error "${FILE}: error: it defines ${first}${more}, which the exercise does not declare: a submission may define only ${allowed} and helpers in an anonymous namespace or static")
+  if(RECORD)
+    grading_write_build_record("${RECORD}" "${DAY}" symbols "${TARGET}" "${FILE}" 1 "${error}")
+  endif()
+  # One unwrapped line for a person reading the build (message() wraps errors).
+  message(NOTICE "${error}")
   message(FATAL_ERROR "the symbol check stopped the build")
 endif()
 file(WRITE "${STAMP}" "${listing}")

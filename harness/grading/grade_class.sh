@@ -200,15 +200,28 @@ ran_tests() {  # a student's output folder and pass: did that ctest run its test
   grep -q "</testsuite>" "$1/junit$suffix.xml" 2>/dev/null
 }
 
+# grade() in four parts: stage the class, build the harness, test every
+# student (each one's runners built beside the tests), report the class.
+# The parts share the run's settings and state as globals: grade_options
+# sets the settings, each part what the later ones read.
 grade() {
+  grade_options "$@"
+  echo "seed: $seed"
+  rm -f "$out/done"
+  stage
+  build_harness
+  test_class
+  report_class
+}
+
+grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen and kept
   (($# >= 2)) || usage
   [[ -d "$1" ]] || die "no submissions folder at $1"
-  local submissions out
   submissions="$(cd "$1" && pwd -P)"
   mkdir -p "$2"
   out="$(cd "$2" && pwd -P)"
   shift 2
-  local jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_jobs=2 seed_arg="" days="" shard="0/1" gpus=() build_args=()
+  jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_jobs=2 seed_arg="" days="" shard="0/1" gpus=() build_args=()
   while (($#)); do
     case "$1" in
       -j) jobs="$2"; shift 2 ;;
@@ -226,21 +239,22 @@ grade() {
   [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "-j wants a positive number, got '$jobs'"
   [[ "$timed_jobs" =~ ^[1-9][0-9]*$ ]] || die "--timed-jobs wants a positive number, got '$timed_jobs'"
   [[ "$shard" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || die "--shard wants I/N, got '$shard'"
-  local shard_i="${BASH_REMATCH[1]}" shard_n="${BASH_REMATCH[2]}"
+  shard_i="${BASH_REMATCH[1]}" shard_n="${BASH_REMATCH[2]}"
   ((shard_i < shard_n)) || die "--shard $shard: I must be below N"
   [[ -z "$days" || "$days" =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || die "--days wants day names separated by commas, got '$days'"
-  local build_jobs=$((cores / jobs > 1 ? cores / jobs : 1))
-  local seed
+  build_jobs=$((cores / jobs > 1 ? cores / jobs : 1))
   seed="$(choose_seed "$out" "$seed_arg")"
-  echo "seed: $seed"
-  rm -f "$out/done"
+}
 
-  # Stage the class: students in name order, the output folder, hidden
-  # folders and links left out; only regular files with plain names copied.
-  local class="$out/class" names="$out/names.tsv"
+# ---------------------------------------------------------------- grade: stage
+# The class under OUT/class: students in name order, the output folder,
+# hidden folders and links left out; only regular files with plain names
+# copied. OUT/names.tsv pairs each staged name with the real one.
+stage() {
+  class="$out/class" names="$out/names.tsv" staged=0
   rm -rf "$class" && mkdir -p "$class"
   : >"$names"
-  local index=0 staged=0 dir name id
+  local index=0 dir name id
   while IFS= read -r -d '' dir; do
     name="${dir#"$submissions"/}"
     [[ "$name" == .* ]] && continue
@@ -262,234 +276,100 @@ grade() {
     staged=$((staged + 1))
   done < <(find "$submissions" -mindepth 1 -maxdepth 1 -print0 | LC_ALL=C sort -z)
   ((staged)) || die "no student folders in $submissions${shard_n:+ for shard $shard}"
+}
 
-  # One configure and one build tree for the whole class: first what every
-  # student's tests need (class_harness), then each student's runners
-  # (class_<id>), built while the students before them are tested (below). A
-  # student whose file does not compile fails that student's targets only
-  # (-k 0); build.log holds all of it.
-  local build="$out/build" start
-  start=$(date +%s)
+# ---------------------------------------------------------------- grade: build
+# One configure and one build tree for the whole class: first what every
+# student's tests need (class_harness), then each student's runners
+# (class_<id>, build_students), built while the students before them are
+# tested. A student whose file does not compile fails that student's
+# targets only (-k 0); build.log holds all of it, and each failed step of a
+# student's leaves a record in build/build-records/<id>/ for their report.
+build_harness() {
+  build="$out/build"
+  local began_at
+  began_at=$(date +%s)
   echo "building the runners of $staged students (one configure, the harness first, then each student's beside the tests; $cores cores)"
   {
     cmake -S "$repo" -B "$build" -G Ninja -DGRADING_CLASS_DIR="$class" -DGRADING_BUILD_PLANTED=OFF \
       ${days:+"-DGRADING_DAYS=${days//,/;}"} "${build_args[@]+"${build_args[@]}"}" &&
       cmake --build "$build" --target class_harness -- -k 0
   } >"$out/build.log" 2>&1 || true
-  echo "harness built in $(($(date +%s) - start)) s (log: $out/build.log)"
-  local tool
+  echo "harness built in $(($(date +%s) - began_at)) s (log: $out/build.log)"
   tool="$(report_tool "$out" "$build")"
+}
 
-  # What every verdict depends on besides the student's own files.
-  local harness_id
-  harness_id="$(
-    {
-      git -C "$repo" rev-parse HEAD 2>/dev/null || echo "no git"
-      git -C "$repo" diff HEAD -- . ':!exercises' 2>/dev/null | sha256sum
-      echo "seed $seed days $days"
-      printf 'arg %s\n' "${build_args[@]+"${build_args[@]}"}"
-    } | sha256sum | cut -d' ' -f1
-  )"
+# The students to grade have their runners built in the background, a few
+# at a time in the order they are tested, while those built are tested:
+# the compiler keeps the cores, the tests mostly wait for the GPU. Niced,
+# so a runner whose GPU work ended wakes before a compiler. Each student's
+# marker in OUT/.built says their build ended (built or not).
+start_student_builds() {
+  built="$out/.built" to_build=()
+  rm -rf "$built" && mkdir -p "$built"
+  local id
+  for id in "${ids[@]}"; do unchanged "$id" || to_build+=("$id"); done
+  build_students &
+  builder=$!
+  trap 'kill "$builder" 2>/dev/null || true' EXIT
+}
+build_students() {  # cores / 4 students a ninja run: four days' runners each
+  local per=$((cores / 4 > 1 ? cores / 4 : 1)) i group began_at
+  began_at=$(date +%s)
+  for ((i = 0; i < ${#to_build[@]}; i += per)); do
+    group=("${to_build[@]:i:per}")
+    nice -n 10 cmake --build "$build" --target "${group[@]/#/class_}" -- -k 0 >>"$out/build.log" 2>&1 || true
+    for id in "${group[@]}"; do : >"$built/$id"; done
+  done
+  echo "${#to_build[@]} students' runners built in $(($(date +%s) - began_at)) s, beside their tests" >"$built/took"
+}
+wait_for_build() {  # staged id: until its runners' build ended (or the builder did)
+  while [[ ! -e "$built/$1" ]] && kill -0 "$builder" 2>/dev/null; do sleep 0.2; done
+}
 
+# ---------------------------------------------------------------- grade: test
+# What every verdict depends on besides the student's own files.
+harness_identity() {
+  {
+    git -C "$repo" rev-parse HEAD 2>/dev/null || echo "no git"
+    git -C "$repo" diff HEAD -- . ':!exercises' 2>/dev/null | sha256sum
+    echo "seed $seed days $days"
+    printf 'arg %s\n' "${build_args[@]+"${build_args[@]}"}"
+  } | sha256sum | cut -d' ' -f1
+}
+stamp_of() {  # what a student's verdict depends on: the harness and their files
+  { echo "$harness_id"; cd "$class/$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum; } |
+    sha256sum | cut -d' ' -f1
+}
+unchanged() {  # staged id: graded before with the same stamp
+  [[ -s "$out/$1/stamp" && "$(cat "$out/$1/stamp")" == "${stamps[$1]}" && -s "$out/$1/results.json" &&
+    -s "$out/$1/summary.tsv" ]]
+}
+
+# Two passes over the class. A call that holds the GPU exclusively (a timed one, a
+# search too deep to share it) first waits for every call on the GPU to
+# end, the slots emptying one by one, while the rest wait behind it. So
+# every student's tests that share the GPU run first, and then those that
+# hold it exclusively, whose calls follow one another with little to wait for.
+test_class() {
+  harness_id="$(harness_identity)"
   # What no student changes (a host stencil, a diamond's output), computed once
   # for this run's students (harness/core/include/harness/answer_cache.h);
   # never kept from an earlier run, whose harness may have computed it otherwise.
   export GRADING_ANSWER_CACHE="$out/answers"
   rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
 
-  local ids=()
+  ids=()
   mapfile -t ids < <(cut -f1 "$names")
-  local count=${#ids[@]} done_count=0 failed=0
+  count=${#ids[@]} done_count=0 failed=0 graded_seconds=0 first_done=0 pending=()
+  declare -gA began=()  # when each student's grading started
   : >"$out/progress.log"
   start=$(date +%s)
-  stamp_of() {  # what a student's verdict depends on: the harness and their files
-    { echo "$harness_id"; cd "$class/$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum; } |
-      sha256sum | cut -d' ' -f1
-  }
-  local -A stamps=()  # each student's, once: neither their files nor the harness change during a run
+  declare -gA stamps=()  # each student's, once: neither their files nor the harness change during a run
+  local id
   for id in "${ids[@]}"; do stamps[$id]="$(stamp_of "$id")"; done
-  unchanged() {  # staged id: graded before with the same stamp
-    [[ -s "$out/$1/stamp" && "$(cat "$out/$1/stamp")" == "${stamps[$1]}" && -s "$out/$1/results.json" &&
-      -s "$out/$1/summary.tsv" ]]
-  }
-  # The students to grade have their runners built in the background, a few
-  # at a time in the order they are tested, while those built are tested:
-  # the compiler keeps the cores, the tests mostly wait for the GPU. Niced,
-  # so a runner whose GPU work ended wakes before a compiler. Each student's
-  # marker in OUT/.built says their build ended (built or not).
-  local built="$out/.built" to_build=()
-  rm -rf "$built" && mkdir -p "$built"
-  for id in "${ids[@]}"; do unchanged "$id" || to_build+=("$id"); done
-  build_students() {  # cores / 4 students a ninja run: four days' runners each
-    local per=$((cores / 4 > 1 ? cores / 4 : 1)) i group began
-    began=$(date +%s)
-    for ((i = 0; i < ${#to_build[@]}; i += per)); do
-      group=("${to_build[@]:i:per}")
-      nice -n 10 cmake --build "$build" --target "${group[@]/#/class_}" -- -k 0 >>"$out/build.log" 2>&1 || true
-      for id in "${group[@]}"; do : >"$built/$id"; done
-    done
-    echo "${#to_build[@]} students' runners built in $(($(date +%s) - began)) s, beside their tests" >"$built/took"
-  }
-  build_students &
-  local builder=$!
-  trap 'kill "$builder" 2>/dev/null || true' EXIT
-  wait_for_build() {  # staged id: until its runners' build ended (or the builder did)
-    while [[ ! -e "$built/$1" ]] && kill -0 "$builder" 2>/dev/null; do sleep 0.2; done
-  }
-  run_ctest() {  # staged id, position, pass (untimed or timed)
-    local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^exclusive$')
-    [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^exclusive$')
-    # A ctest that wrote no results or found no tests (it never got to run
-    # them) is tried once more; then the student counts as failed, never as a
-    # row of "-".
-    for _ in 1 2; do
-      (
-        export GRADING_SEED="$seed"
-        if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
-        ctest --test-dir "$build" -L "^$id\$" "${filter[@]}" -j "$build_jobs" --output-junit "$dest/junit$suffix.xml" \
-          --test-output-size-passed 65536 --output-log "$dest/ctest$suffix.log" >"$dest/ctest$suffix.console" 2>&1
-      ) || true
-      ran_tests "$dest" "$pass" && return 0
-    done
-    echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest$suffix.console" | tr '\n' ' ')"
-    return 1
-  }
-  # Pass 1: every test that shares the GPU. Its verdict waits in .untimed
-  # (a failed ctest's words, or nothing) for pass 2.
-  untimed_pass() {  # staged id, its position
-    local id="$1" dest="$out/$1"
-    unchanged "$id" && return 0
-    rm -f "$dest"/{stamp,junit.xml,junit-timed.xml,ctest.log,ctest-timed.log,ctest.console,ctest-timed.console} \
-      "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed}
-    wait_for_build "$id"
-    run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
-    mv "$dest/.untimed.part" "$dest/.untimed"
-  }
-  # Pass 2: the tests that hold the GPU exclusively, then the student's reports.
-  grade_one() {  # staged id, its position
-    local id="$1" position="$2" dest="$out/$1"
-    if unchanged "$id"; then
-      echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
-      return 0
-    fi
-    local untimed=""
-    [[ -f "$dest/.untimed" ]] && untimed="$(cat "$dest/.untimed")" && rm -f "$dest/.untimed"
-    if [[ -n "$untimed" ]]; then
-      echo "$untimed"
-      return 1
-    fi
-    run_ctest "$id" "$position" timed || return 1
-    local args=(--gates "$build/gates.tsv" --prefix "$id." --build-log "$out/build.log" --build-student "$id"
-      --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
-      --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
-    local part junits=()
-    for part in "" -timed; do
-      [[ -s "$dest/junit$part.xml" ]] && junits+=(--junit "$dest/junit$part.xml")
-      [[ -s "$dest/ctest$part.log" ]] && args+=(--ctest-log "$dest/ctest$part.log")
-    done
-    args+=("${junits[@]+"${junits[@]}"}")
-    local rc=0
-    "$tool" "${args[@]}" >"$dest/report.txt" 2>"$dest/report.err" || rc=$?
-    if ((rc > 1)); then
-      echo "grade_report failed: $(head -c 300 "$dest/report.err")"
-      return 1
-    fi
-    local page=(report --results "$dest/results.json" --out "$dest/report.html" "${junits[@]+"${junits[@]}"}" --prefix "$id.")
-    page+=(--charts "$build/charts.tsv")
-    pictures "$tool" "${page[@]}" 2>>"$dest/report.err"
-    echo "${stamps[$id]}" >"$dest/stamp"
-    sed -n 's/^score: //p' "$dest/report.txt"
-  }
-  local -A began=()  # when each student's grading started
-  local graded_seconds=0
-  progress() {  # one line per student done: on the terminal and in progress.log
-    # The time left: each student still running needs about the mean of those
-    # done less what it has had, each not started the whole mean, shared over
-    # the students graded at once.
-    local now elapsed eta=0 mean left=0 waiting lanes q
-    now=$(date +%s)
-    elapsed=$((now - start))
-    if ((done_count > 0)); then
-      mean=$((graded_seconds / done_count))
-      waiting=$((count - done_count))
-      for q in "${pending[@]+"${pending[@]}"}"; do
-        [[ "$q" == "$1" || -f "$out/$q/.graded" ]] && continue
-        waiting=$((waiting - 1))
-        ((now - began[$q] < mean)) && left=$((left + mean - (now - began[$q])))
-      done
-      left=$((left + waiting * mean))
-      lanes=$((count - done_count < timed_jobs ? count - done_count : timed_jobs))
-      ((lanes > 0)) && eta=$((left / lanes))
-    fi
-    printf '[%d/%d] %s (%s): %s; %d failed so far, %d s elapsed, about %d s left\n' \
-      "$done_count" "$count" "$1" "$(cat "$out/$1/name")" "$2" "$failed" "$elapsed" "$eta" | tee -a "$out/progress.log"
-  }
-  reap() {  # a student whose grading ended: counted, shown, cleaned up
-    local status=1 result="no result"
-    [[ -f "$out/$1/.graded" ]] && IFS=$'\t' read -r _ status result <"$out/$1/.graded"
-    done_count=$((done_count + 1))
-    graded_seconds=$((graded_seconds + $(date +%s) - began[$1]))
-    ((status == 0)) || failed=$((failed + 1))
-    progress "$1" "$result"
-    rm -f "$out/$1/.graded"
-  }
-  # Pass 2's worker: grade_one's result in .graded, for reap.
-  graded_pass() {  # staged id, its position
-    local result status=0
-    result="$(grade_one "$1" "$2")" || status=1
-    # Renamed into place, so the reader never sees half a line.
-    printf '%s\t%s\t%s\n' "$1" "$status" "$result" >"$out/$1/.graded.part"
-    mv "$out/$1/.graded.part" "$out/$1/.graded"
-  }
-  local first_done=0
-  show_untimed() {  # a student whose pass-1 tests ended (an unchanged student had none)
-    [[ -f "$out/$1/.untimed" ]] || return 0
-    first_done=$((first_done + 1))
-    printf 'shared-GPU tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$1" "$(cat "$out/$1/name")" \
-      "$([[ -s "$out/$1/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
-      "$(($(date +%s) - start))" | tee -a "$out/progress.log"
-  }
-  # Runs `work ID POSITION` for every student in the background, LANES at
-  # once. Each ends by writing OUT/ID/<marker>; `show ID` is called for each
-  # as it ends, in the order they end, and at the end for any that wrote none.
-  local pending=()
-  in_lanes() {  # lanes, work, marker, show
-    local lanes="$1" work="$2" marker="$3" show="$4" running=0 i
-    pending=()
-    show_ended() {
-      local still=() q
-      for q in "${pending[@]+"${pending[@]}"}"; do
-        if [[ -f "$out/$q/$marker" ]]; then "$show" "$q"; else still+=("$q"); fi
-      done
-      pending=("${still[@]+"${still[@]}"}")
-    }
-    for i in "${!ids[@]}"; do
-      if ((running >= lanes)); then
-        wait -n 2>/dev/null || true
-        running=$((running - 1))
-      fi
-      "$work" "${ids[$i]}" "$((i + 1))" &
-      running=$((running + 1))
-      began[${ids[$i]}]=$(date +%s)
-      pending+=("${ids[$i]}")
-      show_ended
-    done
-    while ((running > 0)); do
-      wait -n 2>/dev/null || true
-      running=$((running - 1))
-      show_ended
-    done
-    wait
-    show_ended
-    local q
-    for q in "${pending[@]+"${pending[@]}"}"; do "$show" "$q"; done
-    pending=()
-  }
-  # Two passes over the class. A call that holds the GPU exclusively (a timed one, a
-  # search too deep to share it) first waits for every call on the GPU to
-  # end, the slots emptying one by one, while the rest wait behind it. So
-  # every student's tests that share the GPU run first, and then those that
-  # hold it exclusively, whose calls follow one another with little to wait for.
+  start_student_builds
+
   # In a subshell, so that its waits for a lane never take the builder's end.
   (in_lanes "$jobs" untimed_pass .untimed show_untimed)
   wait "$builder" || true
@@ -500,8 +380,167 @@ grade() {
     tee -a "$out/progress.log"
   date +%s%6N >"$out/timed-pass-began"
   in_lanes "$timed_jobs" graded_pass .graded reap
+}
 
-  local rows=()
+run_ctest() {  # staged id, position, pass (untimed or timed)
+  local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^exclusive$')
+  [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^exclusive$')
+  # A ctest that wrote no results or found no tests (it never got to run
+  # them) is tried once more; then the student counts as failed, never as a
+  # row of "-".
+  for _ in 1 2; do
+    (
+      export GRADING_SEED="$seed"
+      if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
+      ctest --test-dir "$build" -L "^$id\$" "${filter[@]}" -j "$build_jobs" --output-junit "$dest/junit$suffix.xml" \
+        --test-output-size-passed 65536 --output-log "$dest/ctest$suffix.log" >"$dest/ctest$suffix.console" 2>&1
+    ) || true
+    ran_tests "$dest" "$pass" && return 0
+  done
+  echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest$suffix.console" | tr '\n' ' ')"
+  return 1
+}
+# Pass 1: every test that shares the GPU. Its verdict waits in .untimed
+# (a failed ctest's words, or nothing) for pass 2.
+untimed_pass() {  # staged id, its position
+  local id="$1" dest="$out/$1"
+  unchanged "$id" && return 0
+  rm -f "$dest"/{stamp,junit.xml,junit-timed.xml,ctest.log,ctest-timed.log,ctest.console,ctest-timed.console} \
+    "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed}
+  wait_for_build "$id"
+  run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
+  mv "$dest/.untimed.part" "$dest/.untimed"
+}
+# Pass 2: the tests that hold the GPU exclusively, then the student's reports.
+grade_one() {  # staged id, its position
+  local id="$1" position="$2" dest="$out/$1"
+  if unchanged "$id"; then
+    echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
+    return 0
+  fi
+  local untimed=""
+  [[ -f "$dest/.untimed" ]] && untimed="$(cat "$dest/.untimed")" && rm -f "$dest/.untimed"
+  if [[ -n "$untimed" ]]; then
+    echo "$untimed"
+    return 1
+  fi
+  run_ctest "$id" "$position" timed || return 1
+  report_student "$id"
+}
+# Pass 2's worker: grade_one's result in .graded, for reap.
+graded_pass() {  # staged id, its position
+  local result status=0
+  result="$(grade_one "$1" "$2")" || status=1
+  # Renamed into place, so the reader never sees half a line.
+  printf '%s\t%s\t%s\n' "$1" "$status" "$result" >"$out/$1/.graded.part"
+  mv "$out/$1/.graded.part" "$out/$1/.graded"
+}
+
+# Runs `work ID POSITION` for every student in the background, LANES at
+# once. Each ends by writing OUT/ID/<marker>; `show ID` is called for each
+# as it ends, in the order they end, and at the end for any that wrote none.
+in_lanes() {  # lanes, work, marker, show
+  local lanes="$1" work="$2" marker="$3" show="$4" running=0 i
+  pending=()
+  for i in "${!ids[@]}"; do
+    if ((running >= lanes)); then
+      wait -n 2>/dev/null || true
+      running=$((running - 1))
+    fi
+    "$work" "${ids[$i]}" "$((i + 1))" &
+    running=$((running + 1))
+    began[${ids[$i]}]=$(date +%s)
+    pending+=("${ids[$i]}")
+    show_ended "$marker" "$show"
+  done
+  while ((running > 0)); do
+    wait -n 2>/dev/null || true
+    running=$((running - 1))
+    show_ended "$marker" "$show"
+  done
+  wait
+  show_ended "$marker" "$show"
+  local q
+  for q in "${pending[@]+"${pending[@]}"}"; do "$show" "$q"; done
+  pending=()
+}
+show_ended() {  # marker, show: `show` each pending student whose marker is there, in the order they ended
+  local still=() q
+  for q in "${pending[@]+"${pending[@]}"}"; do
+    if [[ -f "$out/$q/$1" ]]; then "$2" "$q"; else still+=("$q"); fi
+  done
+  pending=("${still[@]+"${still[@]}"}")
+}
+show_untimed() {  # a student whose pass-1 tests ended (an unchanged student had none)
+  [[ -f "$out/$1/.untimed" ]] || return 0
+  first_done=$((first_done + 1))
+  printf 'shared-GPU tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$1" "$(cat "$out/$1/name")" \
+    "$([[ -s "$out/$1/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
+    "$(($(date +%s) - start))" | tee -a "$out/progress.log"
+}
+reap() {  # a student whose grading ended: counted, shown, cleaned up
+  local status=1 result="no result"
+  [[ -f "$out/$1/.graded" ]] && IFS=$'\t' read -r _ status result <"$out/$1/.graded"
+  done_count=$((done_count + 1))
+  graded_seconds=$((graded_seconds + $(date +%s) - began[$1]))
+  ((status == 0)) || failed=$((failed + 1))
+  progress "$1" "$result"
+  rm -f "$out/$1/.graded"
+}
+progress() {  # one line per student done: on the terminal and in progress.log
+  # The time left: each student still running needs about the mean of those
+  # done less what it has had, each not started the whole mean, shared over
+  # the students graded at once.
+  local now elapsed eta=0 mean left=0 waiting lanes q
+  now=$(date +%s)
+  elapsed=$((now - start))
+  if ((done_count > 0)); then
+    mean=$((graded_seconds / done_count))
+    waiting=$((count - done_count))
+    for q in "${pending[@]+"${pending[@]}"}"; do
+      [[ "$q" == "$1" || -f "$out/$q/.graded" ]] && continue
+      waiting=$((waiting - 1))
+      ((now - began[$q] < mean)) && left=$((left + mean - (now - began[$q])))
+    done
+    left=$((left + waiting * mean))
+    lanes=$((count - done_count < timed_jobs ? count - done_count : timed_jobs))
+    ((lanes > 0)) && eta=$((left / lanes))
+  fi
+  printf '[%d/%d] %s (%s): %s; %d failed so far, %d s elapsed, about %d s left\n' \
+    "$done_count" "$count" "$1" "$(cat "$out/$1/name")" "$2" "$failed" "$elapsed" "$eta" | tee -a "$out/progress.log"
+}
+
+# ---------------------------------------------------------------- grade: report
+# One student's reports from their two ctest runs and their build's records:
+# report.txt, results.json, summary.tsv, report.html; then the stamp that
+# lets a rerun skip them, and their score on stdout.
+report_student() {  # staged id
+  local id="$1" dest="$out/$1"
+  local args=(--gates "$build/gates.tsv" --prefix "$id." --build-records "$build/build-records/$id"
+    --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
+    --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
+  local part junits=()
+  for part in "" -timed; do
+    [[ -s "$dest/junit$part.xml" ]] && junits+=(--junit "$dest/junit$part.xml")
+    [[ -s "$dest/ctest$part.log" ]] && args+=(--ctest-log "$dest/ctest$part.log")
+  done
+  args+=("${junits[@]+"${junits[@]}"}")
+  local rc=0
+  "$tool" "${args[@]}" >"$dest/report.txt" 2>"$dest/report.err" || rc=$?
+  if ((rc > 1)); then
+    echo "grade_report failed: $(head -c 300 "$dest/report.err")"
+    return 1
+  fi
+  local page=(report --results "$dest/results.json" --out "$dest/report.html" "${junits[@]+"${junits[@]}"}" --prefix "$id.")
+  page+=(--charts "$build/charts.tsv")
+  pictures "$tool" "${page[@]}" 2>>"$dest/report.err"
+  echo "${stamps[$id]}" >"$dest/stamp"
+  sed -n 's/^score: //p' "$dest/report.txt"
+}
+
+# The class table and dashboard of everyone graded; OUT/done when nobody failed.
+report_class() {
+  local rows=() id
   for id in "${ids[@]}"; do
     [[ -s "$out/$id/summary.tsv" ]] && rows+=("$out/$id/summary.tsv")
   done

@@ -198,7 +198,7 @@ TEST(GateVerdict, DaysFilter) {
 
 TEST(GateVerdict, CompileFailureFailsTheBuildsGateAndOverridesStaleResults) {
     GradeInput in = mixedInput();
-    in.buildLog = fixtures::text("build_day38_error.log");
+    in.buildRecords = loadBuildRecords(fixtures::path("build_records"));
     const Report r = grade(in);
     const GateOutcome& builds = gate(r, "day38.builds");
     EXPECT_EQ(builds.result, Result::Fail);
@@ -208,26 +208,26 @@ TEST(GateVerdict, CompileFailureFailsTheBuildsGateAndOverridesStaleResults) {
     EXPECT_EQ(gate(r, "38.levels").result, Result::Fail);
     EXPECT_EQ(gate(r, "38.levels").message, "does not compile: see day38.builds (1 test results not counted)");
     EXPECT_EQ(r.earned, 0);
-    // msw has no tests; the hint is the first failure under no day of the table.
+    // msw has no tests; its include check's record says why.
     EXPECT_EQ(gate(r, "msw.builds").result, Result::Fail);
     EXPECT_EQ(firstLineOf(gate(r, "msw.builds").message),
-              "no submission. test of msw ran, and the build failed elsewhere, first: "
-              "/src/grading/harness/day52/day52_runner.cu(296): error: name followed by \"::\" must be a class or "
-              "namespace name");
+              "/subs/alice/msw/find_mismatch.cpp: error: it includes /src/reference/msw/solution/find_mismatch.cpp, "
+              "which the course does not provide: a submission compiles against the course's headers only");
+    EXPECT_EQ(gate(r, "msw.index").message, "does not compile: see msw.builds");
 }
 
-TEST(GateVerdict, SharedBuildFailureExplainsADayWithNoTests) {
-    GradeInput in;
-    in.gates = loadGates(fixtures::path("gates_small.tsv"));
-    in.buildLog = fixtures::text("build_gcc_link.log");
+TEST(GateVerdict, MissingFileFailsTheDayNamingIt) {
+    GradeInput in = mixedInput();
+    in.buildRecords = parseBuildRecords(
+        "day\tstep\ttarget\tfile\tstatus\terror\n"
+        "day38\tmissing\tday38_runner_submission\t/subs/bob/day38/edge_mapping.cu\t\t\n",
+        "r.tsv");
     const Report r = grade(in);
     EXPECT_EQ(gate(r, "day38.builds").result, Result::Fail);
-    EXPECT_EQ(firstLineOf(gate(r, "day38.builds").message),
-              "no submission. test of day38 ran, and the build failed elsewhere, first: "
-              "/src/grading/harness/core/src/graph.cpp:40:1: error: 'Graph' does not name a type");
-    EXPECT_EQ(firstLineOf(gate(r, "msw.builds").message),
-              "/subs/alice/msw/find_mismatch.cpp:12:5: error: 'foo' was not declared in this scope");
-    EXPECT_EQ(gate(r, "38.levels").result, Result::NotRun);
+    EXPECT_EQ(gate(r, "day38.builds").message, "the submission file /subs/bob/day38/edge_mapping.cu is missing");
+    EXPECT_EQ(gate(r, "38.levels").message,
+              "the submission file is missing: see day38.builds (1 test results not counted)");
+    EXPECT_EQ(gate(r, "msw.builds").result, Result::NotRun);
 }
 
 TEST(ReportOutput, Table) {

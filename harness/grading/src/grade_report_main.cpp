@@ -19,9 +19,9 @@ using grading::cli::writeFile;
 
 const char* const kUsage =
     "usage: grade_report --junit FILE [--junit FILE...] --gates gates.tsv [--prefix submission.]\n"
-    "                    [--days DAY,DAY...] [--build-log FILE] [--ctest-log FILE...] [--student NAME]\n"
+    "                    [--days DAY,DAY...] [--build-records DIR] [--ctest-log FILE...] [--student NAME]\n"
     "                    [--results-json OUT] [--summary-row OUT.tsv] [--show-reports] [--header KEY=VALUE...]\n"
-    "                    [--flags FINDINGS.tsv] [--build-student STAGED_NAME]\n"
+    "                    [--flags FINDINGS.tsv]\n"
     "       grade_report summarize [--csv OUT.csv] [--markdown OUT.md] ROW.tsv...\n"
     "       grade_report precheck [--allow HEADER]... [--tsv OUT] FILE...   (findings for review; exit 0)\n"
     "Exit status: 0 when every gate of the selected days passed, 1 when not (a skip is not a pass),\n"
@@ -81,13 +81,12 @@ int gradeOne(int argc, char** argv) {
         else if (option(argc, argv, i, "--gates", &value)) gatesPath = value;
         else if (option(argc, argv, i, "--prefix", &value)) input.prefix = value;
         else if (option(argc, argv, i, "--days", &value)) input.days = grading::text::splitCommas(value);
-        else if (option(argc, argv, i, "--build-log", &value)) input.buildLog = readFile(value, "build log");
+        else if (option(argc, argv, i, "--build-records", &value)) input.buildRecords = loadBuildRecords(value);
         else if (option(argc, argv, i, "--ctest-log", &value)) {
             // One per ctest run of the student (a class runs the timed gates apart).
             input.ctestLog = (input.ctestLog ? *input.ctestLog + "\n" : std::string()) + readFile(value, "ctest log");
         }
         else if (option(argc, argv, i, "--student", &value)) student = value;
-        else if (option(argc, argv, i, "--build-student", &value)) input.buildStudent = value;
         else if (option(argc, argv, i, "--flags", &value)) input.flags = parseFindingsTsv(readFile(value, "precheck findings"));
         else if (option(argc, argv, i, "--header", &value)) {
             const size_t eq = value.find('=');

@@ -197,7 +197,7 @@ std::string missingShards(const ShardsRan& ran) {
 }
 
 GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
-                      const std::map<std::string, std::string>& ends, const std::string* buildFailure) {
+                      const std::map<std::string, std::string>& ends, const BuildFailure* buildFailure) {
     GateOutcome o;
     o.gate = gate;
     std::string firstSkip;
@@ -224,8 +224,7 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         o.result = Result::Fail;
         // Tests may still have run (against a stale runner, or the stand-in for a
         // missing file); none of them counts.
-        const bool missing = buildFailure->find(" is missing") != std::string::npos;
-        o.message = std::string(missing ? "the submission file is missing" : "does not compile") + ": see " + gate.day + ".builds" +
+        o.message = buildFailure->summary + ": see " + gate.day + ".builds" +
                     (o.tests ? " (" + std::to_string(o.tests) + " test results not counted)" : "");
     } else if (o.tests == 0) {
         o.result = Result::NotRun;
@@ -318,9 +317,7 @@ Report grade(const GradeInput& input) {
             throw InputError("unknown day '" + day + "' (the gates table has " + list + ")");
         }
     }
-    // Every day of the table, so that a failure under an unselected day is not taken for a shared one.
-    const auto buildFailed =
-        input.buildLog ? buildFailures(*input.buildLog, known, input.buildStudent) : std::map<std::string, std::string>{};
+    const auto buildFailed = buildFailures(input.buildRecords);
     const auto ends = input.ctestLog ? abnormalEnds(*input.ctestLog) : std::map<std::string, std::string>{};
 
     // The prefix's tests; a later JUnit file's result replaces an earlier one's.
@@ -351,13 +348,9 @@ Report grade(const GradeInput& input) {
         });
         if (failed != buildFailed.end()) {
             builds.result = Result::Fail;
-            builds.message = failed->second;
+            builds.message = failed->second.reason;
         } else if (anyTest) {
             builds.result = Result::Pass;
-        } else if (const auto shared = buildFailed.find(""); shared != buildFailed.end()) {
-            builds.result = Result::Fail;
-            builds.message = "no " + input.prefix + " test of " + day + " ran, and the build failed elsewhere, first: " +
-                             shared->second;
         } else {
             builds.message = "no " + input.prefix + " test of " + day + " in the JUnit files: not built, or not run";
         }

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "grading/build_records.h"
 #include "grading/gates.h"
 #include "grading/junit.h"
 #include "grading/precheck.h"
@@ -54,8 +55,7 @@ struct GradeInput {
     std::vector<JunitCase> tests;
     std::string prefix = "submission.";
     std::vector<std::string> days;          // empty: every day in gates
-    std::optional<std::string> buildLog;    // ninja/CMake output of the build
-    std::string buildStudent;               // a class build: whose targets in buildLog count (logs.h)
+    std::vector<BuildRecord> buildRecords;  // the submission's failed build steps (build_records.h)
     std::optional<std::string> ctestLog;    // ctest --output-log
     std::vector<std::pair<std::string, std::string>> header;  // key, value
     std::vector<Finding> flags;  // precheck findings: shown for review, never scored

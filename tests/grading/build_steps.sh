@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The build steps that record a submission's failures (cmake/build_step.cmake,
+# cmake/include_check.cmake, cmake/build_record.cmake), run for real on the
+# host compiler: a compile that fails, a link with a symbol defined twice, an
+# include the course does not provide, a missing file. Each leaves a record
+# with its exit status and first error line, passes the compiler's words
+# through, and grade_report's <day>.builds quotes it; a step that succeeds
+# leaves none.
+#   build_steps.sh REPO_ROOT GRADE_REPORT
+set -uo pipefail
+export LC_ALL=C  # the compilers' plain quotes
+source "$(dirname "$0")/script_test.sh"
+report=$2
+records="$work/records"
+step() {  # record, day, step, target, file, command...
+  cmake "-DRECORD=$records/$1" "-DDAY=$2" "-DSTEP=$3" "-DTARGET=$4" "-DFILE=$5" -P "$root/cmake/build_step.cmake" \
+    -- "${@:6}"
+}
+field() {  # record, column name: the value in its row
+  awk -F'\t' -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i } NR == 2 { print $c }' \
+    "$records/$1"
+}
+cd "$work"
+
+# A compile that fails: the first error line, not the "In function" line before it.
+printf 'int f() {\n  return foo();\n}\n' >bad.cpp
+step day38/compile.tsv day38 compile day38_submission_bad "$work/bad.cpp" c++ -c bad.cpp -o bad.o 2>compile.err &&
+  fail "a failed compile exited 0"
+[ "$(field day38/compile.tsv step)" = compile ] || fail "compile record: step $(field day38/compile.tsv step)"
+[ "$(field day38/compile.tsv status)" = 1 ] ||
+  fail "compile record: status $(field day38/compile.tsv status), want c++'s 1"
+[[ "$(field day38/compile.tsv error)" == "bad.cpp:2:"*"error: 'foo' was not declared"* ]] ||
+  fail "compile record: error '$(field day38/compile.tsv error)'"
+grep -q "In function 'int f()'" compile.err || fail "the compiler's own words did not pass through: $(cat compile.err)"
+
+# A unit that failed and then was fixed: its record goes.
+printf 'int g() { return foo(); }\n' >fixed.cpp
+step day38/fixed.tsv day38 compile day38_submission_fixed "$work/fixed.cpp" c++ -c fixed.cpp -o fixed.o 2>/dev/null
+[ -e "$records/day38/fixed.tsv" ] || fail "a failed compile left no record"
+printf 'int g() { return 1; }\n' >fixed.cpp
+step day38/fixed.tsv day38 compile day38_submission_fixed "$work/fixed.cpp" c++ -c fixed.cpp -o fixed.o ||
+  fail "a good compile failed"
+[ ! -e "$records/day38/fixed.tsv" ] || fail "a compile that succeeded left its old record"
+
+# A link with a symbol defined twice.
+printf 'int twice() { return 1; }\n' >a.cpp
+printf 'int twice() { return 2; }\nint main() { return twice(); }\n' >b.cpp
+c++ -c a.cpp -o a.o && c++ -c b.cpp -o b.o || fail "the link's objects do not compile"
+step day52/link.tsv day52 link day52_runner_submission "" c++ a.o b.o -o runner 2>/dev/null &&
+  fail "a failed link exited 0"
+[[ "$(field day52/link.tsv error)" == *"multiple definition of"*twice* ]] ||
+  fail "link record: error '$(field day52/link.tsv error)'"
+
+# An include the course does not provide, found by a stand-in preprocessor.
+mkdir -p course solution student
+printf '#!/bin/sh\necho "unit.o: %s/student/unit.cu %s/course/a.h %s/solution/sol.cu"\n' "$work" "$work" "$work" >cpp.sh
+chmod +x cpp.sh
+touch student/unit.cu course/a.h solution/sol.cu
+cmake "-DCOMPILER=$work/cpp.sh" "-DFILE=$work/student/unit.cu" "-DINCLUDES=$work/course" \
+  "-DALLOWED=$work/course;$work/student" "-DDENIED=$work/solution" "-DSTAMP=$work/unit.includes" \
+  "-DRECORD=$records/msw/includes.tsv" -DDAY=msw -DTARGET=msw_submission_unit \
+  -P "$root/cmake/include_check.cmake" 2>/dev/null && fail "the include check passed a solution"
+[ "$(field msw/includes.tsv step)" = includes ] || fail "include record: step $(field msw/includes.tsv step)"
+want="$work/student/unit.cu: error: it includes $work/solution/sol.cu, which the course does not provide"
+[[ "$(field msw/includes.tsv error)" == "$want"* ]] ||
+  fail "include record: error '$(field msw/includes.tsv error)'"
+
+# A missing file, as the configure and the grade target write it.
+cat >missing.cmake <<CMAKE
+include("$root/cmake/build_record.cmake")
+grading_write_build_record("$records/day34/missing.tsv" day34 missing day34_runner_submission
+                           "/subs/x/day34/heat.cu" "" "")
+CMAKE
+cmake -P missing.cmake || fail "writing a missing-file record failed"
+
+# The report reads every record: each day's build gate quotes its own.
+printf 'id\tday\tpoints\tvisibility\ttests\ttitle\n' >gates.tsv
+for day in day34 day38 day52 msw; do printf '%s.x\t%s\t1\tvisible\tX/*\tx\n' "$day" "$day" >>gates.tsv; done
+"$report" --gates gates.tsv --build-records "$records" >report.txt
+grep -qE "^day38\.builds +FAIL +0/0 +bad\.cpp:2:[0-9]+: error: 'foo' was not declared" report.txt ||
+  fail "day38.builds: $(cat report.txt)"
+grep -qE "^day52\.builds +FAIL +0/0 +.*multiple definition of" report.txt || fail "day52.builds: $(cat report.txt)"
+grep -qE "^day52\.x +FAIL +0/1 +does not link: see day52.builds" report.txt || fail "day52.x: $(cat report.txt)"
+grep -qE "^msw\.builds +FAIL +0/0 +.*error: it includes $work/solution/sol.cu" report.txt ||
+  fail "msw.builds: $(cat report.txt)"
+grep -qE "^day34\.builds +FAIL +0/0 +the submission file /subs/x/day34/heat.cu is missing" report.txt ||
+  fail "day34.builds: $(cat report.txt)"
+grep -qE "^day34\.x +FAIL +0/1 +the submission file is missing: see day34.builds" report.txt ||
+  fail "day34.x: $(cat report.txt)"
+finish "build steps record compile, link, include and missing-file failures for the report"
