@@ -109,7 +109,7 @@ TEST(BuildRecords, MalformedRecordsNameTheFileAndLine) {
               "r.tsv:1: the header lacks the column 'error' (want tab-separated: day step target file status error)");
     EXPECT_EQ(parseError(kHeader + "day38\tcompile\tt\n"), "r.tsv:2: expected 6 tab-separated fields, got 3");
     EXPECT_EQ(parseError(kHeader + "day38\tassemble\tt\tf\t1\te\n"),
-              "r.tsv:2: unknown step 'assemble' (want missing, includes, compile, link or build)");
+              "r.tsv:2: unknown step 'assemble' (want missing, includes, compile, symbols, link or build)");
     EXPECT_EQ(parseError(kHeader + "\tcompile\tt\tf\t1\te\n"), "r.tsv:2: the record names no day");
     EXPECT_EQ(parseError(""), "r.tsv: an empty build record (no header line)");
 }

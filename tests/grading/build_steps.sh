@@ -5,7 +5,9 @@
 # include the course does not provide, a missing file. Each leaves a record
 # with its exit status and first error line, passes the compiler's words
 # through, and grade_report's <day>.builds quotes it; a step that succeeds
-# leaves none.
+# leaves none. The symbol check (cmake/symbol_check.cmake) on a real archive:
+# the exercise's own names and private helpers pass, a harness function does
+# not.
 #   build_steps.sh REPO_ROOT GRADE_REPORT
 set -uo pipefail
 export LC_ALL=C  # the compilers' plain quotes
@@ -87,4 +89,35 @@ grep -qE "^day34\.builds +FAIL +0/0 +the submission file /subs/x/day34/heat.cu i
   fail "day34.builds: $(cat report.txt)"
 grep -qE "^day34\.x +FAIL +0/1 +the submission file is missing: see day34.builds" report.txt ||
   fail "day34.x: $(cat report.txt)"
-finish "build steps record compile, link, include and missing-file failures for the report"
+
+# The symbol check: an archive defining only the exercise (and what no other
+# file can reach) passes and leaves no record; one that also defines a
+# harness function fails, named, and the report quotes it.
+symbols() {  # archive, record: the check with day38's exercise declared
+  cmake -DNM=nm "-DARCHIVE=$1" "-DFILE=$work/edge.cu" "-DALLOWED=day38::walkEdgePerThread" \
+    "-DSTAMP=$work/$1.symbols" "-DRECORD=$2" -DDAY=day38 -DTARGET=day38_submission_edge \
+    -P "$root/cmake/symbol_check.cmake"
+}
+cat >own.cpp <<'CPP'
+#include <string>
+namespace day38 {
+namespace { int helper(int x) { return x + 1; } }
+static int other(int x) { return x * 2; }
+int walkEdgePerThread(int x) { return helper(other(x)) + static_cast<int>(std::to_string(x).size()); }
+}
+CPP
+printf 'namespace grading { void breadcrumb(int) {} }\nnamespace day38 { int walkEdgePerThread(int x) { return x; } }\n' \
+  >impostor.cpp
+c++ -c own.cpp -o own.o && c++ -c impostor.cpp -o impostor.o && ar rc own.a own.o && ar rc impostor.a impostor.o ||
+  fail "the symbol check's archives do not build"
+symbols own.a "$work/symbols-records/day38/own.tsv" >/dev/null 2>&1 || fail "the symbol check refused the exercise alone"
+[ ! -e "$work/symbols-records/day38/own.tsv" ] || fail "a passing symbol check left a record"
+symbols impostor.a "$work/symbols-records/day38/symbols.tsv" >/dev/null 2>&1 &&
+  fail "the symbol check passed a harness function"
+[[ "$(field ../symbols-records/day38/symbols.tsv error)" == \
+   "$work/edge.cu: error: it defines grading::breadcrumb(int), which the exercise does not declare"* ]] ||
+  fail "symbols record: error '$(field ../symbols-records/day38/symbols.tsv error)'"
+"$report" --gates gates.tsv --build-records "$work/symbols-records" >symbols-report.txt
+grep -qE "^day38\.builds +FAIL +0/0 +.*error: it defines grading::breadcrumb\(int\)" symbols-report.txt ||
+  fail "day38.builds on a symbol: $(cat symbols-report.txt)"
+finish "build steps record compile, link, include, symbol and missing-file failures for the report"
