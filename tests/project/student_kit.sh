@@ -10,7 +10,7 @@ cmake --build "$GRADING_TEST_BUILD" --target student-kit > "$work/kit-write.log"
 
 # No solution, by name or by content.
 leaks=$(cd "$kit" && find . \( -path './reference/*/solution*' -o -name plants.cmake -o -path '*/hostile*' -o -path './tests*' \
-                                -o -path './lab*' -o -path './docs*' -o -path '*/bench*' \) -print)
+                                -o -path './lab*' -o -path './docs*' -o -path '*/bench/*' \) -print)
 [[ -z "$leaks" ]] || fail "the kit holds instructor files: $leaks"
 declare -A solution_hashes
 while IFS= read -r f; do
