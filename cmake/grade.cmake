@@ -109,7 +109,7 @@ execute_process(
   RESULT_VARIABLE report_rc)
 # The same results as one page beside results.json (grading.md, "Pictures"),
 # by grade_html (HTML); it never changes the verdict.
-if(report_rc EQUAL 0 OR report_rc EQUAL 1)  # a verdict, so results.json is this run's
+if(report_rc EQUAL 0 OR report_rc EQUAL 1 OR report_rc EQUAL 3)  # results.json is this run's
   execute_process(COMMAND "${HTML}" report --results "${BUILD_DIR}/results.json" --charts "${CHARTS}"
                           --out "${BUILD_DIR}/report.html" RESULT_VARIABLE html_rc)
   if(html_rc EQUAL 0)
@@ -118,6 +118,10 @@ if(report_rc EQUAL 0 OR report_rc EQUAL 1)  # a verdict, so results.json is this
     message(WARNING "no report.html (grade_html: ${html_rc}); the text report above stands")
   endif()
 endif()
-if(NOT report_rc EQUAL 0)
+if(report_rc EQUAL 3)
+  # Ninja ends every failed step with status 1: the words say which it was.
+  message(FATAL_ERROR "could not grade on this machine (the report's first lines say why and how to fix it); "
+                      "no gate failed; results.json: ${BUILD_DIR}/results.json")
+elseif(NOT report_rc EQUAL 0)
   message(FATAL_ERROR "not every gate passed (the report above says which); results.json: ${BUILD_DIR}/results.json")
 endif()

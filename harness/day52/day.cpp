@@ -38,7 +38,7 @@ std::vector<std::vector<float>> references(const std::vector<uint64_t>& keys) {
     return wants;
 }
 
-// Marks the running test skipped with `reason`: the report shows SKIP and
+// Marks the running test skipped with `reason`: the report shows NOT RUN and
 // the reason, neither a pass nor a fail.
 void reportNotGated(const std::string& reason) { GTEST_SKIP() << reason; }
 

@@ -73,7 +73,8 @@ TEST_F(GradeReportCli, FailingGateExitsOneAndWritesEveryOutput) {
                           (dir / "row.tsv").string() + " --student alice --show-reports",
                       dir);
     EXPECT_EQ(r.status, 1) << r.err;
-    EXPECT_EQ(r.out.rfind("gate          result   points  first failure\n", 0), 0u) << r.out;
+    EXPECT_EQ(r.out.rfind("could not grade on this machine (the gates below that read NOT RUN):\n", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("\ngate          result   points  first failure\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("score: 1/14 points (day38 1/8, msw 0/6)\n"), std::string::npos);
     EXPECT_NE(r.out.find("== submission.day38.report ==\nlevel  frontier  edges\n"), std::string::npos);
     const json_check::Value doc = json_check::parse(fixtures::read((dir / "results.json").string()));
@@ -90,7 +91,7 @@ TEST_F(GradeReportCli, EveryGatePassingExitsZero) {
     EXPECT_NE(r.out.find("verdict: PASS, every gate passed\n"), std::string::npos);
 }
 
-TEST_F(GradeReportCli, SkipIsNotAPass) {
+TEST_F(GradeReportCli, NotRunHereIsNotAPass) {
     write(dir / "junit.xml",
           "<testsuite><testcase name=\"submission.Day38/Levels.A/x\" status=\"notrun\"><skipped "
           "message=\"SKIP_REGULAR_EXPRESSION_MATCHED\"/><system-out>t.cpp:1: Skipped\nno usable CUDA device: "
@@ -98,14 +99,43 @@ TEST_F(GradeReportCli, SkipIsNotAPass) {
     const Outcome r = run(kTool + " --junit " + (dir / "junit.xml").string() + " --gates " +
                           fixtures::path("gates_small.tsv") + " --days day38",
                       dir);
-    EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.out.find("38.levels     SKIP     0/1     no GPU: no usable CUDA device: none\n"), std::string::npos) << r.out;
+    EXPECT_EQ(r.status, 1) << "the other gates did not run at all: not a machine's lack";
+    EXPECT_NE(r.out.find("38.levels     NOT RUN  0/1     not run on this machine (above)\n"), std::string::npos) << r.out;
+}
+
+// A machine without the sandbox (or a GPU) grades nothing: every gate NOT
+// RUN, none FAIL, the reason once at the top, and exit status 3, not 1.
+TEST_F(GradeReportCli, NoSandboxIsNotGradedNotFailed) {
+    const std::string reason =
+        "the runner for `probe` was not started: the sandbox cannot start (bwrap (bubblewrap) is not on PATH; install "
+        "Debian's bubblewrap package), and submitted code is not run without it";
+    std::string xml = "<testsuite><testcase name=\"submission.day38.builds\" status=\"run\"/>";
+    for (const char* name : {"Day38/Distances.A/x", "Day38/Levels.A/x", "Day38/Walk.A/x", "Day38/Timing.A/0"}) {
+        xml += std::string("<testcase name=\"submission.") + name + "\" status=\"run\"><system-out>t.cpp:1: Skipped\n" +
+               reason + "\n[  SKIPPED ] x (0 ms)</system-out></testcase>";
+    }
+    write(dir / "junit.xml", xml + "</testsuite>");
+    const Outcome r = run(kTool + " --junit " + (dir / "junit.xml").string() + " --gates " +
+                          fixtures::path("gates_small.tsv") + " --days day38 --results-json " +
+                          (dir / "results.json").string(),
+                      dir);
+    EXPECT_EQ(r.status, 3) << r.out << r.err;
+    EXPECT_EQ(r.out.find(reason), r.out.rfind(reason)) << "the reason more than once:\n" << r.out;
+    EXPECT_EQ(r.out.rfind("could not grade on this machine", 0), 0u) << r.out;
+    EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+    const json_check::Value doc = json_check::parse(fixtures::read((dir / "results.json").string()));
+    for (const json_check::Value& t : doc["tests"].array) {
+        if (t["name"].string.rfind("day38.builds", 0) == 0) continue;
+        EXPECT_FALSE(t.has("status")) << t["name"].string;
+        EXPECT_EQ(t["extra_data"]["result"].string, "not run on this machine") << t["name"].string;
+    }
 }
 
 TEST_F(GradeReportCli, NoJunitMeansNothingRan) {
     const Outcome r = run(kTool + " --gates " + fixtures::path("gates_small.tsv"), dir);
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.out.find("verdict: NOT PASSED: 0 failed, 0 skipped, 7 not run\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("verdict: NOT PASSED: 0 failed, 0 not run on this machine, 7 not run\n"), std::string::npos)
+        << r.out;
 }
 
 TEST_F(GradeReportCli, MalformedGatesExitTwoNamingTheLine) {

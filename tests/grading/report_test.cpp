@@ -65,13 +65,40 @@ TEST(GateVerdict, FirstFailureIsTheGateLineAndTheRestAreCounted) {
               "submission file /subs/alice/day38/edge_mapping.cu is missing");
 }
 
-TEST(GateVerdict, SkippedEverywhereIsSkipNotPass) {
+TEST(GateVerdict, SkippedEverywhereIsNotRunHereNotPass) {
     const Report r = grade(mixedInput());
     const GateOutcome& g = gate(r, "38.walk");
     EXPECT_EQ(g.result, Result::Skip);
+    EXPECT_STREQ(resultName(g.result), "NOT RUN");
     EXPECT_EQ(g.earned, 0);
-    EXPECT_EQ(g.message, "no GPU: no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected");
+    EXPECT_EQ(g.message, "no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected");
     EXPECT_FALSE(r.allPassed());
+    EXPECT_FALSE(r.couldNotGradeHere()) << "other gates failed: that is a verdict";
+}
+
+// Only gates this machine could not run, none failed: no verdict on the
+// code, and the reason once however many gates it stopped.
+TEST(GateVerdict, OnlyGatesThatCouldNotRunHereIsNotGradedHere) {
+    GradeInput in;
+    in.gates = loadGates(fixtures::path("gates_small.tsv"));
+    in.days = {"day38"};
+    const std::string noSandbox = "the runner for `probe` was not started: the sandbox cannot start (bwrap is not on PATH)";
+    for (const char* name : {"submission.Day38/Distances.A/x", "submission.Day38/Levels.A/x",
+                             "submission.Day38/Walk.A/x", "submission.Day38/Timing.A/0"}) {
+        JunitCase t = passed(name);
+        t.output = "x.cpp:1: Skipped\n" + noSandbox + "\n[  SKIPPED ] x (1 ms)\n";
+        in.tests.push_back(t);
+    }
+    in.tests.push_back(passed("submission.day38.builds"));
+    const Report r = grade(in);
+    EXPECT_TRUE(r.couldNotGradeHere());
+    EXPECT_EQ(notRunHereReasons(r), std::vector<std::string>{noSandbox});
+    const std::string table = formatTable(r);
+    EXPECT_EQ(table.find(noSandbox), table.rfind(noSandbox)) << "said more than once:\n" << table;
+    EXPECT_EQ(table.find("FAIL"), std::string::npos) << table;
+    EXPECT_NE(table.find("verdict: NOT GRADED: 4 gates could not run on this machine (above), none failed\n"),
+              std::string::npos)
+        << table;
 }
 
 TEST(GateVerdict, SkipWithoutSkipRegularExpressionIsStillASkip) {
@@ -84,7 +111,7 @@ TEST(GateVerdict, SkipWithoutSkipRegularExpressionIsStillASkip) {
     const Report r = grade(in);
     const GateOutcome& g = gate(r, "38.levels");
     EXPECT_EQ(g.result, Result::Skip);
-    EXPECT_EQ(g.message, "no GPU: no usable CUDA device: none (1 of 2 tests skipped)");
+    EXPECT_EQ(g.message, "no usable CUDA device: none (1 of 2 tests skipped)");
 }
 
 TEST(GateVerdict, NoMatchingTestIsNotRun) {
@@ -232,11 +259,14 @@ TEST(GateVerdict, MissingFileFailsTheDayNamingIt) {
 
 TEST(ReportOutput, Table) {
     EXPECT_EQ(formatTable(grade(mixedInput())),
-              R"(gate          result   points  first failure
+              R"(could not grade on this machine (the gates below that read NOT RUN):
+  no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected
+
+gate          result   points  first failure
 day38.builds  PASS     0/0
 38.distances  FAIL     0/4     edge mapping on rmat (seed 7): vertex 12 ("a<b") got 3, want 2 (+1 more failing test)
 38.levels     PASS     1/1
-38.walk       SKIP     0/2     no GPU: no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected
+38.walk       NOT RUN  0/2     not run on this machine (above)
 38.timing     FAIL     0/1     Day38/Timing.EveryFigureIsPositive/0: killed by ctest at its time limit (Timeout after 300.01 s)
 msw.builds    NOT RUN  0/0     no submission. test of msw in the JUnit files: not built, or not run
 msw.index     NOT RUN  0/6     no test matches submission.Msw/Index.*: did the msw suite build and run?
@@ -245,8 +275,7 @@ day38  1/8     1 of 4 gates passed
 msw    0/6     0 of 1 gates passed
 total  1/14
 
-verdict: NOT PASSED: 2 failed, 1 skipped, 2 not run
-skipped gates are not passes: no GPU: no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected
+verdict: NOT PASSED: 2 failed, 1 not run on this machine, 2 not run
 score: 1/14 points (day38 1/8, msw 0/6)
 )");
 }
@@ -276,12 +305,21 @@ TEST(ReportOutput, ResultsJsonSchema) {
     ASSERT_EQ(doc["tests"].array.size(), r.gates.size());
     for (size_t i = 0; i < r.gates.size(); ++i) {
         const json_check::Value& t = doc["tests"].array[i];
-        for (const char* key : {"name", "status", "output", "visibility"}) {
+        for (const char* key : {"name", "output", "visibility"}) {
             ASSERT_TRUE(t.has(key) && t[key].type == Type::String) << key;
         }
         for (const char* key : {"score", "max_score"}) ASSERT_TRUE(t.has(key) && t[key].type == Type::Number) << key;
         EXPECT_EQ(t["name"].string, r.gates[i].gate.id + " " + r.gates[i].gate.title);
-        EXPECT_EQ(t["status"].string, r.gates[i].result == Result::Pass ? "passed" : "failed");
+        // A gate that never ran is neither passed nor failed: no status, and its extra_data says so.
+        const Result result = r.gates[i].result;
+        if (result == Result::Skip || result == Result::NotRun) {
+            EXPECT_FALSE(t.has("status")) << t["name"].string;
+            ASSERT_TRUE(t.has("extra_data")) << t["name"].string;
+            EXPECT_EQ(t["extra_data"]["result"].string,
+                      result == Result::Skip ? "not run on this machine" : "not run");
+        } else {
+            EXPECT_EQ(t["status"].string, result == Result::Pass ? "passed" : "failed");
+        }
         EXPECT_TRUE(visibilities.count(t["visibility"].string)) << t["visibility"].string;
         EXPECT_LE(t["score"].number, t["max_score"].number);
         score += t["score"].number;
@@ -320,7 +358,7 @@ TEST(ReportOutput, ResultsJsonEscapesControlsAndInvalidUtf8) {
 TEST(ReportOutput, SummaryRow) {
     EXPECT_EQ(summaryRow(grade(mixedInput()), "alice\tsmith"),
               "student\tday38.builds\t38.distances\t38.levels\t38.walk\t38.timing\tmsw.builds\tmsw.index\ttotal\tmax\n"
-              "alice smith\tok\t0\t1\tskip\t0\t-\t-\t1\t14\n");
+              "alice smith\tok\t0\t1\tnot run\t0\t-\t-\t1\t14\n");
 }
 
 TEST(ReportOutput, ClassTable) {

@@ -171,8 +171,9 @@ TEST_F(Sandbox, TheProtocolWorksInside) {
     EXPECT_THAT(callRunner(call).message, HasSubstr("answered 2 times"));
 }
 
-// No sandbox: a runner of submitted code is not started, and the message
-// says how the instructor can choose otherwise.
+// No sandbox: a runner of submitted code is not started, the outcome says
+// this machine cannot run it, and the message says how the instructor can
+// choose otherwise.
 TEST(SandboxMissing, SubmittedCodeIsNotRunWithoutItUnlessTurnedOff) {
     setenv("GRADING_BWRAP", "/nonexistent/bwrap", 1);
     setSandboxPolicy(SandboxPolicy::Required);
@@ -181,6 +182,9 @@ TEST(SandboxMissing, SubmittedCodeIsNotRunWithoutItUnlessTurnedOff) {
     call.subcommand = "ok";
     const RunnerOutcome refused = callRunner(call);
     EXPECT_FALSE(refused.ok());
+    // This machine's lack, not the code's: the gates read NOT RUN, never FAIL.
+    EXPECT_EQ(refused.status, RunnerOutcome::Status::NoSandbox);
+    EXPECT_TRUE(refused.cannotRunHere());
     EXPECT_THAT(refused.message, HasSubstr("was not started: the sandbox cannot start"));
     EXPECT_THAT(refused.message, HasSubstr("set GRADING_SANDBOX=off to grade without a sandbox"));
     setenv("GRADING_SANDBOX", "off", 1);

@@ -43,7 +43,7 @@ struct Launch {
     ProcessOptions options;
     std::string cgroup;
     bool sandboxed = false;
-    std::string refused;  // why it must not start ("" when it may)
+    std::string refused;  // why it must not start here, no sandbox ("" when it may)
 };
 
 // `tail` follows the runner's path: one-shot "<subcommand> --in <request>",

@@ -122,6 +122,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     Launch l = prepare(call, sanitizer, dir, {call.subcommand, "--in", dir.file("request.rec")}, dir.file("request.rec"));
     if (!l.refused.empty()) {
         RunnerOutcome o;
+        o.status = RunnerOutcome::Status::NoSandbox;
         o.message = l.refused;
         return o;
     }

@@ -129,6 +129,7 @@ std::optional<RunnerOutcome> startSession(const RunnerCall& call, double limit, 
     Launch l = prepare(call, "", *s->dir, {"--session"}, "");
     if (!l.refused.empty()) {
         RunnerOutcome o;
+        o.status = RunnerOutcome::Status::NoSandbox;
         o.message = l.refused;
         return o;
     }

@@ -24,8 +24,11 @@ const char* const kUsage =
     "                    [--flags FINDINGS.tsv]\n"
     "       grade_report summarize [--csv OUT.csv] [--markdown OUT.md] ROW.tsv...\n"
     "       grade_report precheck [--allow HEADER]... [--tsv OUT] FILE...   (findings for review; exit 0)\n"
-    "Exit status: 0 when every gate of the selected days passed, 1 when not (a skip is not a pass),\n"
-    "2 on a usage or input error.\n";
+    "Exit status: 0 when every gate of the selected days passed, 1 when not, 2 on a usage or input\n"
+    "error, 3 when none failed but some could not run on this machine (no GPU, no sandbox): not graded.\n";
+
+// grading.md documents it; grade.cmake and grade_class.sh read it.
+constexpr int kCouldNotGradeHere = 3;
 
 int summarize(int argc, char** argv) {
     std::string csv, markdown, value;
@@ -119,7 +122,7 @@ int gradeOne(int argc, char** argv) {
         writeFile(resultsPath, resultsJson(report, table + (observations.empty() ? "" : "\n" + observations)));
     }
     if (!rowPath.empty()) writeFile(rowPath, summaryRow(report, student));
-    return report.allPassed() ? 0 : 1;
+    return report.allPassed() ? 0 : report.couldNotGradeHere() ? kCouldNotGradeHere : 1;
 }
 
 }  // namespace

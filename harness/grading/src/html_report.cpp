@@ -271,7 +271,8 @@ Results parseResults(const std::string& json, const std::string& source) {
         const std::string name = str(t, "name");
         g.id = name.substr(0, name.find(' '));
         g.title = name.find(' ') == std::string::npos ? "" : name.substr(name.find(' ') + 1);
-        g.status = str(t, "status");
+        // A gate that never ran has no status (results.json, report.cpp).
+        g.status = t.contains("status") ? str(t, "status") : "not run";
         g.output = str(t, "output");
         g.score = num(t, "score");
         g.maxScore = num(t, "max_score");
@@ -473,7 +474,7 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
     const std::vector<Chart> charts = {
         chart("class-scores", "Score distribution", "Each student's points as a share of the points graded.", histogram,
               scores, "no student has a results.json"),
-        chart("class-gates", "Pass rate of each gate", "Students whose gate passed (a skip or not-graded gate is not a pass).",
+        chart("class-gates", "Pass rate of each gate", "Students whose gate passed (a gate not run or not graded is not a pass).",
               passTempl, passRows, "no student has a results.json")};
 
     std::string out = head("Class dashboard", assets);

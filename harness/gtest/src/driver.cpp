@@ -260,7 +260,7 @@ void registerGate(const DayGate& g, const Options& o) {
             continue;
         }
         registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
-            GRADING_SKIP_WITHOUT_DEVICE(o.runner);
+            GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
             exclusiveScopeFor(c);
             const uint64_t seed = grading::testing::gradingSeed();
             const GateResult result = runCase(g, c, o.runner, seed);
@@ -279,7 +279,7 @@ void registerGate(const DayGate& g, const Options& o) {
 // graded because a gate it requires fails.
 void registerStub(const grading::Day& day, const Options& o) {
     registerTest("stub", day.name(), [&day, o] {
-        GRADING_SKIP_WITHOUT_DEVICE(o.runner);
+        GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
         const uint64_t seed = grading::testing::gradingSeed();
         std::map<std::string, bool> passed;
         for (const DayGate& g : day.gates()) {
@@ -327,7 +327,7 @@ void registerExpect(const grading::Day& day, const Options& o) {
         // A runner that cannot even answer the probe fails every gate with that
         // message (a hostile one can do that before any GPU is touched).
         const grading::RunnerOutcome& probe = grading::testing::probe(o.runner);
-        if (probe.noDevice()) GTEST_SKIP() << probe.message;
+        if (probe.cannotRunHere()) GTEST_SKIP() << probe.message;
         const uint64_t seed = grading::testing::gradingSeed();
         if (!e.what.empty()) std::cout << o.name << ": " << e.what << "\n";
         if (!probe.ok()) {
@@ -384,7 +384,7 @@ void registerObservation(const grading::Day& day, const Options& o) {
         if (ob.name != o.observation) continue;
         registerTest(day.name(), ob.name, [&ob, o] {
             if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
-            GRADING_SKIP_WITHOUT_DEVICE(o.runner);
+            GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
             const uint64_t seed = grading::testing::gradingSeed();
             {
                 const CaseTrace trace("observe", ob.name);

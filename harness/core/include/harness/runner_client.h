@@ -85,15 +85,18 @@ struct RunnerCall {
 };
 
 struct RunnerOutcome {
-    enum class Status { Ok, NoDevice, Failed };
+    // NoDevice and NoSandbox: this machine cannot run the runner (no usable
+    // GPU; no sandbox for submitted code), which says nothing of the code.
+    enum class Status { Ok, NoDevice, NoSandbox, Failed };
     Status status = Status::Failed;
     Record result;
     protocol::DeviceInfo device;  // set when Ok
-    std::string message;          // why it failed, or why there is no device
+    std::string message;          // why it failed, or why it cannot run here
     ProcessResult process;
 
     bool ok() const { return status == Status::Ok; }
     bool noDevice() const { return status == Status::NoDevice; }
+    bool cannotRunHere() const { return status == Status::NoDevice || status == Status::NoSandbox; }
 };
 
 RunnerOutcome callRunner(const RunnerCall& call);
@@ -138,6 +141,7 @@ struct Reply {
     std::string problem;
     bool ok() const { return problem.empty(); }
     bool noDevice() const { return outcome.noDevice(); }
+    bool cannotRunHere() const { return outcome.cannotRunHere(); }
     const protocol::DeviceInfo& device() const { return outcome.device; }
 };
 

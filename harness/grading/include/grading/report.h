@@ -48,7 +48,13 @@ struct Report {
     std::vector<std::pair<std::string, std::string>> observations;
 
     bool allPassed() const;
+    // No gate failed, and some could not run on this machine (no GPU, no
+    // sandbox): nothing was graded there, which is no verdict on the code.
+    bool couldNotGradeHere() const;
 };
+
+// Why gates read NOT RUN on this machine, each reason once.
+std::vector<std::string> notRunHereReasons(const Report& report);
 
 struct GradeInput {
     std::vector<Gate> gates;

@@ -34,10 +34,12 @@ void expectGate(const GateResult& result, const std::string& context);
 }  // namespace grading::testing
 
 // Skips this test (not the whole run: a global skip would read as passed)
-// when the runner finds no usable GPU.
-#define GRADING_SKIP_WITHOUT_DEVICE(runner)                                         \
+// when this machine cannot run the runner: no usable GPU, or no sandbox for
+// submitted code. The reason is the skip's message; the report reads such a
+// gate as NOT RUN, never as failed.
+#define GRADING_SKIP_WHERE_IT_CANNOT_RUN(runner)                                         \
     do {                                                                            \
         const ::grading::RunnerOutcome& probe_ = ::grading::testing::probe(runner); \
-        if (probe_.noDevice()) GTEST_SKIP() << probe_.message;                      \
+        if (probe_.cannotRunHere()) GTEST_SKIP() << probe_.message;                 \
         ASSERT_TRUE(probe_.ok()) << probe_.message;                                 \
     } while (0)
