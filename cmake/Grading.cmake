@@ -79,26 +79,6 @@ function(_grading_stem out path)
   set(${out} "${stem}" PARENT_SCOPE)
 endfunction()
 
-# The submission's file may include the course's headers and nothing of the
-# instructor's: checked before it compiles (cmake/include_check.cmake). The
-# solutions sit inside the course's folder, so they are denied by name.
-function(_grading_include_check unit day path course solution records)
-  get_filename_component(own "${path}" DIRECTORY)
-  set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.includes")
-  set(allowed "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS} "${CUDAToolkit_LIBRARY_ROOT}"
-              /usr/include /usr/lib/gcc /usr/local/include)
-  add_custom_command(OUTPUT "${stamp}"
-    COMMAND ${CMAKE_COMMAND} "-DCOMPILER=${CMAKE_CUDA_COMPILER}" "-DFILE=${path}"
-            "-DINCLUDES=${course};${GRADING_COURSE_INCLUDES}" "-DALLOWED=${allowed}" "-DDENIED=${solution}"
-            "-DSTAMP=${stamp}" "-DRECORD=${records}/${unit}.includes.tsv" "-DDAY=${day}" "-DTARGET=${unit}"
-            -P "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
-    DEPENDS "${path}" "${PROJECT_SOURCE_DIR}/cmake/include_check.cmake"
-            "${PROJECT_SOURCE_DIR}/cmake/build_record.cmake"
-    COMMENT "Checking what ${path} includes" VERBATIM)
-  add_custom_target(${unit}_includes DEPENDS "${stamp}")
-  add_dependencies(${unit} ${unit}_includes)
-endfunction()
-
 # The submission's file may define the exercise and nothing else: checked on
 # its compiled unit before any runner links it (cmake/symbol_check.cmake).
 # RECORD (optional: a graded submission's) is where a failure is recorded.
@@ -116,11 +96,16 @@ endfunction()
 
 # The target's compiles (STEP compile) or its link (STEP link) run through
 # cmake/build_step.cmake, which records a failure in RECORD, ahead of any
-# launcher the target already has (ccache).
+# launcher the target already has (ccache). With ALLOWED, a compile's
+# includes are checked (include_check.cmake): only the course's headers,
+# never DENIED (the solutions inside the course's folder).
 function(_grading_record_steps target day step record)
-  cmake_parse_arguments(S "" "FILE" "" ${ARGN})
+  cmake_parse_arguments(S "" "FILE" "ALLOWED;DENIED" ${ARGN})
+  string(REPLACE ";" "|" allowed "${S_ALLOWED}")  # one launcher argument each
+  string(REPLACE ";" "|" denied "${S_DENIED}")
   set(launch "${CMAKE_COMMAND}" "-DRECORD=${record}" "-DDAY=${day}" "-DSTEP=${step}" "-DTARGET=${target}"
-             "-DFILE=${S_FILE}" -P "${PROJECT_SOURCE_DIR}/cmake/build_step.cmake" --)
+             "-DFILE=${S_FILE}" "-DALLOWED=${allowed}" "-DDENIED=${denied}"
+             -P "${PROJECT_SOURCE_DIR}/cmake/build_step.cmake" --)
   set(property COMPILER_LAUNCHER)
   if(step STREQUAL "link")
     set(property LINKER_LAUNCHER)
@@ -375,8 +360,11 @@ function(grading_add_day day)
       list(APPEND units ${unit})
       if(graded)
         _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${records}/${unit}.symbols.tsv")
-        _grading_include_check(${unit} ${day} "${path}" "${course}" "${solution}" "${records}")
-        _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}")
+        get_filename_component(own "${path}" DIRECTORY)
+        _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}"
+          ALLOWED "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS}
+                  "${CUDAToolkit_LIBRARY_ROOT}" /usr/include /usr/lib/gcc /usr/local/include
+          DENIED "${solution}")
       else()
         _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}")
       endif()

@@ -6,7 +6,7 @@
 # check), missing (the file is not there), build (grade.cmake: the day's build failed outside the
 # submission's steps). status: the step's exit status ("" when nothing ran);
 # error: its first error line. Included by Grading.cmake, grade.cmake and the
-# step scripts (build_step.cmake, include_check.cmake).
+# step scripts (build_step.cmake, symbol_check.cmake).
 
 # Written beside and renamed into place, so the report never reads half a record.
 function(grading_write_build_record path day step target file status error)

@@ -1,10 +1,14 @@
 # The launcher of a submission's compiles and its runner's link (Grading.cmake):
 #   cmake -DRECORD=<file> -DDAY=<day> -DSTEP=compile|link -DTARGET=<target> [-DFILE=<source>]
-#         -P build_step.cmake -- <command...>
+#         [-DALLOWED=<dir|dir...> -DDENIED=<dir|dir...>] -P build_step.cmake -- <command...>
 # Runs the command with its output passed through. When it fails, RECORD
 # holds the step, its exit status and its first error line
-# (build_record.cmake); when it succeeds, there is no RECORD.
+# (build_record.cmake); when it succeeds, there is no RECORD. With ALLOWED,
+# a compile that succeeded has its includes checked in the dependency file
+# it wrote (include_check.cmake); a refused one removes the object, records
+# step "includes" and fails.
 include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/include_check.cmake")
 set(command "")
 set(in_command FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
@@ -26,7 +30,31 @@ if(NOT errors STREQUAL "")
   message(NOTICE "${shown}")
 endif()
 if(status EQUAL 0)
-  return()
+  if(NOT ALLOWED)
+    return()
+  endif()
+  string(REPLACE "|" ";" ALLOWED "${ALLOWED}")
+  string(REPLACE "|" ";" DENIED "${DENIED}")
+  # The compile's own -MF and -o, as the generator wrote them.
+  list(FIND command "-MF" at)
+  set(depfile "")
+  if(at GREATER -1)
+    math(EXPR at "${at} + 1")
+    list(GET command ${at} depfile)
+  endif()
+  grading_check_includes(error "${depfile}" "${FILE}" "${ALLOWED}" "${DENIED}")
+  if(error STREQUAL "")
+    return()
+  endif()
+  list(FIND command "-o" at)
+  if(at GREATER -1)
+    math(EXPR at "${at} + 1")
+    list(GET command ${at} object)
+    file(REMOVE "${object}")
+  endif()
+  message(NOTICE "${error}")  # unwrapped, as the record has it (FATAL_ERROR wraps)
+  grading_write_build_record("${RECORD}" "${DAY}" includes "${TARGET}" "${FILE}" 1 "${error}")
+  message(FATAL_ERROR "the include check stopped the build")
 endif()
 grading_first_error(error "${errors}")
 grading_write_build_record("${RECORD}" "${DAY}" "${STEP}" "${TARGET}" "${FILE}" "${status}" "${error}")

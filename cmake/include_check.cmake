@@ -1,29 +1,14 @@
-# cmake -DCOMPILER=nvcc -DFILE=<submission file> -DINCLUDES=<dirs> -DALLOWED=<dirs> [-DDENIED=<dirs>]
-#       -DSTAMP=<out> -DRECORD=<file> -DDAY=<day> -DTARGET=<unit> -P include_check.cmake
-# A submission compiles against the course's headers only: every file the
-# preprocessor pulls in must lie under one of ALLOWED (reference/<day>/,
-# harness/course, the submission's own folder, the toolkit's and the
-# system's headers) and under none of DENIED (reference/<day>/solution/).
-# Anything else (an instructor solution, another student's file) stops the
-# build with a message naming it, and RECORD says so (build_record.cmake).
-include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
-file(REMOVE "${RECORD}")
-get_filename_component(dir "${FILE}" DIRECTORY)
-set(flags "")
-foreach(inc IN LISTS INCLUDES)
-  list(APPEND flags "-I${inc}")
-endforeach()
-execute_process(COMMAND "${COMPILER}" -M -std=c++17 -x cu ${flags} "${FILE}"
-                WORKING_DIRECTORY "${dir}" OUTPUT_VARIABLE deps ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  # The compile itself reports what is wrong with the file.
-  file(WRITE "${STAMP}" "preprocessing failed; the compile reports why\n")
-  return()
-endif()
-string(REPLACE "\\\n" " " deps "${deps}")
-string(REGEX REPLACE "^[^:]*:" "" deps "${deps}")
-string(REGEX REPLACE "[ \t\r\n]+" ";" deps "${deps}")
-function(_real_roots out)
+# The include check, run by build_step.cmake after a submission's compile
+# succeeded: every file in the dependency file that compile wrote (its -MF,
+# so the very flags, defines and build type of the compile) must lie under
+# one of ALLOWED (reference/<day>/, harness/course, the submission's own
+# folder, the toolkit's and the system's headers) and under none of DENIED
+# (reference/<day>/solution/). An include behind a define the build sets, or
+# a relative path into the instructor's folder, is seen as the compiler saw
+# it. Anything else stops the build with a message naming the file.
+
+# The real paths of `dirs`, for prefix tests that links cannot fool.
+function(_grading_real_roots out)
   set(roots "")
   foreach(root IN LISTS ARGN)
     get_filename_component(real "${root}" REALPATH)
@@ -31,8 +16,9 @@ function(_real_roots out)
   endforeach()
   set(${out} "${roots}" PARENT_SCOPE)
 endfunction()
+
 # Whether `path` lies under one of `roots`.
-function(_under out path)
+function(_grading_under out path)
   set(${out} FALSE PARENT_SCOPE)
   foreach(root IN LISTS ARGN)
     string(FIND "${path}/" "${root}/" at)
@@ -42,21 +28,35 @@ function(_under out path)
     endif()
   endforeach()
 endfunction()
-_real_roots(roots ${ALLOWED})
-_real_roots(denied ${DENIED})
-foreach(dep IN LISTS deps)
-  if(dep STREQUAL "")
-    continue()
+
+# grading_check_includes(<error out> <depfile> <file> <allowed> <denied>):
+# "" when every dependency is allowed, else the error line naming the first
+# that is not. Paths in the depfile are relative to the build's folder (the
+# working directory of the compile).
+function(grading_check_includes out depfile file allowed denied)
+  set(${out} "" PARENT_SCOPE)
+  if(NOT EXISTS "${depfile}")
+    set(${out} "${file}: error: the compile wrote no dependency file (${depfile}) to check its includes in"
+        PARENT_SCOPE)
+    return()
   endif()
-  get_filename_component(real "${dep}" REALPATH BASE_DIR "${dir}")
-  _under(ok "${real}" ${roots})
-  _under(instructor "${real}" ${denied})
-  if(NOT ok OR instructor)
-    string(CONCAT error "${FILE}: error: it includes ${real}, which the course does not provide: "
-                        "a submission compiles against the course's headers only")
-    message(NOTICE "${error}")  # unwrapped, as the record has it (FATAL_ERROR wraps)
-    grading_write_build_record("${RECORD}" "${DAY}" includes "${TARGET}" "${FILE}" 1 "${error}")
-    message(FATAL_ERROR "the include check stopped the build")
-  endif()
-endforeach()
-file(WRITE "${STAMP}" "${deps}\n")
+  file(READ "${depfile}" deps)
+  string(REPLACE "\\\n" " " deps "${deps}")
+  string(REGEX REPLACE "^[^:]*:" "" deps "${deps}")  # the target, "<object>:"
+  string(REGEX REPLACE "[ \t\r\n]+" ";" deps "${deps}")
+  _grading_real_roots(roots ${allowed})
+  _grading_real_roots(instructor ${denied})
+  foreach(dep IN LISTS deps)
+    if(dep STREQUAL "")
+      continue()
+    endif()
+    get_filename_component(real "${dep}" REALPATH)
+    _grading_under(ok "${real}" ${roots})
+    _grading_under(refused "${real}" ${instructor})
+    if(NOT ok OR refused)
+      set(${out} "${file}: error: it includes ${real}, which the course does not provide: a submission compiles against the course's headers only"
+          PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()

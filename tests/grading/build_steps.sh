@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The build steps that record a submission's failures (cmake/build_step.cmake,
-# cmake/include_check.cmake, cmake/build_record.cmake), run for real on the
+# The build steps that record a submission's failures (cmake/build_step.cmake
+# with the include check, cmake/build_record.cmake), run for real on the
 # host compiler: a compile that fails, a link with a symbol defined twice, an
 # include the course does not provide, a missing file. Each leaves a record
 # with its exit status and first error line, passes the compiler's words
@@ -53,19 +53,32 @@ step day52/link.tsv day52 link day52_runner_submission "" c++ a.o b.o -o runner 
 [[ "$(field day52/link.tsv error)" == *"multiple definition of"*twice* ]] ||
   fail "link record: error '$(field day52/link.tsv error)'"
 
-# An include the course does not provide, found by a stand-in preprocessor.
+# An include the course does not provide, found in the dependency file the
+# compile itself wrote (a stand-in compiler writes it where -MF says and
+# makes the object): the object goes, the record says "includes".
 mkdir -p course solution student
-printf '#!/bin/sh\necho "unit.o: %s/student/unit.cu %s/course/a.h %s/solution/sol.cu"\n' "$work" "$work" "$work" >cpp.sh
-chmod +x cpp.sh
+printf '#!/bin/sh\n# stand-in: ... -MF <depfile> ... -o <object>\nwhile [ $# -gt 0 ]; do\n  case "$1" in -MF) dep=$2; shift ;; -o) obj=$2; shift ;; esac\n  shift\ndone\necho "unit.o: %s/student/unit.cu %s/course/a.h %s/solution/sol.cu" >"$dep"\n: >"$obj"\n' \
+  "$work" "$work" "$work" >cc.sh
+chmod +x cc.sh
 touch student/unit.cu course/a.h solution/sol.cu
-cmake "-DCOMPILER=$work/cpp.sh" "-DFILE=$work/student/unit.cu" "-DINCLUDES=$work/course" \
-  "-DALLOWED=$work/course;$work/student" "-DDENIED=$work/solution" "-DSTAMP=$work/unit.includes" \
-  "-DRECORD=$records/msw/includes.tsv" -DDAY=msw -DTARGET=msw_submission_unit \
-  -P "$root/cmake/include_check.cmake" 2>/dev/null && fail "the include check passed a solution"
+includes() {  # record, denied: the compile through the launcher with the course's rules
+  cmake "-DRECORD=$records/$1" -DDAY=msw -DSTEP=compile -DTARGET=msw_submission_unit "-DFILE=$work/student/unit.cu" \
+    "-DALLOWED=$work/course|$work/student" "-DDENIED=$2" -P "$root/cmake/build_step.cmake" -- \
+    "$work/cc.sh" -MD -MF unit.o.d -c student/unit.cu -o unit.o
+}
+includes msw/includes.tsv "$work/solution" 2>/dev/null && fail "the include check passed a solution"
 [ "$(field msw/includes.tsv step)" = includes ] || fail "include record: step $(field msw/includes.tsv step)"
 want="$work/student/unit.cu: error: it includes $work/solution/sol.cu, which the course does not provide"
 [[ "$(field msw/includes.tsv error)" == "$want"* ]] ||
   fail "include record: error '$(field msw/includes.tsv error)'"
+[ ! -e unit.o ] || fail "a refused compile left its object for the link"
+# The same compile with the solution's folder allowed: no record, the object stays.
+mkdir -p allowed-records
+cmake "-DRECORD=$work/allowed-records/ok.tsv" -DDAY=msw -DSTEP=compile -DTARGET=msw_submission_unit \
+  "-DFILE=$work/student/unit.cu" "-DALLOWED=$work/course|$work/student|$work/solution" -DDENIED= \
+  -P "$root/cmake/build_step.cmake" -- "$work/cc.sh" -MD -MF unit.o.d -c student/unit.cu -o unit.o ||
+  fail "the include check refused allowed includes"
+[ -e unit.o ] && [ ! -e "$work/allowed-records/ok.tsv" ] || fail "an allowed compile lost its object or left a record"
 
 # A missing file, as the configure and the grade target write it.
 cat >missing.cmake <<CMAKE

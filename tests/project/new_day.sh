@@ -38,6 +38,18 @@ cmake --build "$build" --target grade > "$work/grade-good.log" 2>&1 || true
 grep -qE "^zdemo\.builds +PASS" "$work/grade-good.log" || { cat "$work/grade-good.log"; fail "the good submission's build gate did not pass"; }
 [[ -x "$build/runners/zdemo_runner_submission" ]] || fail "no submission runner after a good build"
 
+# Without the sandbox, nothing of the submission runs: the reason once, no
+# gate FAIL, and the grade ends "could not grade on this machine".
+GRADING_BWRAP=/nonexistent/bwrap cmake --build "$build" --target grade > "$work/grade-no-sandbox.log" 2>&1 &&
+  fail "grade passed with no sandbox to run the submission in"
+[[ $(grep -c "the sandbox cannot start" "$work/grade-no-sandbox.log") -eq 1 ]] ||
+  { cat "$work/grade-no-sandbox.log"; fail "the sandbox's reason is not said exactly once"; }
+grep -qE "^zdemo\.values +NOT RUN +0/1 +not run on this machine" "$work/grade-no-sandbox.log" &&
+  ! grep -qE "^zdemo\.[a-z_]+ +FAIL" "$work/grade-no-sandbox.log" &&
+  grep -q "could not grade on this machine" "$work/grade-no-sandbox.log" ||
+  { cat "$work/grade-no-sandbox.log"; fail "no sandbox did not read NOT RUN / could not grade"; }
+echo "no sandbox: the reason once, zdemo.values NOT RUN, could not grade on this machine"
+
 cp "$subs/good/zdemo/zdemo.cu" "$subs/broken/zdemo/zdemo.cu"
 printf '\nthis is not C++\n' >> "$subs/broken/zdemo/zdemo.cu"
 cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/broken" > /dev/null
@@ -63,6 +75,16 @@ cmake --build "$build" --target grade > "$work/grade-borrower.log" 2>&1 && fail 
 grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it includes $repo/reference/zdemo/solution/zdemo.cu, which the course does not provide" \
   "$work/grade-borrower.log" || { cat "$work/grade-borrower.log"; fail "zdemo.builds does not name the included solution"; }
 echo "a submission that includes the solution: zdemo.builds FAIL naming it"
+
+# The same include behind a define the Release build sets: the check reads
+# what the compile itself included, so it is caught all the same.
+mkdir -p "$subs/hider/zdemo"
+printf '#ifdef NDEBUG\n#include "%s"\n#endif\n' "$repo/reference/zdemo/solution/zdemo.cu" > "$subs/hider/zdemo/zdemo.cu"
+cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/hider" > /dev/null
+cmake --build "$build" --target grade > "$work/grade-hider.log" 2>&1 && fail "grade passed an include hidden behind NDEBUG"
+grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it includes $repo/reference/zdemo/solution/zdemo.cu, which the course does not provide" \
+  "$work/grade-hider.log" || { cat "$work/grade-hider.log"; fail "zdemo.builds does not name the include behind NDEBUG"; }
+echo "an include behind #ifdef NDEBUG: zdemo.builds FAIL naming it"
 
 # A submission that defines a harness function, to stand in for it at link
 # time, does not build, and the gate names the symbol.
