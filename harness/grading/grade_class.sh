@@ -511,12 +511,27 @@ progress() {  # one line per student done: on the terminal and in progress.log
 }
 
 # ---------------------------------------------------------------- grade: report
+# The student's code worth an instructor's look, by line, as the grade
+# target finds it (grade_report precheck): flagged for review in their
+# report and the class table, never scored. The course's headers and the
+# CUDA check are what a submission may include.
+precheck_student() {  # staged id
+  local allow=(--allow harness/cuda_check.h) header file files=()
+  for header in "$repo"/reference/*/*; do [[ -f "$header" ]] && allow+=(--allow "$(basename "$header")"); done
+  while IFS= read -r -d '' file; do files+=("$file"); done < <(find "$class/$1" -type f -print0 | LC_ALL=C sort -z)
+  : >"$out/$1/precheck.tsv"
+  ((${#files[@]})) || return 0
+  "$tool" precheck "${allow[@]}" --tsv "$out/$1/precheck.tsv" "${files[@]}" >/dev/null 2>>"$out/$1/report.err" || true
+}
+
 # One student's reports from their two ctest runs and their build's records:
 # report.txt, results.json, summary.tsv, report.html; then the stamp that
 # lets a rerun skip them, and their score on stdout.
 report_student() {  # staged id
   local id="$1" dest="$out/$1"
+  precheck_student "$id"
   local args=(--gates "$build/gates.tsv" --prefix "$id." --build-records "$build/build-records/$id"
+    --flags "$dest/precheck.tsv"
     --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
     --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
   local part junits=()

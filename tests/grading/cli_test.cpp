@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -286,6 +287,37 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_EQ(linesWith(after, "cmake "), 2) << "only one more configure and harness build: " << after;
     EXPECT_EQ(linesWith(after, " class_s"), 0) << "no student's runners built again: " << after;
     EXPECT_EQ(linesWith(after, "ctest "), 0) << after;
+}
+
+// The pre-check runs on each student's files in a class too: what it flags
+// is in their report and results.json and counted in the class table, and
+// changes no points.
+TEST_F(GradeClass, ThePrecheckFlagsEachStudentsCodeForReview) {
+    write(dir / "subs/alice/day38/edge_mapping.cu", "// alice\n#include <cstdlib>\nvoid peek() { std::system(\"ls\"); }\n");
+    const Outcome r = gradeClass("--seed 7");
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("s0001 (alice): " + points(day38, total) + " points ("), std::string::npos) << r.out;
+    const std::string report = fixtures::read((dir / "out/s0001/report.txt").string());
+    EXPECT_NE(report.find("flagged for review"), std::string::npos) << report;
+    EXPECT_NE(report.find("edge_mapping.cu:3:"), std::string::npos) << report;
+    const json_check::Value doc = json_check::parse(fixtures::read((dir / "out/s0001/results.json").string()));
+    EXPECT_NE(doc["extra_data"]["flagged_for_review"].string.find("std::system"), std::string::npos);
+    // The class table's "flagged" column: 1 line of alice's, none of bob's.
+    std::map<std::string, std::map<std::string, std::string>> cells;
+    std::istringstream csv(fixtures::read((dir / "out/summary.csv").string()));
+    std::vector<std::string> columns;
+    for (std::string line; std::getline(csv, line);) {
+        std::vector<std::string> fields;
+        std::istringstream row(line);
+        for (std::string f; std::getline(row, f, ',');) fields.push_back(f);
+        if (columns.empty()) {
+            columns = fields;
+            continue;
+        }
+        for (size_t i = 0; i < fields.size() && i < columns.size(); ++i) cells[fields[0]][columns[i]] = fields[i];
+    }
+    EXPECT_EQ(cells["alice"]["flagged"], "1");
+    EXPECT_EQ(cells["bob"]["flagged"], "0");
 }
 
 TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {

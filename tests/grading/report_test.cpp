@@ -357,8 +357,20 @@ TEST(ReportOutput, ResultsJsonEscapesControlsAndInvalidUtf8) {
 
 TEST(ReportOutput, SummaryRow) {
     EXPECT_EQ(summaryRow(grade(mixedInput()), "alice\tsmith"),
-              "student\tday38.builds\t38.distances\t38.levels\t38.walk\t38.timing\tmsw.builds\tmsw.index\ttotal\tmax\n"
-              "alice smith\tok\t0\t1\tnot run\t0\t-\t-\t1\t14\n");
+              "student\tday38.builds\t38.distances\t38.levels\t38.walk\t38.timing\tmsw.builds\tmsw.index\ttotal\tmax\t"
+              "flagged\nalice smith\tok\t0\t1\tnot run\t0\t-\t-\t1\t14\t0\n");
+}
+
+// The pre-check's findings reach the class table as a count beside the
+// points, and change no points.
+TEST(ReportOutput, SummaryRowCountsTheLinesFlaggedForReview) {
+    GradeInput in = mixedInput();
+    in.flags = {{"edge_mapping.cu", 12, "process-control", "system(\"ls\");"},
+                {"edge_mapping.cu", 30, "threads", "std::thread t(spin);"}};
+    const Report flagged = grade(in);
+    EXPECT_EQ(flagged.earned, grade(mixedInput()).earned);
+    const std::string row = summaryRow(flagged, "bob");
+    EXPECT_EQ(row.substr(row.find('\n') + 1), "bob\tok\t0\t1\tnot run\t0\t-\t-\t1\t14\t2\n");
 }
 
 TEST(ReportOutput, ClassTable) {

@@ -481,16 +481,20 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
     out += "<h1>Class dashboard</h1>\n<p class=\"score\">" + std::to_string(students.size()) + " students</p>\n";
     for (const Chart& c : charts) out += figureHtml(c);
     out += "<h2>Students</h2>\n<table class=\"students\">\n<tr><th>staged</th><th>student</th><th>points</th><th>gates "
-           "passed</th><th>report</th></tr>\n";
+           "passed</th><th>flagged for review</th><th>report</th></tr>\n";
     for (const StudentRow& s : students) {
         int passed = 0;
         for (const GateRow& g : s.results.gates) passed += g.status == "passed";
+        // The pre-check's lines (never points): how many, the student's page lists them.
+        const std::string flags = s.results.extraValue("flagged_for_review");
+        const long flagged = std::count(flags.begin(), flags.end(), '\n') + (!flags.empty() && flags.back() != '\n');
         // The id is grade_class.sh's "s0001"; only such a name becomes part of a link.
         const bool plain = !s.id.empty() && s.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
         out += "<tr><td>" + escapeHtml(s.id) + "</td><td class=\"name\">" + escapeHtml(s.name) + "</td>" +
                (s.hasResults ? "<td>" + points(s.results.score) + " / " + points(s.results.maxScore) + "</td><td>" +
-                                   std::to_string(passed) + " of " + std::to_string(s.results.gates.size()) + "</td>"
-                             : std::string("<td colspan=\"2\">no results.json: not graded</td>")) +
+                                   std::to_string(passed) + " of " + std::to_string(s.results.gates.size()) +
+                                   "</td><td>" + (flagged ? std::to_string(flagged) + " lines" : "-") + "</td>"
+                             : std::string("<td colspan=\"3\">no results.json: not graded</td>")) +
                "<td>" +
                (s.hasReport && plain ? "<a href=\"" + s.id + "/report.html\">report</a>" : "-") + "</td></tr>\n";
     }

@@ -567,8 +567,9 @@ std::string summaryRow(const Report& report, const std::string& student) {
         header += "\t" + o.gate.id;
         row += "\t" + cell(o);
     }
-    return header + "\ttotal\tmax\n" + row + "\t" + std::to_string(report.earned) + "\t" +
-           std::to_string(report.max) + "\n";
+    // Lines the pre-check flagged for review: a count for the class table, never points.
+    return header + "\ttotal\tmax\tflagged\n" + row + "\t" + std::to_string(report.earned) + "\t" +
+           std::to_string(report.max) + "\t" + std::to_string(report.flags.size()) + "\n";
 }
 
 ClassTable mergeSummaryRows(const std::vector<std::pair<std::string, std::string>>& sourcesAndTexts) {

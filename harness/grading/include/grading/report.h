@@ -81,8 +81,9 @@ std::string formatObservations(const Report& report);
 std::string resultsJson(const Report& report, const std::string& output);
 
 // The class table's row for one student: a header line and the row, tab
-// separated: student, one cell per gate (points earned; "skip", "-" for not
-// run; builds gates "ok", "FAIL" or "-"), total, max.
+// separated: student, one cell per gate (points earned; "not run" where this
+// machine could not run it, "-" where nothing ran; builds gates "ok", "FAIL"
+// or "-"), total, max, and the lines flagged for review (never points).
 std::string summaryRow(const Report& report, const std::string& student);
 
 struct ClassTable {
