@@ -97,8 +97,10 @@ endfunction()
 # The target's compiles (STEP compile) or its link (STEP link) run through
 # cmake/build_step.cmake, which records a failure in RECORD, ahead of any
 # launcher the target already has (ccache). With ALLOWED, a compile's
-# includes are checked (include_check.cmake): only the course's headers,
-# never DENIED (the solutions inside the course's folder).
+# includes are checked (include_check.cmake): only the course's headers and
+# the toolkit's and compilers' own (wherever the host compiler lives: a GPU
+# machine's may be under /opt), never DENIED (the solutions inside the
+# course's folder).
 function(_grading_record_steps target day step record)
   cmake_parse_arguments(S "" "FILE" "ALLOWED;DENIED" ${ARGN})
   string(REPLACE ";" "|" allowed "${S_ALLOWED}")  # one launcher argument each
@@ -361,10 +363,12 @@ function(grading_add_day day)
       if(graded)
         _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${records}/${unit}.symbols.tsv")
         get_filename_component(own "${path}" DIRECTORY)
+        set(allowed "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS}
+                    "${CUDAToolkit_LIBRARY_ROOT}" ${CMAKE_CUDA_IMPLICIT_INCLUDE_DIRECTORIES}
+                    ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES} /usr/include /usr/lib/gcc /usr/local/include)
+        list(REMOVE_DUPLICATES allowed)
         _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}"
-          ALLOWED "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS}
-                  "${CUDAToolkit_LIBRARY_ROOT}" /usr/include /usr/lib/gcc /usr/local/include
-          DENIED "${solution}")
+                              ALLOWED ${allowed} DENIED "${solution}")
       else()
         _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}")
       endif()
