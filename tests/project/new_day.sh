@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # harness/tools/new-day: a scaffolded day is ten files and no CMake line
 # outside its four folders; it builds and its host tests pass. Then the grade
-# target on it never grades a stale runner: a submission that stops
-# compiling fails <day>.builds with the compiler's error, and a missing
-# submission folder fails it naming the path.
+# target on it: without the sandbox it grades nothing and says why once;
+# it never grades a stale runner (a submission that stops compiling fails
+# <day>.builds with the compiler's error, a missing submission folder fails
+# it naming the path); and it refuses, naming them, a submission that
+# includes the solution (plainly or behind #ifdef NDEBUG) or defines a
+# harness function.
 source "$(dirname "$0")/common.sh"
 repo="$work/scaffold-repo"
 bare_repo "$repo"
@@ -67,32 +70,30 @@ grep -qE "^zdemo\.builds +FAIL +0/0 +.*$subs/nobody/zdemo/zdemo\.cu is missing" 
   { cat "$work/grade-missing.log"; fail "zdemo.builds does not name the missing file"; }
 echo "a missing submission folder: zdemo.builds FAIL naming $subs/nobody/zdemo/zdemo.cu"
 
-# A submission that includes the instructor solution does not build, and says why.
-mkdir -p "$subs/borrower/zdemo"
-printf '#include "%s"\n' "$repo/reference/zdemo/solution/zdemo.cu" > "$subs/borrower/zdemo/zdemo.cu"
-cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/borrower" > /dev/null
-cmake --build "$build" --target grade > "$work/grade-borrower.log" 2>&1 && fail "grade passed a submission that includes the solution"
-grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it includes $repo/reference/zdemo/solution/zdemo.cu, which the course does not provide" \
-  "$work/grade-borrower.log" || { cat "$work/grade-borrower.log"; fail "zdemo.builds does not name the included solution"; }
-echo "a submission that includes the solution: zdemo.builds FAIL naming it"
+# Submissions the build refuses, each named by zdemo.builds: the grade
+# target must fail with the refusal's words.
+refused() {  # folder under $subs (zdemo/zdemo.cu written), what it does, the gate's words (regex)
+  cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/$1" > /dev/null
+  cmake --build "$build" --target grade > "$work/grade-$1.log" 2>&1 && fail "grade passed $2"
+  grep -qE "^zdemo\.builds +FAIL +0/0 +.*$3" "$work/grade-$1.log" ||
+    { cat "$work/grade-$1.log"; fail "zdemo.builds does not name what is wrong with $2"; }
+  echo "$2: zdemo.builds FAIL naming it"
+}
+solution="$repo/reference/zdemo/solution/zdemo.cu"
+included="error: it includes $solution, which the course does not provide"
+mkdir -p "$subs"/{borrower,hider,impostor}/zdemo
+
+# The instructor solution, included.
+printf '#include "%s"\n' "$solution" > "$subs/borrower/zdemo/zdemo.cu"
+refused borrower "a submission that includes the solution" "$included"
 
 # The same include behind a define the Release build sets: the check reads
 # what the compile itself included, so it is caught all the same.
-mkdir -p "$subs/hider/zdemo"
-printf '#ifdef NDEBUG\n#include "%s"\n#endif\n' "$repo/reference/zdemo/solution/zdemo.cu" > "$subs/hider/zdemo/zdemo.cu"
-cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/hider" > /dev/null
-cmake --build "$build" --target grade > "$work/grade-hider.log" 2>&1 && fail "grade passed an include hidden behind NDEBUG"
-grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it includes $repo/reference/zdemo/solution/zdemo.cu, which the course does not provide" \
-  "$work/grade-hider.log" || { cat "$work/grade-hider.log"; fail "zdemo.builds does not name the include behind NDEBUG"; }
-echo "an include behind #ifdef NDEBUG: zdemo.builds FAIL naming it"
+printf '#ifdef NDEBUG\n#include "%s"\n#endif\n' "$solution" > "$subs/hider/zdemo/zdemo.cu"
+refused hider "an include behind #ifdef NDEBUG" "$included"
 
-# A submission that defines a harness function, to stand in for it at link
-# time, does not build, and the gate names the symbol.
-mkdir -p "$subs/impostor/zdemo"
+# A harness function defined, to stand in for it at link time.
 cp "$subs/good/zdemo/zdemo.cu" "$subs/impostor/zdemo/zdemo.cu"
 printf '#include <string>\nnamespace grading { void breadcrumb(const std::string&) {} }\n' >> "$subs/impostor/zdemo/zdemo.cu"
-cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/impostor" > /dev/null
-cmake --build "$build" --target grade > "$work/grade-impostor.log" 2>&1 && fail "grade passed a submission that defines a harness function"
-grep -qE "^zdemo\.builds +FAIL +0/0 +.*error: it defines grading::breadcrumb\(.*which the exercise does not declare" \
-  "$work/grade-impostor.log" || { cat "$work/grade-impostor.log"; fail "zdemo.builds does not name the harness symbol"; }
-echo "a submission that defines a harness function: zdemo.builds FAIL naming it"
+refused impostor "a submission that defines a harness function" \
+  "error: it defines grading::breadcrumb\(.*which the exercise does not declare"
