@@ -5,6 +5,10 @@
 // from global memory: your kernel must produce the same grid. Grade yourself
 // with the command in README.md; every 34.* gate runs your kernel.
 //
+// Define only what is asked for here. Helpers of your own go in an anonymous
+// namespace or are static: the build refuses any other name the file
+// defines, and day34.builds names it.
+//
 // The task: one block owns a kTileX x kTileY tile of OUTPUT cells (the
 // interior starts at row 1, column 1). Every output cell needs its four edge
 // neighbours, so the block first copies a (kTileX + 2) x (kTileY + 2) apron,

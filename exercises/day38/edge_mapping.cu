@@ -6,6 +6,10 @@
 // the command in README.md: every 38.* gate runs your kernels on the course's
 // word graph and on graphs you have not seen.
 //
+// Define only what is asked for here. Helpers of your own go in an anonymous
+// namespace or are static: the build refuses any other name the file
+// defines, and day38.builds names it.
+//
 // Hint 1: with one thread per edge no warp waits on a wide vertex. What does a
 // thread need, computed before the launch, to find which frontier vertex its
 // edge belongs to from nothing but its own index?

@@ -14,6 +14,10 @@
 // msw.index asks for the first mismatch on sizes from 1 to more than 2^24
 // words and compares with seq_find_mismatch.
 //
+// Define only what is asked for here. Helpers of your own go in an anonymous
+// namespace or are static: the build refuses any other name the file
+// defines, and msw.builds names it.
+//
 // Pitfalls the gate will catch:
 //  - The chunk length must be floor(sqrt(n - 1)) + 1, the same value the host
 //    uses. floor(sqrt(n)) makes c chunks of c words cover only c * c words:
