@@ -22,6 +22,17 @@ function(grading_write_build_record path day step target file status error)
   file(RENAME "${path}.part" "${path}")
 endfunction()
 
+# A check's refusal (the include or the symbol check): the error line for a
+# person, as the record has it (message() wraps a FATAL_ERROR's text), the
+# record when there is one, and the step's failure.
+function(grading_refuse record day step target file error)
+  message(NOTICE "${error}")
+  if(record)
+    grading_write_build_record("${record}" "${day}" "${step}" "${target}" "${file}" 1 "${error}")
+  endif()
+  message(FATAL_ERROR "the ${step} check stopped the build")
+endfunction()
+
 # The first line of a compiler's or linker's output that states an error
 # (gcc "f.cpp:12:5: error:", nvcc "f.cu(63): error:", "fatal error:", ld's
 # "undefined reference" and "multiple definition"), else its first line that

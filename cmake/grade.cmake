@@ -1,7 +1,8 @@
 # The grade target (cmake -P): the submission's runners built afresh, its
 # tests run, the gate report printed. The exit status is the report's: 0 only
 # when every gate passed.
-#   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DHTML -DGATES -DCHARTS -DDAYS -DFILES
+#   -DCTEST -DCMAKE -DBUILD_DIR -DSOURCE_DIR -DSUBMISSION -DREPORT -DHTML -DGATES -DCHARTS -DCOURSE_INCLUDES
+#   -DDAYS -DFILES
 include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
 cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
 # The build's output, for a person: the report reads the records that the
@@ -72,12 +73,6 @@ endif()
 list(APPEND header "--header" "harness=${commit}")
 
 # Code worth an instructor's look, by line: flagged for review, never scored.
-file(GLOB course_headers LIST_DIRECTORIES false RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/reference/*/*")
-set(allow --allow harness/cuda_check.h)
-foreach(h IN LISTS course_headers)
-  get_filename_component(name "${h}" NAME)
-  list(APPEND allow --allow "${name}")
-endforeach()
 set(present "")
 foreach(file IN LISTS FILES)
   if(EXISTS "${SUBMISSION}/${file}")
@@ -87,7 +82,7 @@ endforeach()
 set(flags "${BUILD_DIR}/precheck.tsv")
 file(WRITE "${flags}" "")
 if(present)
-  execute_process(COMMAND "${REPORT}" precheck ${allow} --tsv "${flags}" ${present} OUTPUT_QUIET)
+  execute_process(COMMAND "${REPORT}" precheck --allow-list "${COURSE_INCLUDES}" --tsv "${flags}" ${present} OUTPUT_QUIET)
 endif()
 
 set(junit "${BUILD_DIR}/junit-submission.xml")

@@ -513,15 +513,14 @@ progress() {  # one line per student done: on the terminal and in progress.log
 # ---------------------------------------------------------------- grade: report
 # The student's code worth an instructor's look, by line, as the grade
 # target finds it (grade_report precheck): flagged for review in their
-# report and the class table, never scored. The course's headers and the
-# CUDA check are what a submission may include.
+# report and the class table, never scored. What a submission may include
+# the build lists in course_includes.txt.
 precheck_student() {  # staged id
-  local allow=(--allow harness/cuda_check.h) header file files=()
-  for header in "$repo"/reference/*/*; do [[ -f "$header" ]] && allow+=(--allow "$(basename "$header")"); done
+  local file files=()
   while IFS= read -r -d '' file; do files+=("$file"); done < <(find "$class/$1" -type f -print0 | LC_ALL=C sort -z)
   : >"$out/$1/precheck.tsv"
   ((${#files[@]})) || return 0
-  "$tool" precheck "${allow[@]}" --tsv "$out/$1/precheck.tsv" "${files[@]}" >/dev/null 2>>"$out/$1/report.err" || true
+  "$tool" precheck --allow-list "$build/course_includes.txt" --tsv "$out/$1/precheck.tsv" "${files[@]}" >/dev/null 2>>"$out/$1/report.err" || true
 }
 
 # One student's reports from their two ctest runs and their build's records:

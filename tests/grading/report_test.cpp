@@ -68,7 +68,7 @@ TEST(GateVerdict, FirstFailureIsTheGateLineAndTheRestAreCounted) {
 TEST(GateVerdict, SkippedEverywhereIsNotRunHereNotPass) {
     const Report r = grade(mixedInput());
     const GateOutcome& g = gate(r, "38.walk");
-    EXPECT_EQ(g.result, Result::Skip);
+    EXPECT_EQ(g.result, Result::NotRunHere);
     EXPECT_STREQ(resultName(g.result), "NOT RUN");
     EXPECT_EQ(g.earned, 0);
     EXPECT_EQ(g.message, "no usable CUDA device: cudaErrorNoDevice: no CUDA-capable device is detected");
@@ -110,7 +110,7 @@ TEST(GateVerdict, SkipWithoutSkipRegularExpressionIsStillASkip) {
     in.tests = {t, passed("submission.Day38/Levels.EqualHostLevels/edge_chain")};
     const Report r = grade(in);
     const GateOutcome& g = gate(r, "38.levels");
-    EXPECT_EQ(g.result, Result::Skip);
+    EXPECT_EQ(g.result, Result::NotRunHere);
     EXPECT_EQ(g.message, "no usable CUDA device: none (1 of 2 tests skipped)");
 }
 
@@ -312,11 +312,11 @@ TEST(ReportOutput, ResultsJsonSchema) {
         EXPECT_EQ(t["name"].string, r.gates[i].gate.id + " " + r.gates[i].gate.title);
         // A gate that never ran is neither passed nor failed: no status, and its extra_data says so.
         const Result result = r.gates[i].result;
-        if (result == Result::Skip || result == Result::NotRun) {
+        if (result == Result::NotRunHere || result == Result::NotRun) {
             EXPECT_FALSE(t.has("status")) << t["name"].string;
             ASSERT_TRUE(t.has("extra_data")) << t["name"].string;
             EXPECT_EQ(t["extra_data"]["result"].string,
-                      result == Result::Skip ? "not run on this machine" : "not run");
+                      result == Result::NotRunHere ? "not run on this machine" : "not run");
         } else {
             EXPECT_EQ(t["status"].string, result == Result::Pass ? "passed" : "failed");
         }

@@ -44,6 +44,15 @@ struct Launch {
     std::string cgroup;
     bool sandboxed = false;
     std::string refused;  // why it must not start here, no sandbox ("" when it may)
+
+    // The call's outcome when it must not start: this machine cannot run it.
+    std::optional<RunnerOutcome> refusal() const {
+        if (refused.empty()) return std::nullopt;
+        RunnerOutcome o;
+        o.status = RunnerOutcome::Status::NoSandbox;
+        o.message = refused;
+        return o;
+    }
 };
 
 // `tail` follows the runner's path: one-shot "<subcommand> --in <request>",

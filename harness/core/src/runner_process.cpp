@@ -120,12 +120,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     // Readable by the sandbox's uid, which is not ours (the folder stays ours).
     chmod(dir.file("request.rec").c_str(), 0644);
     Launch l = prepare(call, sanitizer, dir, {call.subcommand, "--in", dir.file("request.rec")}, dir.file("request.rec"));
-    if (!l.refused.empty()) {
-        RunnerOutcome o;
-        o.status = RunnerOutcome::Status::NoSandbox;
-        o.message = l.refused;
-        return o;
-    }
+    if (std::optional<RunnerOutcome> refused = l.refusal()) return *refused;
     const auto slot = takeSlot(gpuUseOf(call));
     ProcessResult p = runProcess(l.argv, l.options);
     countCall(p.seconds, holdsGpuExclusively(call) ? p.seconds : 0.0);

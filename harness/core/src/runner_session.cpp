@@ -127,12 +127,7 @@ std::optional<RunnerOutcome> startSession(const RunnerCall& call, double limit, 
     auto s = std::make_unique<Session>();
     s->dir = std::make_unique<TempDir>();
     Launch l = prepare(call, "", *s->dir, {"--session"}, "");
-    if (!l.refused.empty()) {
-        RunnerOutcome o;
-        o.status = RunnerOutcome::Status::NoSandbox;
-        o.message = l.refused;
-        return o;
-    }
+    if (std::optional<RunnerOutcome> refused = l.refusal()) return refused;
     s->child = startChild(l.argv, l.options, true);
     s->cgroup = l.cgroup;
     s->sandboxed = l.sandboxed;

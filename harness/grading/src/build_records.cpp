@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "cli.h"
 #include "grading/junit.h"
 #include "text_lines.h"
 
@@ -21,6 +20,15 @@ const char* const kSteps[] = {"missing", "includes", "compile", "symbols", "link
 
 size_t rankOf(const std::string& step) {
     return std::find(std::begin(kSteps), std::end(kSteps), step) - std::begin(kSteps);
+}
+
+// "missing, includes, ... or build": the steps a record may name.
+std::string stepNames() {
+    std::string names;
+    for (size_t i = 0; i < std::size(kSteps); ++i) {
+        names += (i == 0 ? "" : i + 1 == std::size(kSteps) ? " or " : ", ") + std::string(kSteps[i]);
+    }
+    return names;
 }
 
 std::string exitStatus(const BuildRecord& r) { return r.status.empty() ? "" : ": exit status " + r.status; }
@@ -75,7 +83,7 @@ std::vector<BuildRecord> parseBuildRecords(const std::string& text, const std::s
         BuildRecord r{field("day"), field("step"), field("target"), field("file"), field("status"), field("error")};
         if (r.day.empty()) throw InputError(where + "the record names no day");
         if (rankOf(r.step) == std::size(kSteps)) {
-            throw InputError(where + "unknown step '" + r.step + "' (want missing, includes, compile, symbols, link or build)");
+            throw InputError(where + "unknown step '" + r.step + "' (want " + stepNames() + ")");
         }
         records.push_back(r);
     }
@@ -95,11 +103,9 @@ std::vector<BuildRecord> loadBuildRecords(const std::string& dir) {
     std::sort(files.begin(), files.end());
     std::vector<BuildRecord> records;
     for (const fs::path& file : files) {
-        std::ifstream in(file, std::ios::binary);
-        if (!in) throw InputError(file.string() + ": cannot open the build record");
-        std::ostringstream text;
-        text << in.rdbuf();
-        for (BuildRecord& r : parseBuildRecords(text.str(), file.string())) records.push_back(std::move(r));
+        for (BuildRecord& r : parseBuildRecords(cli::readFile(file.string(), "build record"), file.string())) {
+            records.push_back(std::move(r));
+        }
     }
     return records;
 }

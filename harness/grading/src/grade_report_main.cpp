@@ -23,7 +23,8 @@ const char* const kUsage =
     "                    [--results-json OUT] [--summary-row OUT.tsv] [--show-reports] [--header KEY=VALUE...]\n"
     "                    [--flags FINDINGS.tsv]\n"
     "       grade_report summarize [--csv OUT.csv] [--markdown OUT.md] ROW.tsv...\n"
-    "       grade_report precheck [--allow HEADER]... [--tsv OUT] FILE...   (findings for review; exit 0)\n"
+    "       grade_report precheck [--allow HEADER]... [--allow-list FILE] [--tsv OUT] FILE...\n"
+    "                    (findings for review; exit 0; --allow-list: allowed includes, one a line)\n"
     "Exit status: 0 when every gate of the selected days passed, 1 when not, 2 on a usage or input\n"
     "error, 3 when none failed but some could not run on this machine (no GPU, no sandbox): not graded.\n";
 
@@ -52,6 +53,11 @@ int precheckFiles(int argc, char** argv) {
     std::string tsv, value;
     for (int i = 2; i < argc; ++i) {
         if (option(argc, argv, i, "--allow", &value)) allowed.push_back(value);
+        else if (option(argc, argv, i, "--allow-list", &value)) {
+            for (const std::string& name : grading::text::splitLines(readFile(value, "list of allowed includes"))) {
+                if (!name.empty()) allowed.push_back(name);
+            }
+        }
         else if (option(argc, argv, i, "--tsv", &value)) tsv = value;
         else if (argv[i][0] == '-') throw UsageError(std::string("unknown option ") + argv[i]);
         else files.push_back(argv[i]);

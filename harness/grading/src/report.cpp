@@ -238,7 +238,8 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         o.result = Result::NotRun;  // part of its cases never graded: no pass
         o.message = missing + ": " + std::to_string(o.tests) + " of its tests ran";
     } else if (o.skipped > 0) {
-        o.result = Result::Skip;  // this machine could not run it: no GPU, no sandbox
+        o.result = Result::NotRunHere;
+        o.notRunHere = firstLine(firstSkip);
         o.message = firstSkip;
         if (o.passed > 0) {
             o.message += " (" + std::to_string(o.skipped) + " of " + std::to_string(o.tests) + " tests skipped)";
@@ -278,7 +279,7 @@ std::string cell(const GateOutcome& o) {
     switch (o.result) {
         case Result::Pass:
         case Result::Fail: return std::to_string(o.earned);
-        case Result::Skip: return "not run";
+        case Result::NotRunHere: return "not run";
         case Result::NotRun: return "-";
         case Result::NotGraded: return "0";
     }
@@ -296,7 +297,7 @@ const char* resultName(Result r) {
     switch (r) {
         case Result::Pass: return "PASS";
         case Result::Fail: return "FAIL";
-        case Result::Skip: return "NOT RUN";
+        case Result::NotRunHere: return "NOT RUN";
         case Result::NotRun: return "NOT RUN";
         case Result::NotGraded: return "NOT GRADED";
     }
@@ -311,16 +312,14 @@ bool Report::couldNotGradeHere() const {
     const auto is = [this](Result r) {
         return std::any_of(gates.begin(), gates.end(), [r](const GateOutcome& g) { return g.result == r; });
     };
-    return is(Result::Skip) && !is(Result::Fail) && !is(Result::NotGraded) && !is(Result::NotRun);
+    return is(Result::NotRunHere) && !is(Result::Fail) && !is(Result::NotGraded) && !is(Result::NotRun);
 }
 
 std::vector<std::string> notRunHereReasons(const Report& report) {
     std::vector<std::string> reasons;
     for (const GateOutcome& o : report.gates) {
-        if (o.result != Result::Skip) continue;
-        std::string reason = firstLine(o.message);
-        if (endsWith(reason, " tests skipped)")) reason.erase(reason.rfind(" ("));  // gradeGate's count
-        if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) reasons.push_back(reason);
+        if (o.result != Result::NotRunHere) continue;
+        if (std::find(reasons.begin(), reasons.end(), o.notRunHere) == reasons.end()) reasons.push_back(o.notRunHere);
     }
     return reasons;
 }
@@ -476,7 +475,7 @@ std::string formatTable(const Report& report) {
     };
     row(header[0], header[1], header[2], header[3]);
     for (const GateOutcome& o : report.gates) {
-        const std::string message = o.result == Result::Skip ? "not run on this machine (above)" : firstLine(o.message);
+        const std::string message = o.result == Result::NotRunHere ? "not run on this machine (above)" : firstLine(o.message);
         row(o.gate.id, resultName(o.result), fraction(o.earned, o.gate.points), message);
     }
 
@@ -493,7 +492,7 @@ std::string formatTable(const Report& report) {
     for (const GateOutcome& o : report.gates) {
         failed += o.result == Result::Fail;
         notRun += o.result == Result::NotRun;
-        notRunHere += o.result == Result::Skip;
+        notRunHere += o.result == Result::NotRunHere;
     }
     if (report.allPassed()) {
         out << "verdict: PASS, every gate passed\n";
@@ -547,11 +546,11 @@ std::string resultsJson(const Report& report, const std::string& output) {
                                        {"max_score", o.gate.points}};
         // Gradescope's status is passed or failed; a gate that never ran is
         // neither, so it has none and says so in its own extra_data.
-        const bool ran = o.result != Result::Skip && o.result != Result::NotRun;
+        const bool ran = o.result != Result::NotRunHere && o.result != Result::NotRun;
         if (ran) test["status"] = o.result == Result::Pass ? "passed" : "failed";
         test["output"] = text;
         test["visibility"] = o.gate.visibility;
-        if (!ran) test["extra_data"] = {{"result", o.result == Result::Skip ? "not run on this machine" : "not run"}};
+        if (!ran) test["extra_data"] = {{"result", o.result == Result::NotRunHere ? "not run on this machine" : "not run"}};
         tests.push_back(test);
     }
     const nlohmann::ordered_json doc = {{"score", report.earned}, {"max_score", report.max}, {"output", output},

@@ -16,8 +16,10 @@ namespace grading::report {
 
 // NotGraded: a gate it requires did not pass, so this one earns nothing
 // whatever its own tests say (a vacuous pass on code that computes nothing).
-enum class Result { Pass, Fail, Skip, NotRun, NotGraded };
-const char* resultName(Result r);  // PASS, FAIL, SKIP, NOT RUN, NOT GRADED
+// NotRunHere: its tests were skipped because this machine cannot run them
+// (no GPU, no sandbox); NotRun: no test of it ran at all, or a shard is missing.
+enum class Result { Pass, Fail, NotRunHere, NotRun, NotGraded };
+const char* resultName(Result r);  // PASS, FAIL, NOT RUN (both kinds), NOT GRADED
 
 struct GateOutcome {
     Gate gate;
@@ -25,6 +27,7 @@ struct GateOutcome {
     Result result = Result::NotRun;
     int earned = 0;
     std::string message;                // the first failure, the skip or not-run reason; "" on a pass
+    std::string notRunHere;             // why this machine could not run its tests (Result::NotRunHere)
     std::vector<std::string> failures;  // every failing test's reason, in JUnit order
     int tests = 0, passed = 0, failed = 0, skipped = 0;
 };
