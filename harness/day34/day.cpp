@@ -416,10 +416,12 @@ void report(const CaseContext& ctx) {
 void reportCharts(grading::Day& day) {
     day.heading("Day 34: heat-equation stencil");
     // The copy kernel is the floor a stencil step is measured against: a rule across the other kernels' bars.
-    day.chart({"day34-bandwidth", "Bandwidth of one step against the copy floor",
-               "GB/s of each kernel (figures <kernel>_gbs); the dashed rule is copyGrid, a copy with no stencil.",
-               "no bandwidth figures (<kernel>_gbs) were recorded", "(\\w+)_gbs", {"kernel"}, "gbs",
-               R"vl({"width": 460, "height": {"step": 30},
+    day.chart(grading::ChartSpec("day34-bandwidth")
+        .title("Bandwidth of one step against the copy floor")
+        .caption("GB/s of each kernel (figures <kernel>_gbs); the dashed rule is copyGrid, a copy with no stencil.")
+        .missing("no bandwidth figures (<kernel>_gbs) were recorded")
+        .figures("(\\w+)_gbs", {"kernel"}, "gbs")
+        .vegaLite(R"vl({"width": 460, "height": {"step": 30},
  "encoding": {"x": {"field": "gbs", "type": "quantitative", "title": "GB/s, one step (median)"}},
  "layer": [{"transform": [{"filter": "datum.kernel !== 'copy'"}],
             "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": null, "title": null}},
@@ -430,12 +432,14 @@ void reportCharts(grading::Day& day) {
            {"transform": [{"filter": "datum.kernel === 'copy'"}],
             "layer": [{"mark": {"type": "rule", "color": "#444", "strokeDash": [4, 3]}},
                       {"mark": {"type": "text", "align": "center", "baseline": "bottom", "y": -3,
-                                "text": "copy floor"}}]}]})vl"});
+                                "text": "copy floor"}}]}]})vl"));
     // Never copied back first, then from the rarest copy to every step.
-    day.chart({"day34-copy-policy", "What each copy policy costs",
-               "The same loop of heatStepTiled, only the copy back to the host changes (figures loop_ms_every_<n>).",
-               "no loop times (loop_ms_every_<n>) were recorded", "loop_ms_every_([0-9]+)", {"every"}, "ms",
-               R"vl({"width": 460, "height": {"step": 26},
+    day.chart(grading::ChartSpec("day34-copy-policy")
+        .title("What each copy policy costs")
+        .caption("The same loop of heatStepTiled, only the copy back to the host changes (figures loop_ms_every_<n>).")
+        .missing("no loop times (loop_ms_every_<n>) were recorded")
+        .figures("loop_ms_every_([0-9]+)", {"every"}, "ms")
+        .vegaLite(R"vl({"width": 460, "height": {"step": 26},
  "transform": [{"calculate": "datum.every === 1 ? 'step' : datum.every + ' steps'", "as": "period"},
                {"calculate": "datum.every === 0 ? 'never copied back' : 'copied back every ' + datum.period",
                 "as": "name"},
@@ -446,7 +450,7 @@ void reportCharts(grading::Day& day) {
  "layer": [{"mark": {"type": "bar", "tooltip": true},
             "encoding": {"color": {"field": "name", "type": "nominal", "sort": {"field": "order"}, "legend": null}}},
            {"mark": {"type": "text", "align": "left", "dx": 3},
-            "encoding": {"text": {"field": "ms", "format": ".1f"}}}]})vl"});
+            "encoding": {"text": {"field": "ms", "format": ".1f"}}}]})vl"));
 }
 
 }  // namespace

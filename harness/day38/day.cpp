@@ -330,34 +330,38 @@ void report(const CaseContext& ctx) {
 // course's order (thread, warp, then the exercise's), not alphabetical.
 void reportCharts(grading::Day& day) {
     day.heading("Day 38: BFS frontier mappings");
-    day.chart({"day38-bfs", "Whole BFS per mapping",
-               "Median ms of one search on the course's word graph, every level's launch and host round trip "
-               "included (figures bfs_ms_<mapping>; edge is the exercise's kernel, the one graded).",
-               "no whole-search times (bfs_ms_<mapping>) were recorded", "bfs_ms_(\\w+)", {"name"}, "ms",
-               R"vl({"width": 460, "height": {"step": 26},
+    day.chart(grading::ChartSpec("day38-bfs")
+        .title("Whole BFS per mapping")
+        .caption("Median ms of one search on the course's word graph, every level's launch and host round trip "
+            "included (figures bfs_ms_<mapping>; edge is the exercise's kernel, the one graded).")
+        .missing("no whole-search times (bfs_ms_<mapping>) were recorded")
+        .figures("bfs_ms_(\\w+)", {"name"}, "ms")
+        .vegaLite(R"vl({"width": 460, "height": {"step": 26},
  "encoding": {"y": {"field": "name", "type": "nominal", "sort": ["thread", "warp", "edge"], "title": null},
               "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"}},
  "layer": [{"mark": {"type": "bar", "tooltip": true},
             "encoding": {"color": {"field": "name", "type": "nominal", "sort": ["thread", "warp", "edge"],
                                    "legend": null}}},
            {"mark": {"type": "text", "align": "left", "dx": 3},
-            "encoding": {"text": {"field": "ms", "format": ".4f"}}}]})vl"});
-    day.chart({"day38-levels", "One level in isolation, per mapping",
-               "The neighbour walk of single frontiers, timed alone (figures walk_ms_level<k>_<mapping>).",
-               "no isolated-level times (walk_ms_level<k>_<mapping>) were recorded", "walk_ms_level([0-9]+)_(\\w+)",
-               {"level", "mapping"}, "ms",
-               R"vl({"width": 460, "height": 240,
+            "encoding": {"text": {"field": "ms", "format": ".4f"}}}]})vl"));
+    day.chart(grading::ChartSpec("day38-levels")
+        .title("One level in isolation, per mapping")
+        .caption("The neighbour walk of single frontiers, timed alone (figures walk_ms_level<k>_<mapping>).")
+        .missing("no isolated-level times (walk_ms_level<k>_<mapping>) were recorded")
+        .figures("walk_ms_level([0-9]+)_(\\w+)", {"level", "mapping"}, "ms")
+        .vegaLite(R"vl({"width": 460, "height": 240,
  "mark": {"type": "line", "point": true, "tooltip": true},
  "encoding": {"x": {"field": "level", "type": "ordinal"},
               "y": {"field": "ms", "type": "quantitative", "scale": {"type": "log"},
                     "title": "ms, the level's walk (log scale)"},
-              "color": {"field": "mapping", "type": "nominal", "sort": ["thread", "warp", "edge"]}}})vl"});
-    day.chart({"day38-frontier", "Frontier profile",
-               "Frontier size and edges to walk at each level of the search (host counts, figures "
-               "frontier_level<k> and edges_level<k>): where the work is, and why one mapping wins there.",
-               "no frontier profile (frontier_level<k>, edges_level<k>) was recorded", "(frontier|edges)_level([0-9]+)",
-               {"what", "level"}, "count",
-               R"vl({"width": 560, "height": 220,
+              "color": {"field": "mapping", "type": "nominal", "sort": ["thread", "warp", "edge"]}}})vl"));
+    day.chart(grading::ChartSpec("day38-frontier")
+        .title("Frontier profile")
+        .caption("Frontier size and edges to walk at each level of the search (host counts, figures "
+            "frontier_level<k> and edges_level<k>): where the work is, and why one mapping wins there.")
+        .missing("no frontier profile (frontier_level<k>, edges_level<k>) was recorded")
+        .figures("(frontier|edges)_level([0-9]+)", {"what", "level"}, "count")
+        .vegaLite(R"vl({"width": 560, "height": 220,
  "transform": [{"calculate": "datum.what === 'frontier' ? 'frontier vertices' : 'edges to walk'", "as": "quantity"}],
  "mark": {"type": "bar", "tooltip": true},
  "encoding": {"x": {"field": "level", "type": "ordinal"},
@@ -366,7 +370,7 @@ void reportCharts(grading::Day& day) {
                     "axis": {"values": [0, 1, 10, 100, 1000, 10000], "format": ",d"},
                     "title": "per level (symlog scale)"},
               "color": {"field": "quantity", "type": "nominal", "sort": ["frontier vertices", "edges to walk"],
-                        "title": null}}})vl"});
+                        "title": null}}})vl"));
 }
 
 }  // namespace

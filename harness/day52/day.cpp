@@ -243,26 +243,29 @@ void report(const CaseContext& ctx) {
 // The report's figures as the HTML page draws them.
 void reportCharts(grading::Day& day) {
     day.heading("Day 52: events and fork-join streams");
-    day.chart({"day52-shapes", "Serial against the diamond",
-               "Median ms of the four kernels run one after another and as the fork-join diamond "
-               "(figures serial_ms, diamond_ms)[; serial / diamond = {overlap_ratio}x].",
-               "no serial or diamond time (serial_ms, diamond_ms) was recorded", "(serial|diamond)_ms", {"name"}, "ms",
-               R"vl({"width": 460, "height": {"step": 26},
+    day.chart(grading::ChartSpec("day52-shapes")
+        .title("Serial against the diamond")
+        .caption("Median ms of the four kernels run one after another and as the fork-join diamond "
+            "(figures serial_ms, diamond_ms)[; serial / diamond = {overlap_ratio}x].")
+        .missing("no serial or diamond time (serial_ms, diamond_ms) was recorded")
+        .figures("(serial|diamond)_ms", {"name"}, "ms")
+        .vegaLite(R"vl({"width": 460, "height": {"step": 26},
  "encoding": {"y": {"field": "name", "type": "nominal", "sort": ["serial", "diamond"], "title": null},
               "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"}},
  "layer": [{"mark": {"type": "bar", "tooltip": true},
             "encoding": {"color": {"field": "name", "type": "nominal", "sort": ["serial", "diamond"], "legend": null}}},
            {"mark": {"type": "text", "align": "left", "dx": 3},
-            "encoding": {"text": {"field": "ms", "format": ".4f"}}}]})vl"});
+            "encoding": {"text": {"field": "ms", "format": ".4f"}}}]})vl"));
     // A bar per kernel with both ends recorded: the diamond's kernels first,
     // then the serial run's, each in start order.
-    day.chart({"day52-timeline", "Timeline of the diamond's kernels, and the serial run's",
-               "Each kernel's first start and last end on the GPU's timer, one untimed run of each shape "
-               "(figures event_<kernel>_begin_ms, _end_ms; serial_ for the serial run).",
-               "no kernel timeline was recorded (figures event_<kernel>_begin_ms and _end_ms); the serial and "
-               "diamond totals are above",
-               "event_(\\w+)_(begin|end)_ms", {"kernel", "edge"}, "ms",
-               R"vl({"width": 460, "height": {"step": 24},
+    day.chart(grading::ChartSpec("day52-timeline")
+        .title("Timeline of the diamond's kernels, and the serial run's")
+        .caption("Each kernel's first start and last end on the GPU's timer, one untimed run of each shape "
+            "(figures event_<kernel>_begin_ms, _end_ms; serial_ for the serial run).")
+        .missing("no kernel timeline was recorded (figures event_<kernel>_begin_ms and _end_ms); the serial and "
+            "diamond totals are above")
+        .figures("event_(\\w+)_(begin|end)_ms", {"kernel", "edge"}, "ms")
+        .vegaLite(R"vl({"width": 460, "height": {"step": 24},
  "transform": [{"pivot": "edge", "value": "ms", "groupby": ["kernel"], "op": "max"},
                {"filter": "isValid(datum.begin) && isValid(datum.end)"},
                {"calculate": "(indexof(datum.kernel, 'serial_') >= 0 ? 1e9 : 0) + datum.begin", "as": "order"}],
@@ -270,7 +273,7 @@ void reportCharts(grading::Day& day) {
  "encoding": {"y": {"field": "kernel", "type": "nominal", "sort": {"field": "order"}, "title": null},
               "x": {"field": "begin", "type": "quantitative", "title": "ms from the run's first kernel"},
               "x2": {"field": "end"},
-              "color": {"field": "kernel", "legend": null}}})vl"});
+              "color": {"field": "kernel", "legend": null}}})vl"));
 }
 
 }  // namespace

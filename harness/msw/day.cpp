@@ -268,23 +268,26 @@ void report(const CaseContext& ctx) {
 // The report's figures as the HTML page draws them.
 void reportCharts(grading::Day& day) {
     day.heading("msw: first mismatching word");
-    day.chart({"msw-times", "Search time by where the first mismatch is",
-               "Median ms of each search that answered right (figures ms_<search>_<placement>).",
-               "no search was timed with a right answer (figures ms_<search>_<placement>)",
-               "ms_(two_phase|fast)_(\\w+)", {"impl", "placement"}, "ms",
-               R"vl({"width": 460, "height": {"step": 22},
+    day.chart(grading::ChartSpec("msw-times")
+        .title("Search time by where the first mismatch is")
+        .caption("Median ms of each search that answered right (figures ms_<search>_<placement>).")
+        .missing("no search was timed with a right answer (figures ms_<search>_<placement>)")
+        .figures("ms_(two_phase|fast)_(\\w+)", {"impl", "placement"}, "ms")
+        .vegaLite(R"vl({"width": 460, "height": {"step": 22},
  "transform": [{"calculate": "replace(datum.placement, regexp('_', 'g'), ' ')", "as": "mismatch"}],
  "mark": {"type": "bar", "tooltip": true},
  "encoding": {"y": {"field": "mismatch", "type": "nominal", "title": "first mismatch"}, "yOffset": {"field": "impl"},
               "x": {"field": "ms", "type": "quantitative", "title": "ms (median)"},
-              "color": {"field": "impl", "type": "nominal", "title": "search"}}})vl"});
-    day.chart({"msw-bandwidth", "Bandwidth against n", "GB/s read at each array size (figures gbs_n<n>).",
-               "no size was timed with a right answer (figures gbs_n<n>, the report's sweep over n)",
-               "gbs_n([1-9][0-9]*)", {"n"}, "gbs",
-               R"vl({"width": 460, "height": 220,
+              "color": {"field": "impl", "type": "nominal", "title": "search"}}})vl"));
+    day.chart(grading::ChartSpec("msw-bandwidth")
+        .title("Bandwidth against n")
+        .caption("GB/s read at each array size (figures gbs_n<n>).")
+        .missing("no size was timed with a right answer (figures gbs_n<n>, the report's sweep over n)")
+        .figures("gbs_n([1-9][0-9]*)", {"n"}, "gbs")
+        .vegaLite(R"vl({"width": 460, "height": 220,
  "mark": {"type": "line", "point": true, "tooltip": true},
  "encoding": {"x": {"field": "n", "type": "quantitative", "scale": {"type": "log"}, "title": "n (words)"},
-              "y": {"field": "gbs", "type": "quantitative", "title": "GB/s read"}}})vl"});
+              "y": {"field": "gbs", "type": "quantitative", "title": "GB/s read"}}})vl"));
 }
 
 }  // namespace

@@ -37,7 +37,12 @@ TEST(DayDeclaration, AfterNamesAStudentGateDeclaredBefore) {
 
 grading::ChartSpec chart(const std::string& id, const std::string& figures, std::vector<std::string> fields,
                          const std::string& spec = "{\"mark\": \"bar\"}") {
-    return {id, "A chart", "a caption", "nothing recorded", figures, std::move(fields), "ms", spec};
+    return grading::ChartSpec(id)
+        .title("A chart")
+        .caption("a caption")
+        .missing("nothing recorded")
+        .figures(figures, std::move(fields), "ms")
+        .vegaLite(spec);
 }
 
 TEST(DayDeclaration, AChartMatchesItsFiguresToItsFields) {
@@ -46,7 +51,7 @@ TEST(DayDeclaration, AChartMatchesItsFiguresToItsFields) {
     day.chart(chart("d-times", "ms_([a-z]+)_n([0-9]+)", {"impl", "n"}));
     EXPECT_EQ(day.heading(), "Day D: a heading");
     ASSERT_EQ(day.charts().size(), 1u);
-    EXPECT_EQ(day.charts()[0].fields, (std::vector<std::string>{"impl", "n"}));
+    EXPECT_EQ(day.charts()[0].fields(), (std::vector<std::string>{"impl", "n"}));
     EXPECT_THROW(day.chart(chart("d-times", "(a)", {"x"})), std::logic_error) << "the same id twice";
     EXPECT_THROW(day.chart(chart("D_Times", "(a)", {"x"})), std::logic_error) << "an id that is no [a-z0-9-]";
     EXPECT_THROW(day.chart(chart("d-a", "ms_(a", {"x"})), std::logic_error) << "no regular expression";

@@ -38,26 +38,26 @@ void Day::observe(std::string name, double limitSeconds, std::function<void(cons
 
 void Day::chart(ChartSpec spec) {
     const auto refuse = [&](const std::string& why) {
-        throw std::logic_error(name_ + "'s chart " + spec.id + ": " + why);
+        throw std::logic_error(name_ + "'s chart " + spec.id() + ": " + why);
     };
-    if (spec.id.empty() || spec.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos) {
+    if (spec.id().empty() || spec.id().find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos) {
         refuse("an id is [a-z0-9-]");
     }
     for (const ChartSpec& c : charts_) {
-        if (c.id == spec.id) refuse("declared twice");
+        if (c.id() == spec.id()) refuse("declared twice");
     }
     std::regex figures;
     try {
-        figures.assign(spec.figures);
+        figures.assign(spec.figures());
     } catch (const std::regex_error& e) {
         refuse("figures is no regular expression: " + std::string(e.what()));
     }
-    if (figures.mark_count() != spec.fields.size()) {
-        refuse(std::to_string(figures.mark_count()) + " capture groups for " + std::to_string(spec.fields.size()) +
+    if (figures.mark_count() != spec.fields().size()) {
+        refuse(std::to_string(figures.mark_count()) + " capture groups for " + std::to_string(spec.fields().size()) +
                " fields");
     }
-    if (spec.value.empty()) refuse("no field for the figure's value");
-    if (spec.vegaLite.find('<') != std::string::npos) refuse("its spec holds '<', which could end the page's script");
+    if (spec.value().empty()) refuse("no field for the figure's value");
+    if (spec.vegaLite().find('<') != std::string::npos) refuse("its spec holds '<', which could end the page's script");
     charts_.push_back(std::move(spec));
 }
 

@@ -432,10 +432,10 @@ void printChartsTsv(const grading::Day& day) {
     if (!day.heading().empty()) std::cout << day.name() << "\t\t" << tsvField(day.heading()) << "\t\t\t\t\t\t\n";
     for (const grading::ChartSpec& c : day.charts()) {
         std::string fields;
-        for (const std::string& f : c.fields) fields += (fields.empty() ? "" : ",") + f;
-        std::cout << day.name() << "\t" << c.id << "\t" << tsvField(c.title) << "\t" << tsvField(c.caption) << "\t"
-                  << tsvField(c.missing) << "\t" << tsvField(c.figures) << "\t" << tsvField(fields) << "\t"
-                  << tsvField(c.value) << "\t" << tsvField(oneLine(c.vegaLite)) << "\n";
+        for (const std::string& f : c.fields()) fields += (fields.empty() ? "" : ",") + f;
+        std::cout << day.name() << "\t" << c.id() << "\t" << tsvField(c.title()) << "\t" << tsvField(c.caption()) << "\t"
+                  << tsvField(c.missing()) << "\t" << tsvField(c.figures()) << "\t" << tsvField(fields) << "\t"
+                  << tsvField(c.value()) << "\t" << tsvField(oneLine(c.vegaLite())) << "\n";
     }
 }
 

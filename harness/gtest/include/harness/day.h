@@ -13,7 +13,7 @@
 //       day.gate(grading::GateSpec("38.levels").title("level count").points(1), levelCases());
 //       day.observe("report", 120, printTables);  // records the figures bfs_ms_<mapping>
 //       day.heading("Day 38: BFS frontier mappings");
-//       day.chart({"day38-bfs", "Whole BFS per mapping", caption, missing, "bfs_ms_(\\w+)", {"name"}, "ms", spec});
+//       day.chart(grading::ChartSpec("day38-bfs").title("Whole BFS per mapping").figures("bfs_ms_(\\w+)", {"name"}, "ms")...);
 //       return day;
 //   }
 #include <cstdint>
@@ -154,22 +154,73 @@ struct DayGate {
 std::vector<const GateCase*> runOrder(const DayGate& g);
 
 // A picture of the report's figures on the HTML page (harness/grading's
-// grade_html). Every numeric figure of the day whose name matches `figures`
-// is one row of its data: the capture groups fill `fields` in order (a
-// capture of digits only as a number), the figure's value fills `value`;
-// the rows come in the figures' name order. `vegaLite` is the spec without
-// its "data", which the page adds; it does the rest (labels, order, scales).
-struct ChartSpec {
-    std::string id;       // unique in the page, [a-z0-9-]
-    std::string title;    // one line
+// grade_html), each field set by name, as a GateSpec is:
+//
+//   ChartSpec("day52-shapes").title("Serial against the diamond").caption(...).missing(...)
+//       .figures("(serial|diamond)_ms", {"name"}, "ms").vegaLite(R"({...})")
+//
+// Every numeric figure of the day whose name matches `figures` is one row of
+// its data: the capture groups fill `fields` in order (a capture of digits
+// only as a number), the figure's value fills `value`; the rows come in the
+// figures' name order. `vegaLite` is the spec without its "data", which the
+// page adds; it does the rest (labels, order, scales).
+class ChartSpec {
+public:
+    explicit ChartSpec(std::string id) : id_(std::move(id)) {}
+
+    // unique in the page, [a-z0-9-]
+    const std::string& id() const { return id_; }
+
+    // one line
+    const std::string& title() const { return title_; }
+    ChartSpec& title(std::string title) {
+        title_ = std::move(title);
+        return *this;
+    }
+
     // Under the chart. "[text {figure} text]" shows that figure's value in
     // the text, or drops out where it was not recorded.
-    std::string caption;
-    std::string missing;  // where no figure matches, the page says "not measured: <missing>"
-    std::string figures;  // an ECMAScript regular expression, matched against a whole figure name
-    std::vector<std::string> fields;
-    std::string value;
-    std::string vegaLite;  // JSON without '<' (the page inlines it in a <script>; a JSON string can escape one)
+    const std::string& caption() const { return caption_; }
+    ChartSpec& caption(std::string caption) {
+        caption_ = std::move(caption);
+        return *this;
+    }
+
+    // Where no figure matches, the page says "not measured: <missing>".
+    const std::string& missing() const { return missing_; }
+    ChartSpec& missing(std::string missing) {
+        missing_ = std::move(missing);
+        return *this;
+    }
+
+    // An ECMAScript regular expression matched against a whole figure name;
+    // its capture groups fill `fields`, the figure's value `value`.
+    const std::string& figures() const { return figures_; }
+    const std::vector<std::string>& fields() const { return fields_; }
+    const std::string& value() const { return value_; }
+    ChartSpec& figures(std::string pattern, std::vector<std::string> fields, std::string value) {
+        figures_ = std::move(pattern);
+        fields_ = std::move(fields);
+        value_ = std::move(value);
+        return *this;
+    }
+
+    // JSON without '<' (the page inlines it in a <script>; a JSON string can escape one).
+    const std::string& vegaLite() const { return vegaLite_; }
+    ChartSpec& vegaLite(std::string spec) {
+        vegaLite_ = std::move(spec);
+        return *this;
+    }
+
+private:
+    std::string id_;
+    std::string title_;
+    std::string caption_;
+    std::string missing_;
+    std::string figures_;
+    std::vector<std::string> fields_;
+    std::string value_;
+    std::string vegaLite_;
 };
 
 struct Observation {
