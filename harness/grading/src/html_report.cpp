@@ -4,26 +4,23 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "cli.h"
 #include "text_lines.h"
 
 namespace grading::html {
 namespace {
 
 using report::InputError;
+using text::endsWith;
 using text::splitLines;
+using text::startsWith;
 using text::trim;
-
-bool startsWith(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0; }
-bool endsWith(const std::string& s, const std::string& p) {
-    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
-}
 
 // ---- writing: numbers for the page's text, JSON for its data block.
 
@@ -118,14 +115,6 @@ Json fieldValue(const std::string& captured) {
     const bool digits =
         !captured.empty() && captured.size() <= 15 && captured.find_first_not_of("0123456789") == std::string::npos;
     return digits ? Json(std::stoll(captured)) : Json(captured);
-}
-
-std::string readText(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // ---- the page.
@@ -353,15 +342,15 @@ std::vector<Chart> dayCharts(const DaySection& section, const std::map<std::stri
 
 Assets loadAssets(const std::string& dir) {
     Assets a;
-    a.css = readText(dir + "/page.css");
-    a.script = readText(dir + "/charts.js");
+    a.css = cli::readFile(dir + "/page.css", "page style");
+    a.script = cli::readFile(dir + "/charts.js", "chart script");
     // VERSIONS: "name version file integrity sha256", in load order.
-    for (const std::string& line : splitLines(readText(dir + "/vendor/VERSIONS"))) {
+    for (const std::string& line : splitLines(cli::readFile(dir + "/vendor/VERSIONS", "vendor list"))) {
         std::istringstream words(line);
         std::string name, version, file;
         if (line.empty() || line[0] == '#' || !(words >> name >> version >> file)) continue;
-        std::string licence = readText(dir + "/vendor/LICENSE." + name);
-        const std::string code = readText(dir + "/vendor/" + file);
+        std::string licence = cli::readFile(dir + "/vendor/LICENSE." + name, "licence");
+        const std::string code = cli::readFile(dir + "/vendor/" + file, "vendored script");
         if (licence.find("*/") != std::string::npos) throw InputError(dir + "/vendor/LICENSE." + name + ": holds '*/'");
         std::string lower = code;
         std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });

@@ -21,13 +21,10 @@ constexpr size_t kListedFailures = 20;
 
 enum class Verdict { Passed, Failed, Skipped };
 
+using text::endsWith;
 using text::splitLines;
+using text::startsWith;
 using text::trim;
-
-bool startsWith(const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
-bool endsWith(const std::string& s, std::string_view p) {
-    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
-}
 
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 

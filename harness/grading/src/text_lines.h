@@ -3,9 +3,17 @@
 // and writers.
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace grading::text {
+
+inline bool startsWith(const std::string& s, std::string_view prefix) {
+    return s.compare(0, prefix.size(), prefix) == 0;
+}
+inline bool endsWith(const std::string& s, std::string_view suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
 
 inline std::vector<std::string> splitLines(const std::string& text) {
     std::vector<std::string> out;
