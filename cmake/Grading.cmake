@@ -258,12 +258,16 @@ endfunction()
 #   [EXTRAS_ABSENT <file>]    what every other runner gets in their place: it answers "not in
 #                             this runner" (linked after every unit, so a runner whose units
 #                             define the functions never takes it)
+#   [EXERCISE_ABSENT <file>]  the exercise's functions answering "not in this runner": with
+#                             the course's units it makes <day>_runner_course, which links
+#                             no student code; a baseline a gate compares the submission
+#                             against is timed there (CaseContext::courseRunner)
 #   [BENCH <dir>]             a Google Benchmark folder, added where the solution is and
 #                             Google Benchmark is found (a benchmark times the instructor's code)
 #   [HOST_TESTS <files...>]   host-only tests (in tests/<day>/)
 #   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
 function(grading_add_day day)
-  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
+  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;EXERCISE_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
                         ${ARGN})
   set(here "${CMAKE_CURRENT_SOURCE_DIR}")
   set(course "${PROJECT_SOURCE_DIR}/reference/${day}")
@@ -290,6 +294,13 @@ function(grading_add_day day)
     list(APPEND course_units ${day}_course_${stem})
     set(GRADING_UNIT_OF_${day}_${stem} ${day}_course_${stem})
   endforeach()
+
+  # The course's runner: the course's code, no student code.
+  if(D_EXERCISE_ABSENT)
+    grading_add_unit(${day}_exercise_absent "${here}/${D_EXERCISE_ABSENT}" INCLUDES "${here}")
+    target_link_libraries(${day}_exercise_absent PRIVATE grading_cuda)
+    grading_add_runner(${day}_runner_course ${day} UNITS ${day}_exercise_absent ${course_units})
+  endif()
 
   # The reference runner, when this tree holds the instructor solution (the
   # student kit does not). A class build has it too: speed gates time each
@@ -458,6 +469,9 @@ function(grading_add_day day)
     set(reference_path "$<TARGET_FILE:${day}_runner_reference>")
   endif()
   get_property(expectations GLOBAL PROPERTY GRADING_${day}_MANIFEST)
+  if(D_EXERCISE_ABSENT)
+    string(PREPEND expectations "course\t$<TARGET_FILE:${day}_runner_course>\n")
+  endif()
   if(GRADING_CLASS_DIR)
     # The instructor's runner is no suite here, only what speed gates compare with.
     set(suites "${expectations}")

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "harness/answer_cache.h"
+#include "harness/sha256.h"
 #include "inputs.h"
 #include "reference.h"
 
@@ -15,12 +16,16 @@ double runSeconds(int diamonds, double holdMsPerDiamond) {
 }
 
 double timingSeconds() {
-    // Both shapes: warm-ups and timed runs, plus the warm-up rig's diamond.
-    return runSeconds(2 * (kWarmupRuns + kTimedRuns) + 1);
+    // One shape: warm-ups and timed runs, the timeline's run and the first rig's.
+    return runSeconds(kWarmupRuns + kTimedRuns + 2);
 }
 
 uint64_t inputKey(uint64_t seed, uint64_t salt, int run) {
-    uint64_t key = mix64(mix64(seed ^ salt) + static_cast<uint64_t>(run));
+    // SHA-256, not an invertible mix: a runner that sees keys learns nothing
+    // of the seed, nor of any other case's input.
+    const std::string digest = grading::sha256Hex("day52 input " + std::to_string(salt) + " " +
+                                                  std::to_string(run) + "\n" + std::to_string(seed));
+    const uint64_t key = std::stoull(digest.substr(0, 16), nullptr, 16);
     return key == kCourseInputKey ? 1 : key;
 }
 
@@ -78,14 +83,15 @@ grading::Reply<protocol::NoTiming> noTiming(const std::string& runner, double li
     return grading::call<protocol::NoTiming>(runner, {}, {limitSeconds, "no-timing", false});
 }
 
-grading::Reply<protocol::Timing> timing(const std::string& runner, uint64_t warmupKey, uint64_t timedKey,
-                                        double limitSeconds, bool exclusiveGpu) {
+grading::Reply<protocol::Timing> timing(const std::string& runner, const std::string& shape, uint64_t warmupKey,
+                                        uint64_t timedKey, double limitSeconds, bool exclusiveGpu) {
     protocol::TimingRequest request;
+    request.shape = shape;
     request.warmupKey = warmupKey;
     request.timedKey = timedKey;
     request.warmups = kWarmupRuns;
     request.runs = kTimedRuns;
-    return grading::call<protocol::Timing>(runner, request, {limitSeconds, "timing", exclusiveGpu});
+    return grading::call<protocol::Timing>(runner, request, {limitSeconds, "timing, " + shape, exclusiveGpu});
 }
 
 grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key, double limitSeconds,

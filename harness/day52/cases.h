@@ -32,7 +32,8 @@ constexpr double kBranchHoldMs = 20.0;
 inline int heldBranch(int run) { return run % kBranches; }
 
 // ---- inputs: a key per run, never kCourseInputKey, from the seed and what
-// the case is (its salt), so no two calls of a grading see the same input.
+// the case is (its salt), so no two calls of a grading see the same input;
+// SHA-256 of them, so a key tells nothing of the seed.
 uint64_t inputKey(uint64_t seed, uint64_t salt, int run);
 std::vector<uint64_t> inputKeys(uint64_t seed, uint64_t salt, int runs);
 // The host reference for a key's input, computed once per process.
@@ -46,11 +47,12 @@ grading::Reply<protocol::Serial> serial(const std::string& runner, const std::ve
 grading::Reply<protocol::Stress> stress(const std::string& runner, const std::vector<uint64_t>& keys,
                                         double limitSeconds);
 grading::Reply<protocol::NoTiming> noTiming(const std::string& runner, double limitSeconds);
-grading::Reply<protocol::Timing> timing(const std::string& runner, uint64_t warmupKey, uint64_t timedKey,
-                                        double limitSeconds, bool exclusiveGpu);
+// One shape (protocol::kShapeDiamond or kShapeSerial) timed.
+grading::Reply<protocol::Timing> timing(const std::string& runner, const std::string& shape, uint64_t warmupKey,
+                                        uint64_t timedKey, double limitSeconds, bool exclusiveGpu);
 grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key, double limitSeconds,
                                         bool exclusiveGpu);
-// The work of one timing call: warm-ups and timed runs of both shapes.
+// The work of one timing call: warm-ups and timed runs of one shape.
 double timingSeconds();
 
 // ---- what came back, split per run

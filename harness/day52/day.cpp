@@ -51,7 +51,9 @@ std::vector<GateCase> runsCases(const std::string& id, const std::string& what, 
     const auto judge = [id, student](const auto& reply, const std::vector<uint64_t>& keys) -> GateResult {
         if (!reply.ok()) return GateResult::fail(id, reply.problem);
         const GateResult outs = day52::checkOuts(id, perRun(reply.result.out, keys.size()), references(keys));
-        if (!outs.passed || !student) return outs;
+        if (!outs.passed) return outs;
+        const GateResult ends = day52::checkEndsOnStream0(id, reply.result.leftRunning);
+        if (!ends.passed || !student) return ends;
         const std::vector<std::vector<day52::Launch>> launches = launchesPerRun(reply.result, keys.size());
         for (size_t r = 0; r < keys.size(); ++r) {
             const GateResult shape = day52::checkLaunches(launches[r], keys.size() > 1 ? static_cast<int>(r) : -1);
@@ -100,7 +102,9 @@ std::vector<GateCase> stressCases() {
         const std::vector<std::vector<float>> outs = perRun(reply.result.out, keys.size());
         std::vector<day52::StressRun> runs;
         for (size_t r = 0; r < keys.size(); ++r) runs.push_back({outs[r], reference(keys[r]), heldBranch(static_cast<int>(r))});
-        return day52::checkStress(runs, {kUpstreamHoldMs, kBranchHoldMs});
+        const GateResult right = day52::checkStress(runs, {kUpstreamHoldMs, kBranchHoldMs});
+        if (!right.passed) return right;
+        return day52::checkEndsOnStream0(id, reply.result.leftRunning);
     };
     return {c};
 }
@@ -134,38 +138,60 @@ std::vector<GateCase> noTimingCases() {
     return {c};
 }
 
+// One shape timed, on `runner`, with its timed work checked: every run's
+// output against run 0's moved as its input was, run 0's against the host.
+struct TimedShape {
+    grading::Reply<day52::protocol::Timing> reply;
+    GateResult right;
+};
+
+TimedShape timeOneShape(const std::string& runner, const std::string& shape, uint64_t warmupKey, uint64_t timedKey,
+                        double limitSeconds, bool exclusiveGpu) {
+    const std::string name = shape == day52::protocol::kShapeDiamond ? "enqueueDiamond" : "enqueueSerial";
+    TimedShape t{timing(runner, shape, warmupKey, timedKey, limitSeconds, exclusiveGpu), GateResult::pass("52.overlap")};
+    if (!t.reply.ok()) {
+        t.right = GateResult::fail("52.overlap", name + " was not timed: " + t.reply.problem);
+        return t;
+    }
+    const day52::protocol::TimingResult& r = t.reply.result;
+    if (r.ms.size() != static_cast<size_t>(day52::kTimedRuns)) {
+        t.right = GateResult::fail("52.overlap", "the runner returned " + std::to_string(r.ms.size()) + " times for " +
+                                                     std::to_string(day52::kTimedRuns) + " timed runs of " + name);
+        return t;
+    }
+    t.right = day52::checkTimedDiamond(r.out, reference(timedKey), name);
+    if (t.right.passed) t.right = day52::checkTimedRuns(name, r.runFirstDifference, day52::kTimedRuns);
+    return t;
+}
+
 std::vector<GateCase> overlapCases() {
     GateCase c;
     c.name = "seeded";
     c.what = "serial ms / diamond ms, medians of " + std::to_string(day52::kTimedRuns) + " timed runs on a seeded input";
     c.seeded = true;
-    c.limitSeconds = timingSeconds();
+    c.limitSeconds = 2 * timingSeconds();
     c.run = [](const CaseContext& ctx) -> GateResult {
         const char* id = "52.overlap";
+        if (ctx.courseRunner.empty()) return GateResult::fail(id, "no course runner to time the serial version in");
         const uint64_t warmupKey = inputKey(ctx.seed, kSaltOverlap, 0);
         const uint64_t timedKey = inputKey(ctx.seed, kSaltOverlap, 1);
-        const auto reply = timing(ctx.runner, warmupKey, timedKey, ctx.limitSeconds, ctx.exclusiveGpu);
-        if (!reply.ok()) return GateResult::fail(id, reply.problem);
-        const day52::protocol::TimingResult& t = reply.result;
-        for (const auto* samples : {&t.diamondMs, &t.serialMs}) {
-            if (samples->size() != static_cast<size_t>(day52::kTimedRuns)) {
-                return GateResult::fail(id, "the runner returned " + std::to_string(samples->size()) +
-                                                " times for " + std::to_string(day52::kTimedRuns) + " timed runs");
-            }
-        }
-        const double serialMs = grading::summarize(t.serialMs).medianMs;
-        const double diamondMs = grading::summarize(t.diamondMs).medianMs;
-        const int sms = static_cast<int>(reply.device().smCount);
+        // The serial baseline in the course runner, which links no student
+        // code; the submitted diamond in its own runner.
+        const TimedShape diamond = timeOneShape(ctx.runner, day52::protocol::kShapeDiamond, warmupKey, timedKey,
+                                                ctx.limitSeconds / 2, ctx.exclusiveGpu);
+        if (!diamond.right.passed) return diamond.right;
+        const TimedShape serial = timeOneShape(ctx.courseRunner, day52::protocol::kShapeSerial, warmupKey, timedKey,
+                                               ctx.limitSeconds / 2, ctx.exclusiveGpu);
+        if (!serial.right.passed) return serial.right;
+        const double serialMs = grading::summarize(serial.reply.result.ms).medianMs;
+        const double diamondMs = grading::summarize(diamond.reply.result.ms).medianMs;
+        const int sms = static_cast<int>(diamond.reply.device().smCount);
         const day52::OverlapVerdict v = day52::checkOverlap(serialMs, diamondMs, sms);
         grading::recordFigure("overlap_ratio", grading::formatText("%.3f", v.ratio));
         grading::recordFigure("sm_count", std::to_string(sms));
         grading::recordFigure("serial_ms", grading::formatText("%.4f", serialMs));
         grading::recordFigure("diamond_ms", grading::formatText("%.4f", diamondMs));
-        std::cout << "overlap on " << reply.device().device << ": " << v.note << "\n";
-        // The timed work is graded work, on every device; only the ratio
-        // waits for one with room for the whole diamond.
-        const GateResult right = day52::checkTimedDiamond(t.out, reference(timedKey));
-        if (!right.passed) return right;
+        std::cout << "overlap on " << diamond.reply.device().device << ": " << v.note << "\n";
         if (!v.gated && v.result.passed) {
             reportNotGated("52.overlap " + v.note);
             return GateResult::pass(id);
@@ -208,23 +234,30 @@ void timeline(const std::string& shape, const std::string& prefix, const std::ve
 void report(const CaseContext& ctx) {
     const uint64_t warmupKey = inputKey(ctx.seed, kSaltReport, 0);
     const uint64_t timedKey = inputKey(ctx.seed, kSaltReport, 1);
-    const auto t = timing(ctx.runner, warmupKey, timedKey, timingSeconds(), true);
-    if (t.ok()) {
-        const grading::TimingStats serial = grading::summarize(t.result.serialMs);
-        const grading::TimingStats diamond = grading::summarize(t.result.diamondMs);
+    // The serial version in the course runner (no student code beside it), or
+    // where there is none (a student kit without it), in this one.
+    const std::string& serialRunner = ctx.courseRunner.empty() ? ctx.runner : ctx.courseRunner;
+    const TimedShape diamondShape =
+        timeOneShape(ctx.runner, day52::protocol::kShapeDiamond, warmupKey, timedKey, timingSeconds(), true);
+    const TimedShape serialShape =
+        timeOneShape(serialRunner, day52::protocol::kShapeSerial, warmupKey, timedKey, timingSeconds(), true);
+    if (diamondShape.reply.ok() && serialShape.reply.ok()) {
+        const grading::TimingStats serial = grading::summarize(serialShape.reply.result.ms);
+        const grading::TimingStats diamond = grading::summarize(diamondShape.reply.result.ms);
         std::cout << "\n"
-                  << day52::timingTable(serial, diamond, t.device().device, static_cast<int>(t.device().smCount));
-        const std::string wrong = day52::firstDisagreement(t.result.out, reference(timedKey));
-        if (!wrong.empty()) std::cout << "  (the timed diamond's result is wrong: " << wrong << ")\n";
+                  << day52::timingTable(serial, diamond, diamondShape.reply.device().device,
+                                        static_cast<int>(diamondShape.reply.device().smCount));
+        if (!diamondShape.right.passed) std::cout << "  (" << diamondShape.right.message << ")\n";
         grading::recordFigure("serial_ms", grading::formatText("%.4f", serial.medianMs));
         grading::recordFigure("diamond_ms", grading::formatText("%.4f", diamond.medianMs));
         if (diamond.medianMs > 0.0f) {
             grading::recordFigure("overlap_ratio", grading::formatText("%.3f", serial.medianMs / diamond.medianMs));
         }
-        timeline("diamond", "", t.result.diamondTimelineNs);
-        timeline("serial", "serial_", t.result.serialTimelineNs);
+        timeline("diamond", "", diamondShape.reply.result.timelineNs);
+        timeline("serial", "serial_", serialShape.reply.result.timelineNs);
     } else {
-        std::cout << "\nno timings: " << t.problem << "\n";
+        std::cout << "\nno timings: " << (diamondShape.reply.ok() ? serialShape.reply.problem : diamondShape.reply.problem)
+                  << "\n";
     }
 
     const uint64_t raceKey = inputKey(ctx.seed, kSaltReport, 2);
@@ -296,7 +329,7 @@ grading::Day grading::declareDay() {
              noTimingCases());
     day.gate(GateSpec("52.overlap").title("branches overlap").points(2).prerequisites({"52.diamond"}).timed(true),
              overlapCases());
-    day.observe("report", timingSeconds() + runSeconds(2), report);
+    day.observe("report", 2 * timingSeconds() + runSeconds(2), report);
     reportCharts(day);
     return day;
 }

@@ -83,6 +83,20 @@ GateResult checkOuts(const std::string& id, const std::vector<std::vector<float>
     return GateResult::pass(id);
 }
 
+GateResult checkEndsOnStream0(const std::string& id, const std::vector<int32_t>& leftRunning) {
+    for (size_t r = 0; r < leftRunning.size(); ++r) {
+        if (leftRunning[r] == 0) continue;
+        std::string streams;
+        for (int k = 0; k <= kBranches; ++k) {
+            if (leftRunning[r] & (1 << k)) streams += (streams.empty() ? "s[" : ", s[") + std::to_string(k) + "]";
+        }
+        return GateResult::fail(id, (leftRunning.size() > 1 ? "run " + std::to_string(r) + ": " : std::string()) +
+                                        streams + " still had work once s[0] was done: a caller that waits for "
+                                        "s[0] alone reads d_out then, so the diamond must end on s[0]");
+    }
+    return GateResult::pass(id);
+}
+
 GateResult checkLaunches(std::vector<Launch> launches, int run) {
     const char* id = "52.diamond";
     const std::string where = run >= 0 ? "run " + std::to_string(run) + ": " : std::string();
@@ -182,10 +196,25 @@ OverlapVerdict checkOverlap(double serialMs, double diamondMs, int smCount) {
     return v;
 }
 
-GateResult checkTimedDiamond(const std::vector<float>& got, const std::vector<float>& want) {
+GateResult checkTimedDiamond(const std::vector<float>& got, const std::vector<float>& want, const std::string& shape) {
     const std::string d = firstDisagreement(got, want);
     if (d.empty()) return GateResult::pass("52.overlap");
-    return GateResult::fail("52.overlap", "the timed diamond's result is wrong (" + d + "), so its time is not graded");
+    return GateResult::fail("52.overlap", shape + "'s first timed run is wrong (" + d + "), so its time is not graded");
+}
+
+GateResult checkTimedRuns(const std::string& shape, const std::vector<int64_t>& runFirstDifference, int runs) {
+    const char* id = "52.overlap";
+    if (runFirstDifference.size() != static_cast<size_t>(runs)) {
+        return GateResult::fail(id, "the runner checked " + std::to_string(runFirstDifference.size()) + " of " + shape +
+                                        "'s " + std::to_string(runs) + " timed runs");
+    }
+    for (int r = 0; r < runs; ++r) {
+        if (runFirstDifference[r] < 0) continue;
+        return GateResult::fail(id, shape + "'s timed run " + std::to_string(r) + ": index " +
+                                        std::to_string(runFirstDifference[r]) + " is not run 0's output moved as " +
+                                        "the run's input was moved: the run did not do its own work, so no time is graded");
+    }
+    return GateResult::pass(id);
 }
 
 }  // namespace day52

@@ -28,6 +28,10 @@ std::string firstDisagreement(const std::vector<float>& got, const std::vector<f
 grading::GateResult checkOuts(const std::string& id, const std::vector<std::vector<float>>& outs,
                               const std::vector<std::vector<float>>& wants);
 
+// 52.diamond and 52.stress: no run left work on another stream once s[0]
+// was done (leftRunning[r]: bit k for s[k], as the runner reports it).
+grading::GateResult checkEndsOnStream0(const std::string& id, const std::vector<int32_t>& leftRunning);
+
 // One launch from the kernels' log (grading_hooks.h, protocol.h).
 struct Launch {
     int kernel = 0;  // kLoggedGrindFma or kLoggedSumFour
@@ -75,6 +79,12 @@ struct OverlapVerdict {
 OverlapVerdict checkOverlap(double serialMs, double diamondMs, int smCount);
 // A time only means something for a right answer: 52.overlap fails first
 // when the timed diamond's out is wrong.
-grading::GateResult checkTimedDiamond(const std::vector<float>& got, const std::vector<float>& want);
+// `shape` names the enqueue function timed ("enqueueDiamond").
+grading::GateResult checkTimedDiamond(const std::vector<float>& got, const std::vector<float>& want,
+                                      const std::string& shape = "enqueueDiamond");
+// Every timed run did its own work: runFirstDifference[r] (the runner's
+// device check, protocol.h) is -1 for each of `runs` runs.
+grading::GateResult checkTimedRuns(const std::string& shape, const std::vector<int64_t>& runFirstDifference,
+                                   int runs);
 
 }  // namespace day52

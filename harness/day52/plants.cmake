@@ -79,3 +79,27 @@ grading_plant(serial_reads_input
   REPLACE [=[0, d.s[0]>>>(d.d_in, d.d_branch[j]]=]
   FAILS 52.serial
   EXPECT [[index 0: got [-+0-9.e]+, want [-+0-9.e]+]])
+
+grading_plant(join_on_branch_stream
+  WHAT "the join waits for every branch but is queued on s[4], not s[0]: d_out is right once the whole device is done, but not when s[0] is, which is all a caller may wait for"
+  EDIT solution/diamond.cu
+  FIND [[        for (int j = 0; j < kBranches; ++j) CUDA_TRY(cudaStreamWaitEvent(d.s[0], d.branchDone[j], 0));
+        sumFour<<<kSumBlocks, kThreadsPerBlock, 0, d.s[0]>>>(]]
+  REPLACE [[        for (int j = 0; j < kBranches; ++j) CUDA_TRY(cudaStreamWaitEvent(d.s[kBranches], d.branchDone[j], 0));
+        sumFour<<<kSumBlocks, kThreadsPerBlock, 0, d.s[kBranches]>>>(]]
+  # Read once s[0] is done, d_out still holds its poison; should the join
+  # have finished by then, s[4] was still busy when s[0] was done.
+  FAILS 52.diamond
+  EXPECT [[(index [0-9]+: got -26711958 \(never written: still the runner's poison\)|s\[4\] still had work once s\[0\] was done)]])
+
+grading_plant(work_left_on_branch
+  WHAT "branch 0 grinds its buffer a second time after recording branchDone[0]: d_out is right, but work is left running on s[1] after the diamond's end on s[0]"
+  EDIT solution/diamond.cu
+  FIND [[            CUDA_TRY(cudaEventRecord(d.branchDone[j], d.s[1 + j]));]]
+  REPLACE [[            CUDA_TRY(cudaEventRecord(d.branchDone[j], d.s[1 + j]));
+            if (j == 0) {  // the same values again, after the event the join waits for
+                grindFma<<<kGrindBlocks, kThreadsPerBlock, 0, d.s[1]>>>(d.d_mid, d.d_branch[0], kA, kBranchB[0],
+                                                                        kElems, kIters);
+            }]]
+  FAILS 52.diamond
+  EXPECT [[s\[1\] still had work once s\[0\] was done: a caller that waits for s\[0\] alone reads d_out then]])

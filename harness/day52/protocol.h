@@ -36,10 +36,14 @@ struct RunsResult {
     std::vector<int32_t> launchTarget;  // kTarget*
     std::vector<int64_t> launchBlocks;
     std::vector<int64_t> launchThreads; // per block
+    // Per run, the streams that still had work once s[0] was done, bit k
+    // for s[k] (0: none): the diamond must end on s[0].
+    std::vector<int32_t> leftRunning;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("out", s.out);
+        field("left_running", s.leftRunning);
         field("launch_run", s.launchRun);
         field("launch_kernel", s.launchKernel);
         field("launch_target", s.launchTarget);
@@ -69,10 +73,12 @@ struct StressRequest {
 struct StressResult {
     std::vector<float> out;    // kElems per run, back to back
     std::vector<float> runMs;  // per run, host clock: the run, its waits and its checks
+    std::vector<int32_t> leftRunning;  // as RunsResult's
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("out", s.out);
+        field("left_running", s.leftRunning);
         field("run_ms", s.runMs);
     }
 };
@@ -93,9 +99,16 @@ struct NoTimingResult {
     }
 };
 
-// The submitted diamond, then the serial version, each warmed up on
-// warmupKey's input and timed per run with events on timedKey's input.
+// One shape (kShapeDiamond: the submission's enqueueDiamond; kShapeSerial:
+// the course's enqueueSerial), warmed up on warmupKey's input and timed per
+// run with events. Timed run r grinds timedKey's input rotated by some words
+// (harness/timed_run_check.h): an element-wise diamond answers with run 0's
+// output rotated the same way, which the runner checks on the device. The
+// serial shape is timed by the course runner, which links no student code.
+constexpr const char* kShapeDiamond = "diamond";
+constexpr const char* kShapeSerial = "serial";
 struct TimingRequest {
+    std::string shape = kShapeDiamond;
     uint64_t warmupKey = 0;
     uint64_t timedKey = 0;
     int32_t warmups = 0;
@@ -103,6 +116,7 @@ struct TimingRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
+        field("shape", s.shape);
         field("warmup_key", s.warmupKey);
         field("timed_key", s.timedKey);
         field("warmups", s.warmups);
@@ -111,22 +125,22 @@ struct TimingRequest {
 };
 
 struct TimingResult {
-    std::vector<float> diamondMs;
-    std::vector<float> serialMs;
-    std::vector<float> out;  // what the last timed diamond left: graded like any other
-    // One more untimed run of each shape with its kernels' start and end on
-    // the GPU's timer: the upstream, branches 0-3 and the join, each start
-    // then each end, ns (an observation for the report's timeline).
-    std::vector<uint64_t> diamondTimelineNs;
-    std::vector<uint64_t> serialTimelineNs;
+    std::vector<float> ms;  // per timed run
+    std::vector<float> out;  // timed run 0's output, on timedKey's input: graded like any other
+    // Per timed run, the first index where its output is not run 0's moved
+    // as its input was; -1 where it is (run 0: -1).
+    std::vector<int64_t> runFirstDifference;
+    // One more untimed run with its kernels' start and end on the GPU's
+    // timer: the upstream, branches 0-3 and the join, each start then each
+    // end, ns (an observation for the report's timeline).
+    std::vector<uint64_t> timelineNs;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("diamond_ms", s.diamondMs);
-        field("serial_ms", s.serialMs);
+        field("ms", s.ms);
         field("out", s.out);
-        field("diamond_timeline_ns", s.diamondTimelineNs);
-        field("serial_timeline_ns", s.serialTimelineNs);
+        field("run_first_difference", s.runFirstDifference);
+        field("timeline_ns", s.timelineNs);
     }
 };
 

@@ -7,9 +7,12 @@
 // (course/setup.cu), so the legacy default stream, where every copy and fill
 // of the runner goes (allocation guards, the input upload, poison, zeroing
 // d_mid, the hold table, the launch log), never orders them. The runner
-// brackets each diamond with device-wide waits instead: before the first
-// launch all of its own writes are done, and it reads nothing back until all
-// five streams have drained. Between those two points only the submission's
+// waits for the whole device before each diamond, so all of its own writes
+// are done before the first launch. It then reads d_out as soon as s[0]
+// alone is done, as the contract promises a caller may (forkjoin.h): a join
+// left on another stream is read too early, and work still queued on a
+// branch stream then is reported. Only then does it wait for the whole
+// device and check the guards. Between those points only the submission's
 // events order its work. The timed runs, which must not wait on the host,
 // are bracketed with the runner's own events on the diamond's streams
 // (fenceIn, fenceOut below).
@@ -27,6 +30,7 @@
 #include "harness/event_timer.h"
 #include "harness/guarded_buffer.h"
 #include "harness/runner_main.h"
+#include "harness/timed_run_check.h"
 #include "inputs.h"
 #include "protocol.h"
 
@@ -118,8 +122,32 @@ public:
     }
     void zeroMid() { CUDA_TRY(cudaMemset(mid_.data(), 0, kElems * sizeof(float))); }
 
-    // Queues work with `enqueue` between the two device-wide waits (see the
-    // top of this file), then checks errors, guards and the input.
+    // What a diamond run gives back: d_out as it stood once s[0] was done,
+    // and the streams that still had work then (bit k for s[k]).
+    struct Finished {
+        std::vector<float> out;
+        int32_t leftRunning = 0;
+    };
+    // Queues a diamond with `enqueue` after a device-wide wait, reads d_out
+    // once s[0] alone is done (see the top of this file), then waits for the
+    // whole device and checks errors, guards and the input.
+    Finished runUntilStream0(const std::string& where, const std::function<void()>& enqueue) {
+        const day52::Diamond& d = handles_->d;
+        drain("preparing " + where);
+        grading::breadcrumb(where);
+        enqueue();
+        if (cudaStreamSynchronize(d.s[0]) != cudaSuccess) drain(where);  // names the error
+        Finished done;
+        done.out = out_.download();  // the legacy default stream: it waits for none of the diamond's streams
+        for (int k = 1; k <= kBranches; ++k) {
+            if (cudaStreamQuery(d.s[k]) == cudaErrorNotReady) done.leftRunning |= 1 << k;
+        }
+        drain(where);
+        checkAfter(where);
+        return done;
+    }
+    // Queues work with `enqueue` between two device-wide waits, then checks
+    // errors, guards and the input.
     void run(const std::string& where, const std::function<void()>& enqueue) {
         drain("preparing " + where);
         grading::breadcrumb(where);
@@ -141,6 +169,7 @@ public:
     }
 
     std::vector<float> out() const { return out_.download(); }
+    float* inData() const { return in_.data(); }
 
     // The launch log's entries, each output pointer named as a kTarget*.
     int32_t target(const float* p) const {
@@ -201,24 +230,31 @@ proto::RunsResult runs(const proto::RunsRequest& req, const char* what,
     checkKeys(req.inputKeys);
     proto::RunsResult result;
     result.out.reserve(req.inputKeys.size() * kElems);
+    // Each run's diamond is made while the last one still stands, so no two
+    // runs share a buffer, a stream or an event: a diamond replayed from an
+    // earlier run (a cached CUDA graph, say) writes that run's buffers.
+    std::unique_ptr<Rig> previous;
     for (size_t r = 0; r < req.inputKeys.size(); ++r) {
         grading::lendGpuToMeasurements();
-        Rig rig(day52::diamondInput(req.inputKeys[r]));
-        rig.poisonOutputs();
+        auto rig = std::make_unique<Rig>(day52::diamondInput(req.inputKeys[r]));
+        rig->poisonOutputs();
         day52::clearLaunchLog();
-        rig.run(std::string(what) + " (run " + std::to_string(r) + ")", [&] { enqueue(rig.diamond()); });
-        const std::vector<float> out = rig.out();
-        result.out.insert(result.out.end(), out.begin(), out.end());
+        const Rig::Finished done =
+            rig->runUntilStream0(std::string(what) + " (run " + std::to_string(r) + ")", [&] { enqueue(rig->diamond()); });
+        result.out.insert(result.out.end(), done.out.begin(), done.out.end());
+        result.leftRunning.push_back(done.leftRunning);
         const day52::LaunchLog log = day52::readLaunchLog();
         for (uint32_t k = 0; k < log.count && k < static_cast<uint32_t>(day52::kMaxLoggedLaunches); ++k) {
             result.launchRun.push_back(static_cast<int32_t>(r));
             result.launchKernel.push_back(log.at[k].kernel);
-            result.launchTarget.push_back(rig.target(log.at[k].out));
+            result.launchTarget.push_back(rig->target(log.at[k].out));
             result.launchBlocks.push_back(static_cast<int64_t>(log.at[k].blocks));
             result.launchThreads.push_back(static_cast<int64_t>(log.at[k].threadsPerBlock));
         }
-        rig.release();
+        if (previous) previous->release();
+        previous = std::move(rig);
     }
+    previous->release();
     return result;
 }
 
@@ -239,9 +275,11 @@ proto::StressResult stress(const proto::StressRequest& req) {
     HoldScope holdScope;
     proto::StressResult result;
     result.out.reserve(req.inputKeys.size() * kElems);
+    std::unique_ptr<Rig> previous;  // as in runs(): no two runs share a buffer
     for (size_t r = 0; r < req.inputKeys.size(); ++r) {
         grading::lendGpuToMeasurements();
-        Rig rig(day52::diamondInput(req.inputKeys[r]));
+        auto current = std::make_unique<Rig>(day52::diamondInput(req.inputKeys[r]));
+        Rig& rig = *current;
         rig.poisonOutputs();
         rig.zeroMid();
         const day52::Diamond& d = rig.diamond();
@@ -255,17 +293,19 @@ proto::StressResult stress(const proto::StressRequest& req) {
         const std::string where =
             "enqueueDiamond (stress run " + std::to_string(r) + ", branch " + std::to_string(req.heldBranch[r]) + " held)";
         const auto start = std::chrono::steady_clock::now();
-        rig.run(where, [&] { day52::enqueueDiamond(d); });
+        const Rig::Finished done = rig.runUntilStream0(where, [&] { day52::enqueueDiamond(d); });
         result.runMs.push_back(std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - start).count());
         // The submission links the hooks too: a run it let go unheld is not a stress run.
         const day52::GrindHold after = day52::readGrindHold();
         if (std::memcmp(&after, &hold, sizeof hold) != 0) {
             throw grading::ContractViolation(where + " changed the grading hold table (grading_hooks.h)");
         }
-        const std::vector<float> out = rig.out();
-        result.out.insert(result.out.end(), out.begin(), out.end());
-        rig.release();
+        result.out.insert(result.out.end(), done.out.begin(), done.out.end());
+        result.leftRunning.push_back(done.leftRunning);
+        if (previous) previous->release();
+        previous = std::move(current);
     }
+    previous->release();
     return result;
 }
 
@@ -316,11 +356,19 @@ struct Fences {
     }
 };
 
-// `warmups` runs of `enqueue` on the warm-up input, then `runs` timed runs
-// on the timed input with fresh poison in every output.
-grading::TimingStats timeShape(Rig& rig, const Fences& f, const std::string& what,
-                               void (*enqueue)(const day52::Diamond&), const std::vector<float>& warmupInput,
-                               const std::vector<float>& timedInput, int warmups, int runs) {
+// `warmups` runs of `enqueue` on the warm-up input, then `runs` timed runs,
+// run r on the timed input rotated as runVariant(r) says and its output
+// checked against run 0's rotated the same way (timed_run_check.h): every
+// timed run must do its own work. Run 0's output goes to `out`.
+struct TimedShape {
+    grading::TimingStats stats;
+    std::vector<float> out;
+    std::vector<int64_t> runFirstDifference;
+};
+
+TimedShape timeShape(Rig& rig, const Fences& f, const std::string& what, void (*enqueue)(const day52::Diamond&),
+                     const std::vector<float>& warmupInput, const std::vector<float>& timedInput, int warmups,
+                     int runs) {
     const day52::Diamond& d = rig.diamond();
     const auto one = [&] {
         f.fenceIn(d);
@@ -331,13 +379,31 @@ grading::TimingStats timeShape(Rig& rig, const Fences& f, const std::string& wha
     rig.run(what + " (warm-up)", [&] {
         for (int w = 0; w < warmups; ++w) one();
     });
-    // A run that replayed an earlier answer instead of computing is wrong now.
     rig.setInput(timedInput);
     rig.poisonOutputs();
+    GuardedBuffer<float> original("the timed input's copy", kElems);
+    original.upload(timedInput);
+    grading::TimedRunCheck check(kElems, runs);
+    const grading::VariantKinds rotate{true, false};
+    // On s[0], outside the events: fenceOut has made s[0] wait for every
+    // branch of the run before, and the upstream, the only reader of d_in,
+    // runs on s[0] after fenceIn.
+    grading::TimedRunHooks hooks;
+    hooks.before = [&](int r) {
+        grading::enqueueVariant(original.data(), rig.inData(), kElems,
+                                grading::runVariant(r, kElems, rotate), d.s[0]);
+    };
+    hooks.after = [&](int r) { check.afterRun(r, d.d_out, grading::runVariant(r, kElems, rotate), d.s[0]); };
     drain("preparing the timed runs of " + what);
     grading::breadcrumb("timing " + what);
-    const grading::TimingStats t = grading::timeRuns(one, what + " (timed)", 0, runs, d.s[0]);
+    TimedShape t;
+    t.stats = grading::timeRuns(one, what + " (timed)", 0, runs, d.s[0], hooks);
+    // d_in as the input check expects it: the timed input itself.
+    grading::enqueueVariant(original.data(), rig.inData(), kElems, {}, d.s[0]);
+    drain("checking the timed runs of " + what);
     rig.checkAfter("timing " + what);
+    t.out = check.firstOutput();
+    t.runFirstDifference = check.firstDifferences();
     return t;
 }
 
@@ -367,25 +433,27 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     if (req.warmups < 0 || req.warmups > 100 || req.runs < 1 || req.runs > 1000) {
         throw InputError("warmups wants 0..100 and runs 1..1000");
     }
+    const bool diamondShape = req.shape == proto::kShapeDiamond;
+    if (!diamondShape && req.shape != proto::kShapeSerial) {
+        throw InputError("shape wants " + std::string(proto::kShapeDiamond) + " or " + proto::kShapeSerial);
+    }
+    const std::string what = diamondShape ? "enqueueDiamond" : "enqueueSerial";
+    void (*const enqueue)(const day52::Diamond&) = diamondShape ? day52::enqueueDiamond : day52::enqueueSerial;
     const std::vector<float> warmupInput = day52::diamondInput(req.warmupKey);
     const std::vector<float> timedInput = day52::diamondInput(req.timedKey);
     Rig rig(warmupInput);
     Fences fences;
     proto::TimingResult result;
     {
-        // Both shapes, from the first warm-up (which ramps the clocks) to the
-        // last timed run, under one wait for the GPU exclusively.
+        // From the first warm-up (which ramps the clocks) to the last timed
+        // run, under one wait for the GPU exclusively.
         const grading::TimedSection measuring;
-        result.diamondMs = timeShape(rig, fences, "enqueueDiamond", day52::enqueueDiamond, warmupInput, timedInput,
-                                     req.warmups, req.runs)
-                               .samplesMs;
-        result.out = rig.out();  // timed work is graded work: the grader checks it
-        result.diamondTimelineNs = timelineOf(rig, fences, "enqueueDiamond", day52::enqueueDiamond);
-        result.serialMs = timeShape(rig, fences, "enqueueSerial", day52::enqueueSerial, warmupInput, timedInput,
-                                    req.warmups, req.runs)
-                              .samplesMs;
+        TimedShape t = timeShape(rig, fences, what, enqueue, warmupInput, timedInput, req.warmups, req.runs);
+        result.ms = std::move(t.stats.samplesMs);
+        result.out = std::move(t.out);
+        result.runFirstDifference = std::move(t.runFirstDifference);
     }
-    result.serialTimelineNs = timelineOf(rig, fences, "enqueueSerial", day52::enqueueSerial);
+    result.timelineNs = timelineOf(rig, fences, what, enqueue);
     rig.release();
     return result;
 }

@@ -53,6 +53,22 @@ cudaError_t destroyDiamond(Diamond& d);
 
 // The diamond: upstream (b = kUpstreamB) on s[0], branch j (b = kBranchB[j])
 // on s[1 + j], the join on s[0]. Returns once everything is queued.
+//
+// What a caller may rely on, and what enqueueDiamond may not:
+//  - Done means s[0] is done: a caller may read d_out as soon as it has
+//    waited for s[0] alone (cudaStreamSynchronize(d.s[0])), so the join ends
+//    the diamond on s[0] and nothing of it is still queued or running on
+//    s[1]..s[4] by then.
+//  - The streams are non-blocking and the events disable timing; nothing
+//    else orders the streams. d_mid, d_branch[j] and d_out may hold anything
+//    on entry (d_mid zeroes, the rest garbage).
+//  - Every call may bring another Diamond: other buffers, streams and events
+//    than the call before, while the earlier ones still exist. Keep nothing
+//    from one call for the next (no cached answer, no captured graph).
+//  - Launch shapes are the course's: grindFma kGrindBlocks x
+//    kThreadsPerBlock, sumFour kSumBlocks x kThreadsPerBlock.
+//  - Timed calls are calls like any other (the same context flags); each
+//    timed run gets its own input and its output is checked.
 void enqueueDiamond(const Diamond& d);
 // The same nine launches, all on s[0], no events.
 void enqueueSerial(const Diamond& d);

@@ -44,12 +44,12 @@ private:
 
 }  // namespace
 
-TimingStats timeRuns(const std::function<void()>& run, const std::string& what, int warmupRuns,
-                     int timedRuns, cudaStream_t stream, const std::function<void()>& afterEachRun) {
+TimingStats timeRuns(const std::function<void()>& run, const std::string& what, int warmupRuns, int timedRuns,
+                     cudaStream_t stream, const TimedRunHooks& hooks) {
     const TimedSection measuring;  // the warm-ups too: they ramp the clocks the timed runs see
     for (int i = 0; i < warmupRuns; ++i) {
         run();
-        if (afterEachRun) afterEachRun();
+        if (hooks.afterWarmup) hooks.afterWarmup();
     }
     checkLaunch(what + " (warm-up)");
 
@@ -59,11 +59,12 @@ TimingStats timeRuns(const std::function<void()>& run, const std::string& what, 
     try {
         L2Clear clearL2(stream);
         for (int i = 0; i < timedRuns; ++i) {
+            if (hooks.before) hooks.before(i);
             clearL2();
             CUDA_TRY(cudaEventRecord(events[2 * i], stream));
             run();
             CUDA_TRY(cudaEventRecord(events[2 * i + 1], stream));
-            if (afterEachRun) afterEachRun();
+            if (hooks.after) hooks.after(i);
         }
         CUDA_TRY(cudaEventSynchronize(events.back()));
         checkLaunch(what + " (timed)");
@@ -76,6 +77,16 @@ TimingStats timeRuns(const std::function<void()>& run, const std::string& what, 
     }
     for (cudaEvent_t e : events) CUDA_TRY(cudaEventDestroy(e));
     return summarize(samples);
+}
+
+TimingStats timeRuns(const std::function<void()>& run, const std::string& what, int warmupRuns,
+                     int timedRuns, cudaStream_t stream, const std::function<void()>& afterEachRun) {
+    TimedRunHooks hooks;
+    if (afterEachRun) {
+        hooks.afterWarmup = afterEachRun;
+        hooks.after = [&afterEachRun](int) { afterEachRun(); };
+    }
+    return timeRuns(run, what, warmupRuns, timedRuns, stream, hooks);
 }
 
 }  // namespace grading

@@ -1,6 +1,7 @@
 #include "harness/runner_main.h"
 
 #include <cuda_runtime.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,7 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <optional>
+#include <thread>
 
 #include "harness/cuda_check.h"
 #include "harness/guarded_buffer.h"
@@ -93,17 +96,15 @@ void requireDevice() {
     answer(protocol::encode(protocol::Failure{protocol::kNoDevice.name, reason}), protocol::kNoDevice.exitCode);
 }
 
-// How this call's thread waits for the GPU. An untimed call yields its core
-// instead of spinning on it (the default with one context): a class run has
-// more runners waiting on the GPU than the machine has cores, and a spinning
-// waiter holds the core another runner's answer needs. A timed call holds
-// the GPU exclusively and spins: on the H200, yielding made the host-driven BFS
-// 8% slower and its repeats noisier. Set before the first call makes the
-// context, and changed on the live context between a session's calls; where
-// the driver refuses, the call keeps the style it had.
-void waitStyleFor(const Record& request) {
-    const unsigned style = protocol::isTimedCall(request) ? cudaDeviceScheduleSpin : cudaDeviceScheduleYield;
-    if (cudaSetDeviceFlags(style) != cudaSuccess) (void)cudaGetLastError();
+// How the runner's threads wait for the GPU: spinning, CUDA's own choice
+// with one context per process on a machine with more cores than that
+// (cudaDeviceScheduleAuto), and the quickest to notice a finished kernel.
+// One style for the whole process, set before its context exists: every
+// call, timed or checked, shows the submission the same context flags
+// (cudaGetDeviceFlags), so none can tell a timed call by them. Where the
+// driver refuses, the process keeps the default.
+void setWaitStyle() {
+    if (cudaSetDeviceFlags(cudaDeviceScheduleSpin) != cudaSuccess) (void)cudaGetLastError();
 }
 
 // About 1 ms on the H200: a round trip is 10-13 us.
@@ -141,6 +142,44 @@ void askForGpu(const char* use) {
     }
 }
 
+std::string threadName(const std::string& tid) {
+    std::ifstream comm("/proc/self/task/" + tid + "/comm");
+    std::string name;
+    std::getline(comm, name);
+    return name;
+}
+
+// The threads of this process that a submission started: a thread made with
+// std::thread or pthread_create carries its creator's name, while the CUDA
+// runtime and driver name their own ("cuda-EvtHandlr", ...). The runner
+// itself starts none.
+std::vector<std::string> threadsOfOurOwnName() {
+    const std::string me = std::to_string(syscall(SYS_gettid));
+    const std::string name = threadName(me);
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+        const std::string tid = entry.path().filename().string();
+        if (tid != me && threadName(tid) == name) found.push_back(tid);
+    }
+    return found;
+}
+
+// A call's work ends with the call: a host thread it leaves running could
+// work on between calls, beside another call or a measurement. One that is
+// just finishing gets a moment.
+void requireNoThreadLeftRunning() {
+    std::vector<std::string> left = threadsOfOurOwnName();
+    for (int i = 0; i < 20 && !left.empty(); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        left = threadsOfOurOwnName();
+    }
+    if (left.empty()) return;
+    throw ContractViolation("the call left " + std::to_string(left.size()) + " host thread" +
+                            (left.size() == 1 ? "" : "s") + " running after it returned (thread " + left.front() +
+                            "): a submission's threads must end before its function returns");
+}
+
 // One request served; a failure ends the process with its report.
 Record serveOne(const Subcommand& chosen, const Record& request) {
     try {
@@ -159,6 +198,7 @@ Record serveOne(const Subcommand& chosen, const Record& request) {
         current.lends = sessionMode && protocol::lendsGpu(request);
         current.lentAt = std::chrono::steady_clock::now();
         Record result = chosen.handle(request);
+        requireNoThreadLeftRunning();
         info.hostRoundTripUs = current.hostRoundTripUs;
         protocol::encodeInto(info, result);
         return result;
@@ -202,9 +242,11 @@ void emptyTmpdir() {
         const Expected<std::string> name = request->text("grading_subcommand");
         const Subcommand* chosen = name ? find(subcommands, name.value()) : nullptr;
         if (chosen == nullptr) fail(protocol::kBadInput, "the request names no subcommand this runner has");
-        if (!deviceChecked) requireDevice();
+        if (!deviceChecked) {
+            requireDevice();
+            setWaitStyle();
+        }
         deviceChecked = true;
-        waitStyleFor(request.value());
         lastWhere.clear();
         emptyTmpdir();
         const Record result = serveOne(*chosen, request.value());
@@ -241,7 +283,7 @@ int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands) {
     Expected<Record> request = Record::load(argv[3]);
     if (!request) fail(protocol::kBadInput, std::string("request ") + argv[3] + ": " + request.error());
     requireDevice();
-    waitStyleFor(request.value());
+    setWaitStyle();
     const Record result = serveOne(*chosen, request.value());
     // Destroys the context, so a leak check sees what was never freed.
     cudaDeviceReset();

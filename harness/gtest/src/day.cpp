@@ -149,7 +149,7 @@ Expected<uint64_t> parseSeed(const std::string& text) {
     return value;
 }
 
-uint64_t gradingSeed() {
+uint64_t gradingSeedValue() {
     static const uint64_t seed = [] {
         const char* fromEnv = std::getenv("GRADING_SEED");
         if (fromEnv != nullptr && *fromEnv != '\0') {
@@ -163,6 +163,11 @@ uint64_t gradingSeed() {
         std::random_device device;
         return (static_cast<uint64_t>(device()) << 32) ^ device();
     }();
+    return seed;
+}
+
+uint64_t gradingSeed() {
+    const uint64_t seed = gradingSeedValue();
     ::testing::Test::RecordProperty("seed", std::to_string(seed));
     std::cout << "seed: " << seed << " (replay with GRADING_SEED=" << seed << ")\n";
     return seed;

@@ -46,7 +46,7 @@ using grading::GateResult;
 constexpr int kSkipStatus = 77;
 
 struct Options {
-    std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner;
+    std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner, courseRunner;
     bool gatesTsv = false;
     bool chartsTsv = false;
     bool noSolution = false;
@@ -73,8 +73,16 @@ std::string& referenceRunnerPath() {
     return path;
 }
 
+// The course's runner, which links no student code: what a gate compares a
+// submission against is measured there (a baseline); "" where the day has none.
+std::string& courseRunnerPath() {
+    static std::string path;
+    return path;
+}
+
 CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
-    return {runner, seed, c.limitSeconds, g.spec.timed() && timedCasesExclusive(), referenceRunnerPath()};
+    return {runner, seed, c.limitSeconds, g.spec.timed() && timedCasesExclusive(), referenceRunnerPath(),
+            courseRunnerPath()};
 }
 
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
@@ -388,7 +396,7 @@ void registerObservation(const grading::Day& day, const Options& o) {
             const uint64_t seed = grading::testing::gradingSeed();
             {
                 const CaseTrace trace("observe", ob.name);
-                ob.run({o.runner, seed, ob.limitSeconds, true});
+                ob.run({o.runner, seed, ob.limitSeconds, true, referenceRunnerPath(), courseRunnerPath()});
             }
             std::cout << grading::timedCallGpuLog().summary() << "\n";
             if (const auto rtt = grading::timedCallGpuLog().hostRoundTripMedianUs()) {
@@ -512,12 +520,13 @@ int emitCtest(const grading::Day& day, const Options& o) {
     out << "# Written by " << self << " --emit-ctest; regenerated on every build.\n"
         << "if(\"$ENV{GRADING_SANITIZER}\" STREQUAL \"\")\n  set(grading_scale 1)\nelse()\n  set(grading_scale "
         << static_cast<int>(grading::kSanitizerSlowdown) << ")\nendif()\n";
-    std::string referencePath;
+    std::string referencePath, coursePath;
     const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
                          const std::string& labels, bool serial, const std::string& environment = "") {
         out << "add_test(" << bracket(name) << " " << bracket(self);
         for (const std::string& a : args) out << " " << bracket(a);
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
+        if (!coursePath.empty()) out << " " << bracket("--course-runner") << " " << bracket(coursePath);
         // Label serial: the RUN_SERIAL ones, to select (ctest -LE serial) or check.
         const std::string allLabels = day.name() + ";" + labels + (serial ? ";serial" : "");
         out << ")\nmath(EXPR grading_timeout \"" << static_cast<long long>(seconds + 60.5) << " * ${grading_scale}\")\n"
@@ -546,6 +555,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
     // the reference suite's, or a class build's "instructor" row.
     for (const std::vector<std::string>& f : rows) {
         if ((f[0] == "reference" || f[0] == "instructor") && f.size() >= 2 && !f[1].empty()) referencePath = f[1];
+        if (f[0] == "course" && f.size() >= 2 && !f[1].empty()) coursePath = f[1];
     }
     for (const std::vector<std::string>& f : rows) {
         const std::string& kind = f[0];
@@ -658,7 +668,8 @@ int main(int argc, char** argv) {
             flag(arg, "gate", &o.gate, i, argc, argv) || flag(arg, "observation", &o.observation, i, argc, argv) ||
             flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) ||
             flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv) ||
-            flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv)) {
+            flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv) ||
+            flag(arg, "course-runner", &o.courseRunner, i, argc, argv)) {
             continue;
         }
         if (arg == "--gates-tsv") o.gatesTsv = true;
@@ -681,6 +692,7 @@ int main(int argc, char** argv) {
         grading::setSandboxPolicy(grading::SandboxPolicy::Required);
     }
     referenceRunnerPath() = o.referenceRunner;
+    courseRunnerPath() = o.courseRunner;
     static const grading::Day day = grading::declareDay();
     if (o.gatesTsv) {
         printGatesTsv(day);
@@ -698,6 +710,11 @@ int main(int argc, char** argv) {
             return 2;
         }
         registerGate(*g, o);
+        // The gate's cases in an order the seed draws, after gtest has dealt
+        // out its shards: a submission cannot count on which call comes
+        // first (a shape or a parameter latched by it). The seed replays it.
+        GTEST_FLAG_SET(shuffle, true);
+        GTEST_FLAG_SET(random_seed, static_cast<int32_t>(grading::testing::gradingSeedValue() % 99999) + 1);
     } else if (o.suite == "observe") {
         registerObservation(day, o);
     } else if (o.suite == "stub") {

@@ -233,9 +233,9 @@ struct Probe {
     using Result = Empty;
 };
 
-// Set (to 1) in the request of a timed call, one that holds the GPU exclusively:
-// the runner then waits for the GPU by spinning, the lowest latency, where
-// otherwise it yields its core to the other runners (runner_main.cpp).
+// Set (to 1) in the request of a timed call, one that holds the GPU
+// exclusively. It changes only how the runner asks the grader for the GPU,
+// nothing the submission can see (runner_main.cpp).
 constexpr const char* kTimedCallField = "grading_timed";
 
 // Whether the request sets `field` to 1, as the grader sets its flags.

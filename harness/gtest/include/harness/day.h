@@ -126,6 +126,11 @@ struct CaseContext {
     // The instructor solution's runner, for a case that compares against it
     // (a speed gate); empty where the tree has no solution.
     std::string referenceRunner = {};
+    // The course's own runner: the course's code and no student code (the
+    // exercise answers "not in this runner"). A baseline that a gate
+    // compares the submission against is timed there, never beside
+    // submitted code; empty where the day builds none.
+    std::string courseRunner = {};
 };
 
 struct GateCase {
@@ -147,10 +152,11 @@ struct DayGate {
     std::vector<GateCase> cases;
 };
 
-// The order a test process runs a gate's cases in (and gtest's shards deal
-// them out in): the declared order, except that the cases holding the GPU
-// exclusively come last, one after another, so that one scope covers them all and the
-// GPU drains once for them rather than once each.
+// The order a gate's cases are registered in, which gtest's shards deal them
+// out by: the declared order, except that the cases holding the GPU
+// exclusively come last. A graded process then runs its shard's cases in an
+// order the grading seed draws (gtest's shuffle, driver.cpp); the harness's
+// own expectation tests (stub, planted, hostile) keep this order.
 std::vector<const GateCase*> runOrder(const DayGate& g);
 
 // A picture of the report's figures on the HTML page (harness/grading's

@@ -19,6 +19,8 @@ Expected<uint64_t> parseSeed(const std::string& text);
 // recorded as the test property "seed" so any failure replays. A malformed
 // GRADING_SEED ends the process with a message (the driver checks it first).
 uint64_t gradingSeed();
+// The same seed, neither printed nor recorded (for use outside a test).
+uint64_t gradingSeedValue();
 
 // The runner's "probe" subcommand, run once per process per runner.
 const RunnerOutcome& probe(const std::string& runner);

@@ -1,0 +1,62 @@
+#pragma once
+// Every timed run must do its work. Timed runs go back to back on one input,
+// so a submission could compute the first and hand back its output, or
+// leave the last one's, on every later run. So each timed run gets its own
+// input, a variant of run 0's that a correct kernel answers with the same
+// variant of run 0's output, bit for bit: rotated by some words (for
+// element-wise work) or scaled by a power of two (for linear work, which
+// floating point scales exactly). Run i's output is compared with run 0's
+// on the device, outside the timed events, so the runs stay back to back;
+// the grader reads the first differing index per run and names the run.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace grading {
+
+struct RunVariant {
+    size_t rotation = 0;    // word j of the variant is word (j - rotation) mod n of the original...
+    int scaleExponent = 0;  // ...times 2^scaleExponent
+};
+
+// What a day's work allows: moving words (element-wise work), scaling them
+// (linear work), or both.
+struct VariantKinds {
+    bool rotate = false;
+    bool scale = false;
+};
+
+// Run i's variant of an n-word input: run 0's is the original, and no two
+// runs within 17 of each other share one.
+RunVariant runVariant(int run, size_t n, VariantKinds kinds);
+
+// to = the variant v of from (n floats each, distinct buffers), on stream.
+void enqueueVariant(const float* from, float* to, size_t n, RunVariant v, cudaStream_t stream);
+
+// Run 0's output, kept on the device, against which every later run is compared.
+class TimedRunCheck {
+public:
+    TimedRunCheck(size_t n, int runs);
+    ~TimedRunCheck();
+    TimedRunCheck(const TimedRunCheck&) = delete;
+    TimedRunCheck& operator=(const TimedRunCheck&) = delete;
+
+    // Enqueued after run `run`'s stop event on the run's stream: run 0's
+    // output is kept, any later one compared with run 0's moved by `v`.
+    void afterRun(int run, const float* out, RunVariant v, cudaStream_t stream);
+    // Once the stream is done: per run, the first index where its output
+    // differs from what run 0's output predicts, or -1 (run 0: -1).
+    std::vector<int64_t> firstDifferences() const;
+    // Once the stream is done: run 0's output as it was kept.
+    std::vector<float> firstOutput() const;
+
+private:
+    size_t n_;
+    int runs_;
+    float* kept_ = nullptr;
+    unsigned long long* first_ = nullptr;  // per run; all bits set while nothing differs
+};
+
+}  // namespace grading

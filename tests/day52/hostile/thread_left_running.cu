@@ -1,0 +1,21 @@
+// fails: 52.diamond
+// expect: the call left 1 host thread running after it returned \(thread [0-9]+\): a submission's threads must end
+// Hostile submission: queues a right diamond, but first starts a host
+// thread of its own and leaves it running (detached), free to work between
+// calls or beside someone's measurement. The runner looks for such threads
+// after every call and fails the call that left one.
+#include <chrono>
+#include <thread>
+
+#define enqueueDiamond referenceEnqueueDiamond
+#include "../../../reference/day52/solution/diamond.cu"  // instructor-only fixture: it may use the solution
+#undef enqueueDiamond
+
+namespace day52 {
+
+void enqueueDiamond(const Diamond& d) {
+    std::thread([] { std::this_thread::sleep_for(std::chrono::minutes(1)); }).detach();
+    referenceEnqueueDiamond(d);
+}
+
+}  // namespace day52
