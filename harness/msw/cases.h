@@ -31,7 +31,9 @@ struct SizeSpec {
 };
 // 1, 2, 3, perfect squares and their neighbours (4097^2 is where a float
 // square root starts to round up), 12 and 20 (a chunk ends exactly at n),
-// 1000, 2^24 and 2^24 + 1; then the seeded ranges.
+// 1000, 2^24 and 2^24 + 1, the largest n the runner accepts; then the
+// seeded ranges.
+constexpr uint64_t kLargestWords = uint64_t{1} << 27;  // the runner's limit (runner.cu: kMaxWords)
 std::vector<SizeSpec> indexSizes();
 uint64_t sizeFor(const SizeSpec& spec, uint64_t seed);
 
@@ -50,7 +52,7 @@ uint64_t caseStream(uint64_t seed, const std::string& call);
 // launches, each waited for) and they were most of a class's GPU time; past
 // the first and last chunks, boundaries differ only in where they fall.
 constexpr uint64_t kAllBoundariesUpTo = 64;
-uint64_t sampledBoundaries(uint64_t n);  // 32, or 16 from 2^24 words (a 128 MiB copy per search)
+uint64_t sampledBoundaries(uint64_t n);  // 32; 16 from 2^24 words (a 128 MiB copy per search), 4 from 2^26
 constexpr int kDecoysPerCase = 2;        // words rewritten with their own value
 // Identical arrays; the first word (differing in bit 63 only) and the last
 // (bit 0 only); the words around chunk boundaries; random words (random

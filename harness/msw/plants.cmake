@@ -139,3 +139,12 @@ grading_plant(empty_underflow
   FAILS msw.empty CASES two_phase
   EXPECT [[large_block_words\(0\): got 4294967297 words \(34359738376 bytes\), want at most 1024: n - 1 wrapped around before the square root]]
   PASSES msw.block@large_block_words msw.index@two_phase_n10)
+
+grading_plant(fixed_mark_table
+  WHAT "phase 1 keeps its chunk marks in a table of 8192: enough up to n = 2^26 words; at 2^27 (11586 chunks) a mismatch past chunk 8191 is never marked"
+  EDIT solution/msw_kernels.cu
+  FIND [[        if (differs) sig_out[i / chunk] = 1;  // racing writers all store the same 1]]
+  REPLACE [[        if (differs && i / chunk < 8192) sig_out[i / chunk] = 1;  // planted: a table of 8192 marks]]
+  FAILS msw.index CASES two_phase_n134217728
+  EXPECT [[n = 134217728, .*: got 134217728, want [0-9]+]]
+  PASSES msw.index@two_phase_n16785409)

@@ -46,7 +46,7 @@ using grading::GuardedBuffer;
 using grading::InputError;
 namespace proto = msw::protocol;
 
-constexpr uint64_t kMaxWords = uint64_t{1} << 27;  // 1 GiB per array
+constexpr uint64_t kMaxWords = uint64_t{1} << 27;  // 1 GiB per array; msw.index asks it (cases.h: kLargestWords)
 constexpr uint64_t kEmptyAllocTryLimit = 1 << 20;  // words; past this `empty` reports the size and allocates nothing
 constexpr int kMaxRuns = 1000;
 // Snapshot words beyond what a correct search can leave non-zero, so the

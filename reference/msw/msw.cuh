@@ -32,8 +32,20 @@ static_assert(sizeof(uintmax_t) == sizeof(unsigned long long), "words are 64-bit
 
 // ---- the three kernels of the two-phase method -------------------------------
 // Each is launched with a 1-D grid whose size the host picks from n (often
-// many blocks): cover all n elements with a grid-stride loop and assume
-// nothing about the grid's size.
+// many blocks, often fewer threads than elements): cover all n elements and
+// assume nothing about the grid's size.
+//
+// What a kernel may rely on, and what it may not leave behind:
+//  - Every launch is on the legacy default stream, after the one before it.
+//  - Any launch may bring other arrays and another n than the one before:
+//    keep no answer between launches.
+//  - State of a kernel's own (a __device__ variable in an anonymous
+//    namespace) must be as the launch found it when the launch ends: the
+//    next one may be of another search, another n, another grid.
+//  - Nothing may run after the launch ends: a launch is waited for, and
+//    then its outputs are read.
+//  - A search that is timed is a search like any other, and its answer is
+//    checked.
 
 // Phase 1. For every i < n: p2[i] = (p1[i] != p2[i]) (1 or 0), and when the
 // words differ, sig_out[i / c] = 1 with c = floor(sqrt(n - 1)) + 1. The

@@ -379,7 +379,8 @@ void registerExpect(const grading::Day& day, const Options& o) {
             const std::vector<std::string> where = at == std::string::npos ? e.cases : words(entry.substr(at + 1));
             const DayGate* other = day.find(id);
             ASSERT_NE(other, nullptr) << o.expectFile << " names gate " << id << ", which is not declared";
-            const GateRun ok = runGate(*other, o.runner, false, where, seed);
+            // A hostile file is a student's: its gates run the student's cases.
+            const GateRun ok = runGate(*other, o.runner, o.suite == "hostile", where, seed);
             EXPECT_TRUE(ok.ran) << o.expectFile << ": " << entry << " selects no case";
             EXPECT_TRUE(ok.result.passed) << o.name << " should leave " << entry << " passing: " << ok.result.message;
         }
