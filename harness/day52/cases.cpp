@@ -26,7 +26,7 @@ uint64_t inputKey(uint64_t seed, uint64_t salt, int run) {
     const std::string digest = grading::sha256Hex("day52 input " + std::to_string(salt) + " " +
                                                   std::to_string(run) + "\n" + std::to_string(seed));
     const uint64_t key = std::stoull(digest.substr(0, 16), nullptr, 16);
-    return key == kCourseInputKey ? 1 : key;
+    return key <= kHandMadeInputKey ? key + 2 : key;  // never the course's or the hand-made input
 }
 
 std::vector<uint64_t> inputKeys(uint64_t seed, uint64_t salt, int runs) {

@@ -31,7 +31,7 @@ constexpr double kUpstreamHoldMs = 20.0;
 constexpr double kBranchHoldMs = 20.0;
 inline int heldBranch(int run) { return run % kBranches; }
 
-// ---- inputs: a key per run, never kCourseInputKey, from the seed and what
+// ---- inputs: a key per run, never kCourseInputKey or kHandMadeInputKey, from the seed and what
 // the case is (its salt), so no two calls of a grading see the same input;
 // SHA-256 of them, so a key tells nothing of the seed.
 uint64_t inputKey(uint64_t seed, uint64_t salt, int run);

@@ -70,6 +70,15 @@ std::vector<GateCase> runsCases(const std::string& id, const std::string& what, 
         const std::vector<uint64_t> keys = {day52::kCourseInputKey};
         return judge(call(ctx.runner, keys, ctx.limitSeconds), keys);
     };
+    GateCase handMade;
+    handMade.name = "hand_made";
+    handMade.what = what + " on a hand-made input (stairs of equal values and -0, no generator's)";
+    handMade.student = student;
+    handMade.limitSeconds = runSeconds(1);
+    handMade.run = [judge, call](const CaseContext& ctx) {
+        const std::vector<uint64_t> keys = {day52::kHandMadeInputKey};
+        return judge(call(ctx.runner, keys, ctx.limitSeconds), keys);
+    };
     GateCase seeded;
     seeded.name = "seeded";
     seeded.what = what + ", " + std::to_string(seededRuns) + " fresh diamonds on seeded inputs";
@@ -80,7 +89,7 @@ std::vector<GateCase> runsCases(const std::string& id, const std::string& what, 
         const std::vector<uint64_t> keys = inputKeys(ctx.seed, salt, seededRuns);
         return judge(call(ctx.runner, keys, ctx.limitSeconds), keys);
     };
-    return {course, seeded};
+    return {course, handMade, seeded};
 }
 
 std::vector<GateCase> stressCases() {

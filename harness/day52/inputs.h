@@ -4,7 +4,7 @@
 // builds the same array for its host reference. Integer arithmetic and
 // exact power-of-two scaling only, so both compilers produce the same bits.
 //
-// Key 0 is the course's own input (251 values, repeated). Any other key
+// Key 0 is the course's own input (251 values, repeated). Any other key but 1
 // draws a palette of kPaletteSize values in [-512, 512) and scatters it over
 // the kElems elements: the values differ from key to key (a replayed answer
 // is wrong), and few distinct values keep the host reference quick. Over
@@ -21,6 +21,10 @@
 namespace day52 {
 
 constexpr uint64_t kCourseInputKey = 0;
+// Key 1 is a hand-made input no generator here draws: stairs of 4096 equal
+// values climbing from -512 by 16, then down again, with -0 at every 1000th
+// element.
+constexpr uint64_t kHandMadeInputKey = 1;
 constexpr size_t kPaletteSize = 4096;
 
 // A good 64-bit mix of one word: splitmix64's first output from it.
@@ -36,6 +40,13 @@ inline std::vector<float> diamondInput(uint64_t key) {
     std::vector<float> in(kElems);
     if (key == kCourseInputKey) {
         for (size_t i = 0; i < kElems; ++i) in[i] = courseInput(i);
+        return in;
+    }
+    if (key == kHandMadeInputKey) {
+        for (size_t i = 0; i < kElems; ++i) {
+            const size_t step = (i < kElems / 2 ? i : kElems - 1 - i) >> 12;  // 0..127, up then down
+            in[i] = i % 1000 == 999 ? -0.0f : static_cast<float>(static_cast<int>(step % 64) * 16 - 512);
+        }
         return in;
     }
     std::vector<float> palette(kPaletteSize);

@@ -101,6 +101,21 @@ TEST(Day52Inputs, SeededInputsAreDeterministicDistinctAndInRange) {
     EXPECT_EQ(distinct.count(bitsOf(512.0f - std::ldexp(1.0f, -14))), 1u);
 }
 
+TEST(Day52Inputs, TheHandMadeInputIsStairsWithNegativeZeros) {
+    const std::vector<float> in = day52::diamondInput(day52::kHandMadeInputKey);
+    ASSERT_EQ(in.size(), kElems);
+    EXPECT_EQ(in[0], -512.0f);
+    EXPECT_EQ(in[4096], -496.0f);
+    EXPECT_EQ(in[kElems - 1], -512.0f);  // down again, mirrored
+    EXPECT_EQ(bitsOf(in[999]), bitsOf(-0.0f));
+    std::set<uint32_t> distinct;
+    for (float x : in) {
+        ASSERT_TRUE(x >= -512.0f && x < 512.0f) << x;
+        distinct.insert(bitsOf(x));
+    }
+    EXPECT_EQ(distinct.size(), 65u);  // 64 steps and -0: a quick reference
+}
+
 TEST(Day52Inputs, SeededReferenceMatchesAPlainLoop) {
     const std::vector<float> in = day52::diamondInput(777);
     const std::vector<float> out = day52::diamondHostForKey(777);
@@ -129,6 +144,7 @@ TEST(Day52Inputs, KeysDifferPerCaseAndRunAndNeverNameTheCourseInput) {
     for (uint64_t salt : {1ull, 2ull, 3ull}) {
         for (uint64_t key : day52::cases::inputKeys(99, salt, 8)) {
             EXPECT_NE(key, day52::kCourseInputKey);
+            EXPECT_NE(key, day52::kHandMadeInputKey);
             keys.insert(key);
         }
     }
