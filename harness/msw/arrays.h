@@ -15,8 +15,13 @@
 
 namespace msw::arrays {
 
+// A hand-made a that no generator here draws: every word zero, so b differs
+// from a exactly in the bits an edit sets. No derived key is ever this one.
+constexpr uint64_t kZeroWordsKey = ~uint64_t{0};
+
 // Word i of a.
 GRADING_HOST_DEVICE inline uint64_t word(uint64_t key, uint64_t i) {
+    if (key == kZeroWordsKey) return 0;
     return grading::splitMix64Finalize(key + (i + 1) * grading::kSplitMix64Step);
 }
 

@@ -36,6 +36,7 @@ std::vector<SizeSpec> indexSizes() {
     for (uint64_t k : {2u, 3u, 4u, 5u, 8u, 10u, 16u, 32u, 64u, 1024u}) fixed.insert({k * k - 1, k * k, k * k + 1});
     std::vector<SizeSpec> specs;
     for (uint64_t n : fixed) specs.push_back({"n" + std::to_string(n), n, n});
+    specs.push_back({"zeros_n65537", 65537, 65537, true});  // the hand-made a: every word zero
     specs.push_back({"random_tiny", 4, 64});
     specs.push_back({"random_small", 65, 4096});
     specs.push_back({"random_medium", 4097, uint64_t{1} << 18});
@@ -53,7 +54,10 @@ uint64_t derive(uint64_t seed, const std::string& purpose) {
     return std::stoull(digest.substr(0, 16), nullptr, 16);
 }
 
-uint64_t generatorKey(uint64_t seed, const std::string& call) { return derive(seed, "msw generator key " + call); }
+uint64_t generatorKey(uint64_t seed, const std::string& call) {
+    const uint64_t key = derive(seed, "msw generator key " + call);
+    return key == msw::arrays::kZeroWordsKey ? 0 : key;
+}
 
 uint64_t caseStream(uint64_t seed, const std::string& call) { return derive(seed, "msw questions " + call); }
 
@@ -348,8 +352,8 @@ std::vector<uint64_t> expectedAnswers(uint64_t n, uint64_t key, const std::vecto
 }  // namespace
 
 grading::GateResult indexCase(const std::string& runner, const std::string& impl, const std::string& call, uint64_t n,
-                              uint64_t seed, double limitSeconds) {
-    const uint64_t key = generatorKey(seed, call);
+                              uint64_t seed, double limitSeconds, bool zeroWords) {
+    const uint64_t key = zeroWords ? msw::arrays::kZeroWordsKey : generatorKey(seed, call);
     const uint64_t stream = caseStream(seed, call);
     const std::vector<IndexCase> cases = indexCases(n, stream);
     const std::vector<uint64_t> want = expectedAnswers(n, key, cases);

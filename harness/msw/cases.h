@@ -27,19 +27,20 @@ struct SizeSpec {
     std::string name;  // n10, n16777216, random_small: part of the case names
     uint64_t lo = 0;   // fixed when lo == hi; otherwise drawn from [lo, hi] with the seed
     uint64_t hi = 0;
+    bool zeroWords = false;  // a is the hand-made array of zeros (arrays.h), not the generator's
     bool seeded() const { return lo != hi; }
 };
 // 1, 2, 3, perfect squares and their neighbours (4097^2 is where a float
 // square root starts to round up), 12 and 20 (a chunk ends exactly at n),
-// 1000, 2^24 and 2^24 + 1, the largest n the runner accepts; then the
-// seeded ranges.
+// 1000, 2^24 and 2^24 + 1, the largest n the runner accepts; 65537 words of
+// zeros (the hand-made a); then the seeded ranges.
 constexpr uint64_t kLargestWords = uint64_t{1} << 27;  // the runner's limit (runner.cu: kMaxWords)
 std::vector<SizeSpec> indexSizes();
 uint64_t sizeFor(const SizeSpec& spec, uint64_t seed);
 
 // ---- keys: the arrays come from a key derived from the grading seed with
-// SHA-256, per call (so inputs differ between calls); the runner gets the
-// key, never the seed. The positions asked about come from another
+// SHA-256, per call (so inputs differ between calls), never kZeroWordsKey;
+// the runner gets the key, never the seed. The positions asked about come from another
 // derivation the runner never sees.
 uint64_t derive(uint64_t seed, const std::string& purpose);
 uint64_t generatorKey(uint64_t seed, const std::string& call);
@@ -110,7 +111,7 @@ grading::GateResult judgeFind(const std::string& impl, uint64_t n, const std::ve
 
 // One msw.index case end to end: the questions for n, the runner call, the verdict.
 grading::GateResult indexCase(const std::string& runner, const std::string& impl, const std::string& call, uint64_t n,
-                              uint64_t seed, double limitSeconds);
+                              uint64_t seed, double limitSeconds, bool zeroWords = false);
 
 grading::Reply<protocol::Empty> callEmpty(const std::string& runner, const std::string& impl, double limitSeconds);
 

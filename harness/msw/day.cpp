@@ -37,14 +37,15 @@ std::vector<GateCase> indexCases() {
             c.name = impl + "_" + spec.name;
             c.what = implText(impl) + (spec.seeded() ? ", n drawn from [" + std::to_string(spec.lo) + ", " +
                                                            std::to_string(spec.hi) + "]"
-                                                     : ", n = " + std::to_string(spec.lo));
+                                                     : ", n = " + std::to_string(spec.lo)) +
+                     (spec.zeroWords ? ", a all zeros (hand-made)" : "");
             c.student = impl == "two_phase";
             c.seeded = true;  // the arrays and the questions come from the seed at every size
             // The bound of the range's largest n with the most questions any size asks.
             c.limitSeconds = searchSeconds(spec.hi, 2 * std::max(maxIndexCases(spec.hi), maxIndexCases(spec.lo)));
             c.run = [impl, spec, name = c.name](const CaseContext& ctx) {
                 return indexCase(ctx.runner, impl, "msw.index/" + name, sizeFor(spec, ctx.seed), ctx.seed,
-                                 ctx.limitSeconds);
+                                 ctx.limitSeconds, spec.zeroWords);
             };
             cases.push_back(std::move(c));
         }
