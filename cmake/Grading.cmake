@@ -333,6 +333,19 @@ function(grading_add_day day)
   endif()
   set(GRADING_DAY_REFERENCE_UNITS ${reference_units})
 
+  # What a student's file may include of the course: its headers, linked
+  # into a folder of their own, which is the only course folder on the
+  # student's include path. No include path of a student's compile then
+  # leads into reference/<day>/solution/, relative paths included.
+  set(course_headers "${CMAKE_CURRENT_BINARY_DIR}/course_headers")
+  file(REMOVE_RECURSE "${course_headers}")
+  file(MAKE_DIRECTORY "${course_headers}")
+  file(GLOB headers CONFIGURE_DEPENDS "${course}/*.h" "${course}/*.cuh" "${course}/*.hpp")
+  foreach(header IN LISTS headers)
+    get_filename_component(name "${header}" NAME)
+    file(CREATE_LINK "${header}" "${course_headers}/${name}" SYMBOLIC)
+  endforeach()
+
   # The student's file: the untouched stub and the submission under test; or,
   # grading a class (GRADING_CLASS_DIR), every student's, as runners of one
   # build.
@@ -369,13 +382,15 @@ function(grading_add_day day)
       endif()
       _grading_stem(stem "${file}")
       set(unit ${day}_${kind}_${stem})
+      set(GRADING_DAY_UNIT_INCLUDES "${course_headers}")
       grading_add_unit(${unit} "${path}")
+      set(GRADING_DAY_UNIT_INCLUDES "${course}")
       list(APPEND units ${unit})
       set(symbols_record "")  # the stub is checked too, but no report reads its failures
       if(graded)
         set(symbols_record "${records}/${unit}.symbols.tsv")
         get_filename_component(own "${path}" DIRECTORY)
-        set(allowed "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS}
+        set(allowed "${course_headers}" "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS}
                     "${CUDAToolkit_LIBRARY_ROOT}" ${CMAKE_CUDA_IMPLICIT_INCLUDE_DIRECTORIES}
                     ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES} /usr/include /usr/lib/gcc /usr/local/include)
         list(REMOVE_DUPLICATES allowed)

@@ -81,7 +81,7 @@ refused() {  # folder under $subs (zdemo/zdemo.cu written), what it does, the ga
 }
 solution="$repo/reference/zdemo/solution/zdemo.cu"
 included="error: it includes $solution, which the course does not provide"
-mkdir -p "$subs"/{borrower,hider,impostor}/zdemo
+mkdir -p "$subs"/{borrower,hider,reacher,impostor}/zdemo
 
 # The instructor solution, included.
 printf '#include "%s"\n' "$solution" > "$subs/borrower/zdemo/zdemo.cu"
@@ -91,6 +91,11 @@ refused borrower "a submission that includes the solution" "$included"
 # what the compile itself included, so it is caught all the same.
 printf '#ifdef NDEBUG\n#include "%s"\n#endif\n' "$solution" > "$subs/hider/zdemo/zdemo.cu"
 refused hider "an include behind #ifdef NDEBUG" "$included"
+
+# The solution by a path relative to the course's headers: the student's
+# include path holds the headers alone, so it is not there to find.
+printf '#include "solution/zdemo.cu"\n' > "$subs/reacher/zdemo/zdemo.cu"
+refused reacher "an include of solution/ relative to the course's headers" "solution/zdemo.cu: No such file"
 
 # A harness function defined, to stand in for it at link time.
 cp "$subs/good/zdemo/zdemo.cu" "$subs/impostor/zdemo/zdemo.cu"
