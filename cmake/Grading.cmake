@@ -124,8 +124,9 @@ endfunction()
 # grading_plant(<name>
 #   EDIT <file under the day> FIND <exact snippet> REPLACE <snippet>   (repeatable)
 #   FAILS <gate> EXPECT <regex> [SCORE_BELOW <fraction>] [PASSES <gate>...] [CASES <case>...] [ATTEMPTS <n>]
-#   [WHAT <text>])
-# Called from harness/<day>/plants.cmake. EDIT names a file of reference/<day>/
+#   [WHAT <text>] [LARGE_COUNTEREXAMPLE <why>])
+# Called from harness/<day>/plants.cmake. LARGE_COUNTEREXAMPLE: the bug needs
+# an input larger than the day's bound on shrunk counterexamples (Day::shrinksTo). EDIT names a file of reference/<day>/
 # (the course's code, or solution/<file>). Each EDIT's snippet must occur exactly
 # once in its file (configure fails otherwise); the edited copy replaces that
 # file's unit in a copy of the reference runner, and the planted test holds
@@ -143,7 +144,8 @@ function(grading_plant name)
   set(cases "")
   set(attempts 1)
   set(score_below "")
-  set(keywords "^(EDIT|FIND|REPLACE|FAILS|EXPECT|SCORE_BELOW|PASSES|CASES|ATTEMPTS|WHAT)$")
+  set(large_counterexample "")
+  set(keywords "^(EDIT|FIND|REPLACE|FAILS|EXPECT|SCORE_BELOW|PASSES|CASES|ATTEMPTS|WHAT|LARGE_COUNTEREXAMPLE)$")
   math(EXPR last "${ARGC} - 1")
   foreach(i RANGE 1 ${last})
     set(arg "${ARGV${i}}")  # ARGV<i>, not ARGN: snippets hold semicolons
@@ -173,6 +175,8 @@ function(grading_plant name)
       set(score_below "${arg}")
     elseif(mode STREQUAL "WHAT")
       set(what "${arg}")
+    elseif(mode STREQUAL "LARGE_COUNTEREXAMPLE")
+      set(large_counterexample "${arg}")
     else()
       message(FATAL_ERROR "${day} plant ${name}: unexpected argument \"${arg}\"")
     endif()
@@ -241,6 +245,7 @@ passes:${passes}
 cases:${cases}
 attempts: ${attempts}
 score_below: ${score_below}
+large_counterexample: ${large_counterexample}
 ")
   set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
     "expect\tplanted\t${name}\t$<TARGET_FILE:${day}_runner_planted_${name}>\t${out}/expectation.txt\n")

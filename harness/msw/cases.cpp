@@ -1,6 +1,7 @@
 #include "cases.h"
 
 #include <algorithm>
+#include <regex>
 #include <set>
 #include <stdexcept>
 
@@ -8,7 +9,9 @@
 #include "harness/answer_cache.h"
 #include "harness/day.h"
 #include "harness/sha256.h"
+#include "harness/text.h"
 #include "msw_host.h"
+#include "shrink.h"
 
 namespace msw::cases {
 
@@ -351,8 +354,61 @@ std::vector<uint64_t> expectedAnswers(uint64_t n, uint64_t key, const std::vecto
 
 }  // namespace
 
+size_t failingQuestion(const std::string& impl, uint64_t n, const std::vector<IndexCase>& cases,
+                       const std::vector<uint64_t>& want, const protocol::FindResult& r) {
+    if (!findResultProblem(impl, r, cases.size()).empty()) return cases.size();
+    // judgeFind's order: every answer, then every wrapper answer, then each search's launches.
+    for (size_t k = 0; k < cases.size(); ++k) {
+        if (r.got[k] < 0 || static_cast<uint64_t>(r.got[k]) != want[k]) return k;
+    }
+    if (impl != "two_phase") return cases.size();
+    for (size_t k = 0; k < cases.size(); ++k) {
+        if (r.gotWrapper[k] >= 0 && static_cast<uint64_t>(r.gotWrapper[k]) != want[k]) return k;
+    }
+    for (size_t k = 0; k < cases.size(); ++k) {
+        if (!grade::checkLaunches(n, cases[k], launchesOf(r, k)).passed) return k;
+    }
+    return cases.size();
+}
+
+namespace {
+
+// One question of msw.index as one find call, judged as the case would be.
+grading::GateResult judgeOne(const std::string& runner, const std::string& impl, uint64_t key, uint64_t stream,
+                             const shrink::Input& in, double limitSeconds) {
+    const std::vector<IndexCase> cases = {in.question};
+    const std::vector<uint64_t> want = wants(in.n, key, cases);
+    const std::vector<int32_t> wrapper = impl == "two_phase" ? std::vector<int32_t>{1} : std::vector<int32_t>{};
+    const auto reply = callFind(runner, findRequest(impl, in.n, key, cases, wrapper, stream),
+                                std::min(limitSeconds, searchSeconds(in.n, 2)));
+    if (!reply.ok()) return grading::GateResult::fail("msw.index", reply.problem);
+    return judgeFind(impl, in.n, cases, want, reply.result);
+}
+
+// The failure, with the smallest input found on which the submission still
+// fails the same way (harness/shrink.h), and that input written to a file.
+grading::GateResult withSmallestInput(const grading::GateResult& failure, const std::string& runner,
+                                      const std::string& impl, const std::string& call, uint64_t key, uint64_t stream,
+                                      const shrink::Input& failing, double limitSeconds) {
+    if (!grading::firstShrinkOf("msw.index")) return failure;
+    grading::Shrinker<shrink::Input> s;
+    s.candidates = shrink::candidates;
+    s.judge = [&](const shrink::Input& in) { return judgeOne(runner, impl, key, stream, in, limitSeconds); };
+    const grading::Shrunk<shrink::Input> found = grading::shrinkFailure(failing, failure, s, shrink::kBudget);
+    grading::recordFigure("counterexample_words", std::to_string(found.input.n));
+    grading::recordFigure("shrink_seconds", grading::formatText("%.2f", found.seconds));
+    const std::string file = grading::writeCounterexample(call, "txt", shrink::fileText(key, found.input));
+    grading::GateResult r = failure;
+    r.message += "; smallest failing input found (" + std::to_string(found.calls) + " tries): " +
+                 (found.smaller ? found.failure.message : "this one, " + shrink::describe(found.input)) + "; " +
+                 shrink::wordsText(key, found.input) + (file.empty() ? "" : "; written to " + file);
+    return r;
+}
+
+}  // namespace
+
 grading::GateResult indexCase(const std::string& runner, const std::string& impl, const std::string& call, uint64_t n,
-                              uint64_t seed, double limitSeconds, bool zeroWords) {
+                              uint64_t seed, double limitSeconds, bool zeroWords, bool shrinkFailures) {
     const uint64_t key = zeroWords ? msw::arrays::kZeroWordsKey : generatorKey(seed, call);
     const uint64_t stream = caseStream(seed, call);
     const std::vector<IndexCase> cases = indexCases(n, stream);
@@ -361,9 +417,22 @@ grading::GateResult indexCase(const std::string& runner, const std::string& impl
     const uint64_t searches = cases.size() + static_cast<uint64_t>(std::count(wrapper.begin(), wrapper.end(), 1));
     const auto reply = callFind(runner, findRequest(impl, n, key, cases, wrapper, stream),
                                 std::min(limitSeconds, searchSeconds(n, searches)));
-    if (!reply.ok()) return grading::GateResult::fail("msw.index", reply.problem);
+    if (!reply.ok()) {
+        const grading::GateResult failed = grading::GateResult::fail("msw.index", reply.problem);
+        // A runner that failed inside a search (a guard, a fault) names it.
+        std::smatch m;
+        const std::regex search("search ([0-9]+) of ([0-9]+)");
+        if (!shrinkFailures || !std::regex_search(reply.problem, m, search)) return failed;
+        const size_t k = std::stoul(m[1].str());
+        if (k >= cases.size()) return failed;
+        return withSmallestInput(failed, runner, impl, call, key, stream, {n, cases[k]}, limitSeconds);
+    }
     grading::recordFigure("searches_n" + std::to_string(n), std::to_string(cases.size()));
-    return judgeFind(impl, n, cases, want, reply.result);
+    const grading::GateResult verdict = judgeFind(impl, n, cases, want, reply.result);
+    if (verdict.passed || !shrinkFailures) return verdict;
+    const size_t k = failingQuestion(impl, n, cases, want, reply.result);
+    if (k == cases.size()) return verdict;
+    return withSmallestInput(verdict, runner, impl, call, key, stream, {n, cases[k]}, limitSeconds);
 }
 
 grading::Reply<protocol::Empty> callEmpty(const std::string& runner, const std::string& impl, double limitSeconds) {

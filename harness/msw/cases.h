@@ -109,9 +109,16 @@ std::string findResultProblem(const std::string& impl, const protocol::FindResul
 grading::GateResult judgeFind(const std::string& impl, uint64_t n, const std::vector<grade::IndexCase>& cases,
                               const std::vector<uint64_t>& want, const protocol::FindResult& r);
 
-// One msw.index case end to end: the questions for n, the runner call, the verdict.
+// Which question a failed find call failed on, in judgeFind's order; the
+// question count when none alone did (a malformed result).
+size_t failingQuestion(const std::string& impl, uint64_t n, const std::vector<grade::IndexCase>& cases,
+                       const std::vector<uint64_t>& want, const protocol::FindResult& r);
+
+// One msw.index case end to end: the questions for n, the runner call, the
+// verdict; a failure shrunk to its smallest input when `shrinkFailures`
+// (shrink.h: the case's details reach the student).
 grading::GateResult indexCase(const std::string& runner, const std::string& impl, const std::string& call, uint64_t n,
-                              uint64_t seed, double limitSeconds, bool zeroWords = false);
+                              uint64_t seed, double limitSeconds, bool zeroWords = false, bool shrinkFailures = false);
 
 grading::Reply<protocol::Empty> callEmpty(const std::string& runner, const std::string& impl, double limitSeconds);
 

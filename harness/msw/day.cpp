@@ -45,7 +45,7 @@ std::vector<GateCase> indexCases() {
             c.limitSeconds = searchSeconds(spec.hi, 2 * std::max(maxIndexCases(spec.hi), maxIndexCases(spec.lo)));
             c.run = [impl, spec, name = c.name](const CaseContext& ctx) {
                 return indexCase(ctx.runner, impl, "msw.index/" + name, sizeFor(spec, ctx.seed), ctx.seed,
-                                 ctx.limitSeconds, spec.zeroWords);
+                                 ctx.limitSeconds, spec.zeroWords, ctx.showsDetails);
             };
             cases.push_back(std::move(c));
         }
@@ -296,6 +296,7 @@ void reportCharts(grading::Day& day) {
 grading::Day grading::declareDay() {
     grading::Day day("msw");
     using grading::GateSpec;
+    day.shrinksTo({"msw.index", "n = ([0-9]+)", 256});  // a failure shrinks to 256 words or fewer
     day.gate(GateSpec("msw.index")
                  .title("par_find_mismatch equals seq_find_mismatch, and each kernel keeps its contract")
                  .points(8),

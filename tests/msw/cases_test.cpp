@@ -11,6 +11,7 @@
 #include "cases.h"
 #include "gates.h"
 #include "msw_host.h"
+#include "shrink.h"
 
 namespace {
 
@@ -238,6 +239,71 @@ TEST(MswLimits, ScaleWithWordsAndSearchesFromOnePlace) {
     EXPECT_LT(searchSeconds(1 << 24, 50), searchSeconds(1 << 24, 100));
     // The largest graded call stays within a couple of minutes.
     for (uint64_t n : fixedSizes()) EXPECT_LT(searchSeconds(n, 2 * maxIndexCases(n)), 120.0) << n;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(MswShrink, MovedMismatchesKeepTheirPlaceInTheChunks) {
+    using msw::shrink::moveIndex;
+    // n = 1000: chunks of 32 words (floor(sqrt(999)) + 1), 32 chunks; n = 10: chunks of 4, 3 chunks.
+    EXPECT_EQ(moveIndex(999, 1000, 10), 9u);   // the last word stays the last
+    EXPECT_EQ(moveIndex(0, 1000, 10), 0u);     // the first stays the first
+    EXPECT_EQ(moveIndex(32, 1000, 10), 4u);    // the first word of chunk 1
+    EXPECT_EQ(moveIndex(31, 1000, 10), 3u);    // the last word of chunk 0
+    EXPECT_EQ(moveIndex(33, 1000, 10), 5u);    // the second word of chunk 1
+    EXPECT_EQ(moveIndex(992, 1000, 10), 8u);   // the last chunk's first word: the last chunk's
+    EXPECT_EQ(moveIndex(500, 1000, 1), 0u);
+}
+
+TEST(MswShrink, CandidatesAreSmallerAndKeepTheQuestionsShape) {
+    msw::grade::IndexCase q;
+    q.kind = "several, spread";
+    q.planted = {31, 999};
+    q.masks = {0xf0ull, 1};
+    q.decoys = {500};
+    const std::vector<msw::shrink::Input> c = msw::shrink::candidates({1000, q});
+    ASSERT_FALSE(c.empty());
+    uint64_t last = 0;
+    for (const msw::shrink::Input& in : c) {
+        EXPECT_LE(in.n, 1000u);
+        EXPECT_EQ(in.question.planted.size(), 2u);
+        EXPECT_EQ(in.question.kind, q.kind);
+        for (uint64_t p : in.question.planted) EXPECT_LT(p, in.n);
+        for (uint64_t d : in.question.decoys) EXPECT_LT(d, in.n);
+        if (in.n < 1000) {
+            EXPECT_GT(in.n, last);  // smallest first
+            last = in.n;
+        }
+    }
+    EXPECT_EQ(c.front().n, 3u);  // at n = 1 and 2 the two mismatches would fall on one word
+    // Then the same n with one bit per mask, then without the decoy.
+    EXPECT_EQ(c[c.size() - 3].question.masks, (std::vector<uint64_t>{0x80, 1}));
+    EXPECT_EQ(c[c.size() - 2].question.masks, (std::vector<uint64_t>{0x10, 1}));
+    EXPECT_TRUE(c.back().question.decoys.empty());
+    EXPECT_EQ(c.back().n, 1000u);
+}
+
+TEST(MswShrink, TheFailedQuestionIsTheFirstTheGateWouldName) {
+    msw::grade::IndexCase a, b;
+    a.planted = {3};
+    a.masks = {1};
+    b.planted = {5};
+    b.masks = {1};
+    msw::protocol::FindResult r;
+    r.got = {3, 7};
+    r.gotWrapper = {-1, 5};
+    r.launchStart = {0, 0, 0};
+    r.wordStart = {0};
+    EXPECT_EQ(msw::cases::failingQuestion("two_phase", 10, {a, b}, {3, 5}, r), 1u);
+    r.got = {3, 5};
+    r.gotWrapper = {4, 5};
+    EXPECT_EQ(msw::cases::failingQuestion("two_phase", 10, {a, b}, {3, 5}, r), 0u);
+    r.gotWrapper = {3, 5};  // every answer right: the launches decide, and none were recorded for search 0
+    EXPECT_EQ(msw::cases::failingQuestion("two_phase", 10, {a, b}, {3, 5}, r), 0u);
+    r.got = {3};  // malformed: no question alone
+    EXPECT_EQ(msw::cases::failingQuestion("two_phase", 10, {a, b}, {3, 5}, r), 2u);
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 // The day declaration's storage and the GoogleTest glue every suite shares:
 // the seed, the device probe, and the GATE lines the report reads.
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <random>
@@ -11,6 +14,7 @@
 
 #include "harness/day.h"
 #include "harness/runner_client.h"
+#include "harness/shrink.h"
 #include "harness/testing.h"
 #include "harness/timing_stats.h"
 
@@ -73,6 +77,46 @@ std::vector<const GateCase*> runOrder(const DayGate& g) {
     for (const GateCase& c : g.cases) order.push_back(&c);
     std::stable_partition(order.begin(), order.end(), [](const GateCase* c) { return !c->exclusiveGpu; });
     return order;
+}
+
+std::string failureShape(const std::string& message) {
+    std::string shape;
+    for (size_t i = 0; i < message.size();) {
+        const bool hex = message.compare(i, 2, "0x") == 0 && i + 2 < message.size() && std::isxdigit(
+                                                                                         static_cast<unsigned char>(message[i + 2]));
+        if (hex || std::isdigit(static_cast<unsigned char>(message[i]))) {
+            size_t j = hex ? i + 2 : i;
+            while (j < message.size() && (hex ? std::isxdigit(static_cast<unsigned char>(message[j]))
+                                              : std::isdigit(static_cast<unsigned char>(message[j])))) {
+                ++j;
+            }
+            shape += hex ? "0x#" : "#";
+            i = j;
+        } else {
+            shape += message[i++];
+        }
+    }
+    return shape;
+}
+
+bool firstShrinkOf(const std::string& gate) {
+    static std::set<std::string> shrunk;
+    return shrunk.insert(gate).second;
+}
+
+std::string writeCounterexample(const std::string& call, const std::string& ext, const std::string& text) {
+    namespace fs = std::filesystem;
+    const char* dir = std::getenv("GRADING_COUNTEREXAMPLE_DIR");
+    std::error_code ec;
+    const fs::path folder = fs::absolute(dir != nullptr && *dir != '\0' ? fs::path(dir) : fs::path("counterexamples"), ec);
+    if (ec) return "";
+    fs::create_directories(folder, ec);
+    std::string name;
+    for (char c : call) name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+    const fs::path file = folder / (name + "." + ext);
+    std::ofstream out(file, std::ios::trunc);
+    out << text;
+    return out ? file.string() : "";
 }
 
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,

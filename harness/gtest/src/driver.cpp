@@ -81,8 +81,8 @@ std::string& courseRunnerPath() {
 }
 
 CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
-    return {runner, seed, c.limitSeconds, g.spec.timed() && timedCasesExclusive(), referenceRunnerPath(),
-            courseRunnerPath()};
+    return {runner,          seed, c.limitSeconds, g.spec.timed() && timedCasesExclusive(), referenceRunnerPath(),
+            courseRunnerPath(), g.spec.visibility() != "hidden"};
 }
 
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
@@ -186,7 +186,7 @@ std::vector<std::string> words(const std::string& text) {
 // "key: value" lines of an expectation, or "// key: value" at the top of a
 // hostile submission's source.
 struct Expectation {
-    std::string what, fails, expect, sanitizer;
+    std::string what, fails, expect, sanitizer, largeCounterexample;
     std::vector<std::string> passes, cases;
     int attempts = 1;
     // A scored gate (a speed gate) bites by scoring below this, with a
@@ -219,6 +219,7 @@ grading::Expected<Expectation> readExpectation(const std::string& path) {
         else if (key == "attempts") e.attempts = std::max(1, std::atoi(value.c_str()));
         else if (key == "score_below" && !value.empty()) e.scoreBelow = std::atof(value.c_str());
         else if (key == "sanitizer") e.sanitizer = value;
+        else if (key == "large_counterexample") e.largeCounterexample = value;
     }
     // "fails: none": a hostile whose trick the harness contains; it must
     // then pass the gates its "passes:" line names.
@@ -308,6 +309,31 @@ void registerStub(const grading::Day& day, const Options& o) {
     });
 }
 
+// A failure of a gate that shrinks its counterexamples shows one within the
+// day's bound, or the expectation says why its bug needs a larger input.
+void expectSmallCounterexample(const grading::Day& day, const Expectation& e, const std::string& name,
+                               const std::string& message) {
+    for (const grading::CounterexampleBound& b : day.counterexampleBounds()) {
+        if (b.gate != e.fails) continue;
+        if (!e.largeCounterexample.empty()) {
+            std::cout << name << ": its counterexample is not small: " << e.largeCounterexample << "\n";
+            return;
+        }
+        const std::string phrase = "smallest failing input found";
+        const size_t at = message.find(phrase);
+        ASSERT_NE(at, std::string::npos) << name << " failed " << e.fails << " with no smaller failing input found: "
+                                         << message;
+        std::smatch m;
+        const std::string shrunk = message.substr(at);
+        ASSERT_TRUE(std::regex_search(shrunk, m, std::regex(b.sizePattern)) && m.size() > 1)
+            << name << ": no size /" << b.sizePattern << "/ in " << shrunk;
+        const uint64_t size = std::stoull(m[1].str());
+        grading::recordFigure("counterexample_size", std::to_string(size));
+        EXPECT_LE(size, b.max) << name << ": its smallest failing input is not small (" << size << ", want at most "
+                               << b.max << "): " << shrunk;
+    }
+}
+
 // A planted bug or hostile submission: its gate fails, with the message the
 // expectation names, on the graded cases (or the ones it lists).
 void registerExpect(const grading::Day& day, const Options& o) {
@@ -371,6 +397,7 @@ void registerExpect(const grading::Day& day, const Options& o) {
             EXPECT_TRUE(std::regex_search(run.result.message, std::regex(e.expect)))
                 << o.name << " failed " << e.fails << ", but with a message that does not match /" << e.expect
                 << "/: " << run.result.message;
+            if (o.suite == "planted" && !e.scoreBelow) expectSmallCounterexample(day, e, o.name, run.result.message);
         }
         // "gate" on the same cases, or "gate@case" on that one.
         for (const std::string& entry : e.passes) {

@@ -131,6 +131,10 @@ struct CaseContext {
     // compares the submission against is timed there, never beside
     // submitted code; empty where the day builds none.
     std::string courseRunner = {};
+    // The gate's details reach the student (its visibility is not "hidden"):
+    // a failure may then be shrunk to a small input and shown (shrink.h).
+    // A hidden gate's input stays hidden, smaller or not.
+    bool showsDetails = true;
 };
 
 struct GateCase {
@@ -229,6 +233,16 @@ private:
     std::string vegaLite_;
 };
 
+// How small a gate's shrunk counterexample must be (shrink.h): the size is
+// the number `sizePattern`'s first group reads after "smallest failing input
+// found" in the message. Every planted bug that fails the gate is held to it
+// unless it says why its bug needs a larger input (LARGE_COUNTEREXAMPLE).
+struct CounterexampleBound {
+    std::string gate;         // "msw.index"
+    std::string sizePattern;  // "n = ([0-9]+)"
+    uint64_t max = 0;         // 256
+};
+
 struct Observation {
     std::string name;           // "report"
     double limitSeconds = 120;
@@ -245,8 +259,10 @@ public:
     // and the charts it draws there, in this order.
     void heading(std::string text) { heading_ = std::move(text); }
     void chart(ChartSpec spec);
+    void shrinksTo(CounterexampleBound bound) { bounds_.push_back(std::move(bound)); }
 
     const std::string& name() const { return name_; }
+    const std::vector<CounterexampleBound>& counterexampleBounds() const { return bounds_; }
     const std::vector<DayGate>& gates() const { return gates_; }
     const std::vector<Observation>& observations() const { return observations_; }
     const std::string& heading() const { return heading_; }
@@ -259,6 +275,7 @@ private:
     std::vector<Observation> observations_;
     std::string heading_;
     std::vector<ChartSpec> charts_;
+    std::vector<CounterexampleBound> bounds_;
 };
 
 // Each day defines it (harness/<day>/day.cpp); its test binary's main calls it.

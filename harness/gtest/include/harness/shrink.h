@@ -1,0 +1,86 @@
+#pragma once
+// Shrinking a failing generated input, as property-based testing does
+// (QuickCheck, Hypothesis): when a submission fails a gate on a large
+// generated input, look for a smaller one on which it still fails the same
+// way, and show that. "The same way" is the same gate and the same message
+// apart from its numbers (failureShape). Each candidate is one runner call,
+// in the case's own session and sandbox; the search is greedy (the first
+// smaller candidate that still fails becomes the input, and its own
+// candidates come next) and stops on its budget, the best input found so
+// far winning. grading.md, "Shrinking", says when it runs.
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "harness/gate.h"
+
+namespace grading {
+
+// How far one failed case may search: runner calls and seconds, each day's own.
+struct ShrinkBudget {
+    int calls = 40;
+    double seconds = 10.0;
+};
+
+// `message` with every run of digits (and a hex number's digits) as "#": two
+// failures of the same kind, on different inputs, have the same shape.
+std::string failureShape(const std::string& message);
+
+// True the first time it is asked for `gate` in this process: a gate's first
+// failing case is shrunk, its others are not (each would cost the budget
+// again to show much the same).
+bool firstShrinkOf(const std::string& gate);
+
+// Writes a shrunk input where the student can load it: under
+// GRADING_COUNTEREXAMPLE_DIR, else counterexamples/ in the working folder,
+// named after `call` ("msw.index/two_phase_n10" -> msw.index_two_phase_n10.<ext>).
+// Returns the file's absolute path, or "" when it could not be written.
+std::string writeCounterexample(const std::string& call, const std::string& ext, const std::string& text);
+
+template <class Input>
+struct Shrinker {
+    // Smaller inputs than `from`, the most promising (the smallest) first.
+    std::function<std::vector<Input>(const Input& from)> candidates;
+    // The gate on one input: one runner call.
+    std::function<GateResult(const Input&)> judge;
+};
+
+template <class Input>
+struct Shrunk {
+    Input input;
+    GateResult failure;     // what the gate said on it
+    bool smaller = false;   // false: no candidate failed the same way, and input is the one given
+    int calls = 0;          // runner calls the search made
+    double seconds = 0;
+};
+
+// The smallest input the search reached from `failing`, which failed with `failure`.
+template <class Input>
+Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, const Shrinker<Input>& s,
+                            const ShrinkBudget& budget) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    const std::string shape = failureShape(failure.message);
+    Shrunk<Input> best{failing, failure};
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (const Input& candidate : s.candidates(best.input)) {
+            if (best.calls >= budget.calls || elapsed() >= budget.seconds) {
+                progress = false;
+                break;
+            }
+            ++best.calls;
+            const GateResult r = s.judge(candidate);
+            if (r.passed || failureShape(r.message) != shape) continue;
+            best.input = candidate;
+            best.failure = r;
+            best.smaller = progress = true;
+            break;
+        }
+    }
+    best.seconds = elapsed();
+    return best;
+}
+
+}  // namespace grading

@@ -1,0 +1,104 @@
+#include "harness/shrink.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "scoped_env.h"
+
+namespace {
+
+using grading::GateResult;
+
+TEST(FailureShape, NumbersAndHexDigitsAreOneSymbol) {
+    EXPECT_EQ(grading::failureShape("n = 10, planted index 9: got 10, want 9"), "n = #, planted index #: got #, want #");
+    EXPECT_EQ(grading::failureShape("b[3] = 0x00ff0a, -26711958 and 1683.25"), "b[#] = 0x#, -# and #.#");
+    EXPECT_EQ(grading::failureShape("no digits"), "no digits");
+    EXPECT_NE(grading::failureShape("planted index 9"), grading::failureShape("planted indices 9, 12"));
+}
+
+// An input is a number; the "gate" fails for every input of at least 7 with
+// a message naming it, and with another message for inputs of 100 and more.
+struct Threshold {
+    int calls = 0;
+    grading::Shrinker<int> shrinker() {
+        grading::Shrinker<int> s;
+        s.candidates = [](const int& from) {
+            std::vector<int> out;
+            for (int m = 1; m < from; m *= 2) out.push_back(m);
+            if (from > 1) out.push_back(from - 1);
+            return out;
+        };
+        s.judge = [this](const int& in) {
+            ++calls;
+            if (in < 7) return GateResult::pass("t.gate");
+            return GateResult::fail("t.gate", in >= 100 ? "too big: " + std::to_string(in) : "wrong at " + std::to_string(in));
+        };
+        return s;
+    }
+};
+
+TEST(ShrinkFailure, ReachesTheSmallestInputThatFailsTheSameWay) {
+    Threshold t;
+    const auto found = grading::shrinkFailure(50, GateResult::fail("t.gate", "wrong at 50"), t.shrinker(), {100, 10.0});
+    EXPECT_TRUE(found.smaller);
+    EXPECT_EQ(found.input, 7);
+    EXPECT_EQ(found.failure.message, "wrong at 7");
+    EXPECT_EQ(found.calls, t.calls);
+}
+
+TEST(ShrinkFailure, AnotherKindOfFailureIsNotTheSameFailure) {
+    Threshold t;
+    // From 400 ("too big"), inputs under 100 fail differently: the search stays at 100 and above.
+    const auto found = grading::shrinkFailure(400, GateResult::fail("t.gate", "too big: 400"), t.shrinker(), {1000, 10.0});
+    EXPECT_TRUE(found.smaller);
+    EXPECT_EQ(found.input, 100);
+}
+
+TEST(ShrinkFailure, StopsOnItsBudgetWithTheBestSoFar) {
+    Threshold t;
+    const auto found = grading::shrinkFailure(50, GateResult::fail("t.gate", "wrong at 50"), t.shrinker(), {4, 10.0});
+    EXPECT_EQ(t.calls, 4);
+    EXPECT_TRUE(found.smaller);  // 1, 2, 4 pass; 8 fails: the best after four calls
+    EXPECT_EQ(found.input, 8);
+    EXPECT_EQ(found.calls, 4);
+    Threshold none;
+    const auto unsearched = grading::shrinkFailure(50, GateResult::fail("t.gate", "wrong at 50"), none.shrinker(), {0, 10.0});
+    EXPECT_FALSE(unsearched.smaller);
+    EXPECT_EQ(unsearched.input, 50);
+    EXPECT_EQ(none.calls, 0);
+}
+
+TEST(ShrinkFailure, NothingSmallerFailsMeansNothingFound) {
+    Threshold t;
+    const auto found = grading::shrinkFailure(7, GateResult::fail("t.gate", "wrong at 7"), t.shrinker(), {100, 10.0});
+    EXPECT_FALSE(found.smaller);
+    EXPECT_EQ(found.input, 7);
+    EXPECT_EQ(found.failure.message, "wrong at 7");
+    EXPECT_EQ(found.calls, 4);  // 1, 2, 4 and 6, each tried once
+}
+
+TEST(ShrinkFailure, OncePerGateAProcess) {
+    EXPECT_TRUE(grading::firstShrinkOf("t.once"));
+    EXPECT_FALSE(grading::firstShrinkOf("t.once"));
+    EXPECT_TRUE(grading::firstShrinkOf("t.other"));
+}
+
+TEST(Counterexample, WrittenUnderTheFolderNamedAfterTheCall) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "grading-counterexample-test";
+    std::filesystem::remove_all(dir);
+    const std::string dirText = dir.string();
+    const ScopedEnv env({{"GRADING_COUNTEREXAMPLE_DIR", dirText.c_str()}});
+    const std::string path = grading::writeCounterexample("msw.index/two_phase_n10", "txt", "n 10\n");
+    EXPECT_EQ(path, (dir / "msw.index_two_phase_n10.txt").string());
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str(), "n 10\n");
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
