@@ -393,7 +393,9 @@ grading::GateResult withSmallestInput(const grading::GateResult& failure, const 
     if (!grading::firstShrinkOf("msw.index")) return failure;
     grading::Shrinker<shrink::Input> s;
     s.candidates = shrink::candidates;
-    s.judge = [&](const shrink::Input& in) { return judgeOne(runner, impl, key, stream, in, limitSeconds); };
+    s.judge = [&](const shrink::Input& in, double secondsLeft) {
+        return judgeOne(runner, impl, key, stream, in, std::min(limitSeconds, std::max(1.0, secondsLeft)));
+    };
     const grading::Shrunk<shrink::Input> found = grading::shrinkFailure(failing, failure, s, shrink::kBudget);
     grading::recordFigure("counterexample_words", std::to_string(found.input.n));
     grading::recordFigure("shrink_seconds", grading::formatText("%.2f", found.seconds));

@@ -47,9 +47,16 @@ std::vector<Input> candidates(const Input& from) {
     std::vector<Input> out;
     for (uint64_t n2 : smallerSizes(from.n)) {
         Input in{n2, from.question};
-        std::set<uint64_t> moved;
-        for (uint64_t& p : in.question.planted) moved.insert(p = moveIndex(p, from.n, n2));
-        if (moved.size() != from.question.planted.size()) continue;  // two mismatches became one: another question
+        std::vector<uint64_t>& planted = in.question.planted;
+        if (planted.size() > n2) continue;
+        for (uint64_t& p : planted) p = moveIndex(p, from.n, n2);
+        // Mismatches that met on one word are pushed apart, in order, within n2 words.
+        for (size_t k = 1; k < planted.size(); ++k) planted[k] = std::max(planted[k], planted[k - 1] + 1);
+        if (!planted.empty() && planted.back() >= n2) {
+            planted.back() = n2 - 1;
+            for (size_t k = planted.size() - 1; k > 0; --k) planted[k - 1] = std::min(planted[k - 1], planted[k] - 1);
+        }
+        const std::set<uint64_t> moved(planted.begin(), planted.end());
         in.question.decoys.clear();
         for (uint64_t d : from.question.decoys) {
             const uint64_t m = moveIndex(d, from.n, n2);

@@ -32,7 +32,7 @@ struct Threshold {
             if (from > 1) out.push_back(from - 1);
             return out;
         };
-        s.judge = [this](const int& in) {
+        s.judge = [this](const int& in, double) {
             ++calls;
             if (in < 7) return GateResult::pass("t.gate");
             return GateResult::fail("t.gate", in >= 100 ? "too big: " + std::to_string(in) : "wrong at " + std::to_string(in));

@@ -277,7 +277,8 @@ TEST(MswShrink, CandidatesAreSmallerAndKeepTheQuestionsShape) {
             last = in.n;
         }
     }
-    EXPECT_EQ(c.front().n, 3u);  // at n = 1 and 2 the two mismatches would fall on one word
+    EXPECT_EQ(c.front().n, 2u);  // n = 1 cannot hold two mismatches; at 2 they meet and are pushed apart
+    EXPECT_EQ(c.front().question.planted, (std::vector<uint64_t>{0, 1}));
     // Then the same n with one bit per mask, then without the decoy.
     EXPECT_EQ(c[c.size() - 3].question.masks, (std::vector<uint64_t>{0x80, 1}));
     EXPECT_EQ(c[c.size() - 2].question.masks, (std::vector<uint64_t>{0x10, 1}));

@@ -406,8 +406,9 @@ void registerExpect(const grading::Day& day, const Options& o) {
             const std::vector<std::string> where = at == std::string::npos ? e.cases : words(entry.substr(at + 1));
             const DayGate* other = day.find(id);
             ASSERT_NE(other, nullptr) << o.expectFile << " names gate " << id << ", which is not declared";
-            // A hostile file is a student's: its gates run the student's cases.
-            const GateRun ok = runGate(*other, o.runner, o.suite == "hostile", where, seed);
+            // A hostile file is a student's: a gate it names without cases runs the student's.
+            const bool studentCases = o.suite == "hostile" && where.empty();
+            const GateRun ok = runGate(*other, o.runner, studentCases, where, seed);
             EXPECT_TRUE(ok.ran) << o.expectFile << ": " << entry << " selects no case";
             EXPECT_TRUE(ok.result.passed) << o.name << " should leave " << entry << " passing: " << ok.result.message;
         }

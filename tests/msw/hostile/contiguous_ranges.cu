@@ -1,5 +1,5 @@
 // fails: none
-// passes: msw.index msw.empty
+// passes: msw.index msw.empty@two_phase
 // A correct variant, written unlike the solution: every thread owns one
 // contiguous range of words instead of a grid stride, marks each chunk once
 // per run of differing words, keeps the first survivor of its range, and

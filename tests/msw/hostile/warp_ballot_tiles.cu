@@ -1,5 +1,5 @@
 // fails: none
-// passes: msw.index msw.empty
+// passes: msw.index msw.empty@two_phase
 // A correct variant, written unlike the solution: warps walk the words in
 // tiles of 32 consecutive words, and a ballot says which lanes hold a
 // non-zero word, so the lowest set bit is the tile's first survivor; a warp

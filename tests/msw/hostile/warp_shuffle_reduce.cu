@@ -1,5 +1,5 @@
 // fails: none
-// passes: msw.index msw.empty
+// passes: msw.index msw.empty@two_phase
 // A correct variant, written unlike the solution: the leftmost survivor is
 // found with warp shuffles (each warp's minimum, then the first warp's over
 // the block's warps), a block reports once, and the grid's last block to

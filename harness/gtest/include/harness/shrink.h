@@ -42,8 +42,9 @@ template <class Input>
 struct Shrinker {
     // Smaller inputs than `from`, the most promising (the smallest) first.
     std::function<std::vector<Input>(const Input& from)> candidates;
-    // The gate on one input: one runner call.
-    std::function<GateResult(const Input&)> judge;
+    // The gate on one input: one runner call, within `secondsLeft` of the
+    // budget (a candidate that hangs costs no more than what is left).
+    std::function<GateResult(const Input&, double secondsLeft)> judge;
 };
 
 template <class Input>
@@ -71,7 +72,7 @@ Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, con
                 break;
             }
             ++best.calls;
-            const GateResult r = s.judge(candidate);
+            const GateResult r = s.judge(candidate, budget.seconds - elapsed());
             if (r.passed || failureShape(r.message) != shape) continue;
             best.input = candidate;
             best.failure = r;
