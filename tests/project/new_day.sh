@@ -39,12 +39,20 @@ cp "$repo/reference/zdemo/solution/zdemo.cu" "$subs/good/zdemo/zdemo.cu"
 cmake "$build" -DGRADING_SUBMISSION_DIR="$subs/good" > /dev/null
 cmake --build "$build" --target grade > "$work/grade-good.log" 2>&1 || true
 grep -qE "^zdemo\.builds +PASS" "$work/grade-good.log" || { cat "$work/grade-good.log"; fail "the good submission's build gate did not pass"; }
+if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; then
+  ctest --test-dir "$build" -L '^grade$' > /dev/null 2>&1 || fail "the grade workflow's last step failed after a grading"
+fi
 [[ -x "$build/runners/zdemo_runner_submission" ]] || fail "no submission runner after a good build"
 
 # Without the sandbox, nothing of the submission runs: the reason once, no
-# gate FAIL, and the grade ends "could not grade on this machine".
-GRADING_BWRAP=/nonexistent/bwrap cmake --build "$build" --target grade > "$work/grade-no-sandbox.log" 2>&1 &&
-  fail "grade passed with no sandbox to run the submission in"
+# gate FAIL, and the grade ends "could not grade on this machine". The grade
+# workflow's steps as `cmake --workflow --preset grade` runs them: the build
+# step passes (no gate failed) and its test step fails, so the workflow
+# exits 8, where a failed gate fails the build step (exit 1).
+GRADING_BWRAP=/nonexistent/bwrap cmake --build "$build" --target grade > "$work/grade-no-sandbox.log" 2>&1 ||
+  { cat "$work/grade-no-sandbox.log"; fail "the grade target failed its build step with no gate failed"; }
+ctest --test-dir "$build" -L '^grade$' --output-on-failure >> "$work/grade-no-sandbox.log" 2>&1 &&
+  { cat "$work/grade-no-sandbox.log"; fail "the grade workflow's last step passed with nothing graded"; }
 [[ $(grep -c "the sandbox cannot start" "$work/grade-no-sandbox.log") -eq 1 ]] ||
   { cat "$work/grade-no-sandbox.log"; fail "the sandbox's reason is not said exactly once"; }
 grep -qE "^zdemo\.values +NOT RUN +0/1 +not run on this machine" "$work/grade-no-sandbox.log" &&
