@@ -492,6 +492,11 @@ function(grading_add_day day)
   if(D_EXERCISE_ABSENT)
     string(PREPEND expectations "course\t$<TARGET_FILE:${day}_runner_course>\n")
   endif()
+  set(policy_args "")
+  if(GRADING_POLICY_FILE)  # the course's policy (cmake/policy.cmake), for every test and the gates table
+    string(PREPEND expectations "policy\t${GRADING_POLICY_FILE}\n")
+    set(policy_args --policy "${GRADING_POLICY_FILE}")
+  endif()
   if(GRADING_CLASS_DIR)
     # The instructor's runner is no suite here, only what speed gates compare with.
     set(suites "${expectations}")
@@ -512,9 +517,9 @@ ${expectations}")
   add_custom_command(
     OUTPUT "${ctest_file}" "${gates_file}" "${charts_file}"
     COMMAND ${day}_tests --emit-ctest "${ctest_file}" --manifest "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv"
-    COMMAND ${day}_tests --gates-tsv > "${gates_file}"
+    COMMAND ${day}_tests --gates-tsv ${policy_args} > "${gates_file}"
     COMMAND ${day}_tests --charts-tsv > "${charts_file}"
-    DEPENDS ${day}_tests "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv"
+    DEPENDS ${day}_tests "${CMAKE_CURRENT_BINARY_DIR}/suites.tsv" ${GRADING_POLICY_FILE}
     COMMENT "Registering the ${day} suites with ctest")
   # The registration alone (the grade target needs it without the runners),
   # and everything the suites run.

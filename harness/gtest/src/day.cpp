@@ -12,6 +12,8 @@
 #include <regex>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "harness/day.h"
 #include "harness/runner_client.h"
 #include "harness/shrink.h"
@@ -72,6 +74,13 @@ const DayGate* Day::find(const std::string& id) const {
     return nullptr;
 }
 
+GateSpec* Day::spec(const std::string& id) {
+    for (DayGate& g : gates_) {
+        if (g.spec.id() == id) return &g.spec;
+    }
+    return nullptr;
+}
+
 std::vector<const GateCase*> runOrder(const DayGate& g) {
     std::vector<const GateCase*> order;
     for (const GateCase& c : g.cases) order.push_back(&c);
@@ -119,6 +128,49 @@ std::string writeCounterexample(const std::string& call, const std::string& ext,
     return out ? file.string() : "";
 }
 
+namespace {
+
+std::map<std::string, SpeedRamp>& policyRamps() {
+    static std::map<std::string, SpeedRamp> ramps;
+    return ramps;
+}
+
+}  // namespace
+
+SpeedRamp speedRampFor(const std::string& id, const SpeedRamp& declared) {
+    const auto it = policyRamps().find(id);
+    return it == policyRamps().end() ? declared : it->second;
+}
+
+Expected<bool> applyPolicy(Day& day, const std::string& policyJson) {
+    const nlohmann::json policy = nlohmann::json::parse(policyJson, nullptr, false);
+    if (policy.is_discarded() || !policy.is_object()) return Error{"the policy is not a JSON object"};
+    const auto gates = policy.find("gates");
+    if (gates == policy.end()) return true;
+    if (!gates->is_object()) return Error{"the policy's gates is not an object"};
+    for (const auto& [id, settings] : gates->items()) {
+        GateSpec* spec = day.spec(id);
+        if (spec == nullptr) continue;  // another day's gate
+        if (!settings.is_object()) return Error{"gates." + id + " is not an object"};
+        if (const auto points = settings.find("points"); points != settings.end()) {
+            if (!points->is_number_unsigned()) return Error{"gates." + id + ".points is not a whole number"};
+            spec->points(points->get<int>());
+        }
+        if (const auto visibility = settings.find("visibility"); visibility != settings.end()) {
+            if (!visibility->is_string()) return Error{"gates." + id + ".visibility is not a string"};
+            spec->visibility(visibility->get<std::string>());
+        }
+        if (const auto ramp = settings.find("ramp"); ramp != settings.end()) {
+            if (!ramp->is_object() || !ramp->contains("full_at") || !ramp->contains("zero_at") ||
+                !(*ramp)["full_at"].is_number() || !(*ramp)["zero_at"].is_number()) {
+                return Error{"gates." + id + ".ramp wants numbers full_at and zero_at"};
+            }
+            policyRamps()[id] = SpeedRamp{(*ramp)["full_at"].get<double>(), (*ramp)["zero_at"].get<double>()};
+        }
+    }
+    return true;
+}
+
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
                      const MeasureRuns& measure, const SpeedRamp& ramp) {
     // The student kit: nothing to compare with, so no score, and no failure
@@ -146,7 +198,7 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
             return GateResult::fail(id, problem);
         }
     }
-    return scoreSpeed(id, what, summarize(student), summarize(reference), ramp);
+    return scoreSpeed(id, what, summarize(student), summarize(reference), speedRampFor(id, ramp));
 }
 
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread,

@@ -46,7 +46,8 @@ using grading::GateResult;
 constexpr int kSkipStatus = 77;
 
 struct Options {
-    std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner, courseRunner;
+    std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner, courseRunner,
+        policy;
     bool gatesTsv = false;
     bool chartsTsv = false;
     bool noSolution = false;
@@ -549,13 +550,14 @@ int emitCtest(const grading::Day& day, const Options& o) {
     out << "# Written by " << self << " --emit-ctest; regenerated on every build.\n"
         << "if(\"$ENV{GRADING_SANITIZER}\" STREQUAL \"\")\n  set(grading_scale 1)\nelse()\n  set(grading_scale "
         << static_cast<int>(grading::kSanitizerSlowdown) << ")\nendif()\n";
-    std::string referencePath, coursePath;
+    std::string referencePath, coursePath, policyPath;
     const auto add = [&](const std::string& name, const std::vector<std::string>& args, double seconds,
                          const std::string& labels, bool serial, const std::string& environment = "") {
         out << "add_test(" << bracket(name) << " " << bracket(self);
         for (const std::string& a : args) out << " " << bracket(a);
         if (!referencePath.empty()) out << " " << bracket("--reference-runner") << " " << bracket(referencePath);
         if (!coursePath.empty()) out << " " << bracket("--course-runner") << " " << bracket(coursePath);
+        if (!policyPath.empty()) out << " " << bracket("--policy") << " " << bracket(policyPath);
         // Label serial: the RUN_SERIAL ones, to select (ctest -LE serial) or check.
         const std::string allLabels = day.name() + ";" + labels + (serial ? ";serial" : "");
         out << ")\nmath(EXPR grading_timeout \"" << static_cast<long long>(seconds + 60.5) << " * ${grading_scale}\")\n"
@@ -585,6 +587,7 @@ int emitCtest(const grading::Day& day, const Options& o) {
     for (const std::vector<std::string>& f : rows) {
         if ((f[0] == "reference" || f[0] == "instructor") && f.size() >= 2 && !f[1].empty()) referencePath = f[1];
         if (f[0] == "course" && f.size() >= 2 && !f[1].empty()) coursePath = f[1];
+        if (f[0] == "policy" && f.size() >= 2 && !f[1].empty()) policyPath = f[1];
     }
     for (const std::vector<std::string>& f : rows) {
         const std::string& kind = f[0];
@@ -698,7 +701,8 @@ int main(int argc, char** argv) {
             flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) ||
             flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv) ||
             flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv) ||
-            flag(arg, "course-runner", &o.courseRunner, i, argc, argv)) {
+            flag(arg, "course-runner", &o.courseRunner, i, argc, argv) ||
+            flag(arg, "policy", &o.policy, i, argc, argv)) {
             continue;
         }
         if (arg == "--gates-tsv") o.gatesTsv = true;
@@ -722,7 +726,18 @@ int main(int argc, char** argv) {
     }
     referenceRunnerPath() = o.referenceRunner;
     courseRunnerPath() = o.courseRunner;
-    static const grading::Day day = grading::declareDay();
+    static grading::Day day = grading::declareDay();
+    if (!o.policy.empty()) {
+        std::ifstream in(o.policy);
+        std::stringstream text;
+        text << in.rdbuf();
+        const grading::Expected<bool> applied = in ? grading::applyPolicy(day, text.str())
+                                                   : grading::Expected<bool>(grading::Error{"cannot read it"});
+        if (!applied) {
+            std::cerr << "the policy " << o.policy << ": " << applied.error() << "\n";
+            return 2;
+        }
+    }
     if (o.gatesTsv) {
         printGatesTsv(day);
         return 0;

@@ -268,6 +268,8 @@ public:
     const std::string& heading() const { return heading_; }
     const std::vector<ChartSpec>& charts() const { return charts_; }
     const DayGate* find(const std::string& id) const;
+    // The declaration of gate `id`, to change (the course's policy); nullptr when none.
+    GateSpec* spec(const std::string& id);
 
 private:
     std::string name_;
@@ -277,6 +279,14 @@ private:
     std::vector<ChartSpec> charts_;
     std::vector<CounterexampleBound> bounds_;
 };
+
+// The course's policy (grading.json; cmake/policy.cmake checks it at
+// configure): each gate it names gets its points, visibility and speed
+// ramp, where `day` declares that gate; gates of other days are skipped.
+// An error names what is wrong (a file that is not the checked policy).
+Expected<bool> applyPolicy(Day& day, const std::string& policyJson);
+// A speed gate's ramp: the policy's for `id` where it set one, else `declared`.
+SpeedRamp speedRampFor(const std::string& id, const SpeedRamp& declared);
 
 // Each day defines it (harness/<day>/day.cpp); its test binary's main calls it.
 Day declareDay();
