@@ -52,7 +52,7 @@ echo "browser: $chromium ($("$chromium" --headless --no-sandbox --version 2>/dev
 mapfile -t names < <(cut -f2 "$fixtures/class/names.tsv")
 node "$(dirname "$0")/html_check.cjs" "$modules" "$chromium" \
   --page "$out/report.html" --charts 9 --shot "$out/report.png" \
-  --page "$out/class/dashboard.html" --charts 2 --shot "$out/dashboard.png" \
+  --page "$out/class/dashboard.html" --charts 3 --shot "$out/dashboard.png" \
   --text "${names[0]}" --text "${names[1]}" --text "${names[2]}" \
   --page "$out/class/s0001/report.html" --charts 0 --text "${names[0]}" \
   --page "$out/class/s0002/report.html" --charts 6 --text "${names[1]}"

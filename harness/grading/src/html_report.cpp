@@ -442,6 +442,19 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
             it->passed += g.status == "passed";
         }
     }
+    // Each student's speed gates: the ratio of their time to the instructor's,
+    // as scoreSpeed's message gives it ("timed interleaved: 1.07x").
+    Json ratios = Json::array();
+    static const std::regex ratio("timed interleaved: ([0-9.]+)x");
+    for (const StudentRow& s : students) {
+        if (!s.hasResults) continue;
+        for (const GateRow& g : s.results.gates) {
+            std::smatch m;
+            if (std::regex_search(g.output, m, ratio)) {
+                ratios.push_back({{"gate", g.id}, {"student", s.name}, {"ratio", std::stod(m[1].str())}});
+            }
+        }
+    }
     Json passRows = Json::array();
     for (const Rate& r : rates) {
         passRows.push_back({{"gate", r.gate},
@@ -460,11 +473,23 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
                     "title": "students who passed"},
               "color": {"field": "rate", "type": "quantitative", "scale": {"scheme": "redyellowgreen", "domain": [0, 1]},
                         "legend": null}}})vl";
+    const std::string ratioTempl = R"vl({"width": 460, "height": {"step": 28},
+ "mark": {"type": "tick", "thickness": 2, "tooltip": true},
+ "encoding": {"y": {"field": "gate", "type": "nominal", "title": null},
+              "x": {"field": "ratio", "type": "quantitative", "scale": {"type": "log"},
+                    "title": "student's time / instructor's (log scale)"},
+              "color": {"field": "ratio", "type": "quantitative", "scale": {"scheme": "redyellowgreen", "reverse": true},
+                        "legend": null},
+              "detail": {"field": "student"}}})vl";
     const std::vector<Chart> charts = {
         chart("class-scores", "Score distribution", "Each student's points as a share of the points graded.", histogram,
               scores, "no student has a results.json"),
         chart("class-gates", "Pass rate of each gate", "Students whose gate passed (a gate not run or not graded is not a pass).",
-              passTempl, passRows, "no student has a results.json")};
+              passTempl, passRows, "no student has a results.json"),
+        chart("class-speed", "Speed against the instructor's",
+              "Each student's time over the instructor solution's, per speed gate, timed in turn (full points at 1.2x or "
+              "less by default; 1 is as fast).",
+              ratioTempl, ratios, "no speed gate was measured (no GPU, or no instructor solution in this build)")};
 
     std::string out = head("Class dashboard", assets);
     out += "<h1>Class dashboard</h1>\n<p class=\"score\">" + std::to_string(students.size()) + " students</p>\n";

@@ -639,6 +639,13 @@ int emitCtest(const grading::Day& day, const Options& o) {
                     out << "set_tests_properties(" << bracket(name) << " PROPERTIES DEPENDS " << bracket(after) << ")\n";
                 }
             }
+            // The day's report too, in the timed pass (label exclusive): its
+            // figures draw the student's charts, as a lone grading's do.
+            for (const grading::Observation& ob : day.observations()) {
+                add(f[1] + "." + day.name() + "." + ob.name,
+                    {"--suite", "observe", "--observation", ob.name, "--runner", f[2]}, ob.limitSeconds,
+                    "class;" + f[1] + gpuLabels(true), false);
+            }
         } else if (kind == "stub" && f.size() >= 2) {
             double seconds = 0;
             for (const DayGate& g : day.gates()) {
