@@ -212,6 +212,18 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
         if (v.passed) v = day34::checkRing(kernel, 1, g.n, *out, init);
         if (!v.passed) return GateResult::fail(id, "the timed " + kernel + " runs: " + v.message);
     }
+    // Every later run against the first, scaled as its input was.
+    std::vector<std::pair<std::string, const std::vector<int64_t>*>> runs;
+    if (kernels != TimedKernels::TiledOnly) {
+        runs.emplace_back("copyGrid", &t.copyRunDiff);
+        runs.emplace_back("heatStepGlobal", &t.globalRunDiff);
+    }
+    runs.emplace_back("heatStepTiled", &t.tiledRunDiff);
+    if (kernels == TimedKernels::CourseAndFast) runs.emplace_back("heatStepFast", &t.fastRunDiff);
+    for (const auto& [kernel, diff] : runs) {
+        const GateResult v = day34::checkTimedRuns(kernel, g.n, *diff, day34::kTimedRuns);
+        if (!v.passed) return v;
+    }
     return GateResult::pass(id);
 }
 

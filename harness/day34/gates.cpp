@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "harness/poison.h"
+#include "harness/run_variant.h"
 #include "reference.h"
 
 namespace day34 {
@@ -177,6 +178,24 @@ GateResult checkCopy(int n, const std::vector<float>& got, const std::vector<flo
 
 GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs) {
     return grading::checkPositiveTimes("34.timing", figuresMs);
+}
+
+GateResult checkTimedRuns(const std::string& kernel, int n, const std::vector<int64_t>& runDiff, int runs) {
+    const char* id = "34.timing";
+    if (runDiff.size() != static_cast<size_t>(runs)) {
+        return GateResult::fail(id, "the runner checked " + std::to_string(runDiff.size()) + " of " + kernel + "'s " +
+                                        std::to_string(runs) + " timed runs");
+    }
+    for (int r = 0; r < runs; ++r) {
+        if (runDiff[r] < 0) continue;
+        const int exponent = grading::runVariant(r, static_cast<size_t>(n) * n, {false, true}).scaleExponent;
+        const int64_t row = runDiff[r] / n, col = runDiff[r] % n;
+        return GateResult::fail(id, kernel + "'s timed run " + std::to_string(r) + ": the cell at row " +
+                                        std::to_string(row) + ", col " + std::to_string(col) +
+                                        " is not run 0's output times 2^" + std::to_string(exponent) +
+                                        ", as its input was: the run did not do its own step");
+    }
+    return GateResult::pass(id);
 }
 
 }  // namespace day34

@@ -51,6 +51,12 @@ grading::GateResult checkCopy(int n, const std::vector<float>& got, const std::v
 // Every figure (name, milliseconds) is a real, positive time.
 grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
 
+// 34.timing: every timed run of `kernel` did its own step: runDiff[i] (the
+// runner's device check of run i's output against run 0's scaled as run i's
+// input was, protocol.h) is -1 for each of `runs` runs; else it names the
+// run, its scale and the cell.
+grading::GateResult checkTimedRuns(const std::string& kernel, int n, const std::vector<int64_t>& runDiff, int runs);
+
 // "%.9g", the way the course prints a float it compares. Inline: the
 // runner names cells and values the same way.
 inline std::string formatValue(double v) {

@@ -137,13 +137,23 @@ struct TimingRequest {
     }
 };
 
+// Timed run i reads the input scaled by 2^e_i (harness/run_variant.h,
+// scaling only: the step is linear, and floating point scales exactly), the
+// whole grid, ring included; its output is checked on the device against
+// run 0's scaled alike (*RunDiff: the first cell that is not, per run, -1
+// where none). *Out is run 0's output, graded in full.
 struct TimingResult {
     std::vector<float> copyMs, globalMs, tiledMs;     // one sample per timed run
-    std::vector<float> copyOut, globalOut, tiledOut;  // what the timed runs left in the output buffer
+    std::vector<float> copyOut, globalOut, tiledOut;  // timed run 0's output buffer, whole
     std::vector<float> fastMs, fastOut;               // the same for heatStepFast; empty where not asked or absent
+    std::vector<int64_t> copyRunDiff, globalRunDiff, tiledRunDiff, fastRunDiff;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
+        field("copy_run_diff", s.copyRunDiff);
+        field("global_run_diff", s.globalRunDiff);
+        field("tiled_run_diff", s.tiledRunDiff);
+        field("fast_run_diff", s.fastRunDiff);
         field("copy_ms", s.copyMs);
         field("global_ms", s.globalMs);
         field("tiled_ms", s.tiledMs);

@@ -30,6 +30,7 @@
 #include "harness/pinned_host.h"
 #include "harness/poison.h"
 #include "harness/runner_main.h"
+#include "harness/timed_run_check.h"
 #include "heat_kernels.h"
 #include "heat_pingpong.h"
 #include "gates.h"
@@ -457,39 +458,57 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
                          proto::kTimeTiled + ", got \"" + req.kernels + "\"");
     }
     PingPong p(req.n);
-    // Every run reads a and writes b, never swapped: each sees the same input
-    // and no reset sits inside the measurement. b starts poisoned (the whole
-    // of it for the copy, which writes the ring too), so what the timed runs
-    // leave there is theirs.
+    // Every run reads a and writes b, never swapped: no reset sits inside the
+    // measurement. b starts poisoned (the whole of it for the copy, which
+    // writes the ring too), so what the timed runs leave there is theirs.
+    // Timed run i gets both buffers as they started, scaled by 2^e_i
+    // (run_variant.h), outside its events; its b is then checked against run
+    // 0's scaled alike, so every run must do its own step.
+    const grading::VariantKinds scale{false, true};
+    grading::GuardedBuffer<float> startA("the timed runs' a as it started", p.cells);
+    grading::GuardedBuffer<float> startB("the timed runs' b as it started", p.cells);
     const auto time = [&](const std::string& name, bool wholeGrid, const std::function<void()>& launch,
-                          std::vector<float>* samples, std::vector<float>* out) {
+                          std::vector<float>* samples, std::vector<float>* out, std::vector<int64_t>* runDiff) {
         p.reset(req.init);
         if (wholeGrid) {
             p.b.fillPoison();
         } else {
             p.b.poisonInterior(p.n);
         }
+        CUDA_TRY(cudaMemcpy(startA.data(), p.a.data(), p.cells * sizeof(float), cudaMemcpyDeviceToDevice));
+        CUDA_TRY(cudaMemcpy(startB.data(), p.b.data(), p.cells * sizeof(float), cudaMemcpyDeviceToDevice));
+        grading::TimedRunCheck check(p.cells, req.timedRuns);
+        grading::TimedRunHooks hooks;
+        hooks.before = [&](int r) {
+            const grading::RunVariant v = grading::runVariant(r, p.cells, scale);
+            grading::enqueueVariant(startA.data(), p.a.data(), p.cells, v, nullptr);
+            grading::enqueueVariant(startB.data(), p.b.data(), p.cells, v, nullptr);
+        };
+        hooks.after = [&](int r) { check.afterRun(r, p.b.data(), grading::runVariant(r, p.cells, scale), nullptr); };
         const std::string where = "timing " + name + " (one step, " + std::to_string(req.warmups) + " warm-ups, " +
                                   std::to_string(req.timedRuns) + " timed runs)";
         grading::breadcrumb(where);
-        *samples = grading::timeRuns(launch, where, req.warmups, req.timedRuns).samplesMs;
+        *samples = grading::timeRuns(launch, where, req.warmups, req.timedRuns, nullptr, hooks).samplesMs;
+        grading::enqueueVariant(startA.data(), p.a.data(), p.cells, {}, nullptr);  // a as the input check expects it
+        grading::checkLaunch(where);
         p.checkGuards(where);
         expectUnchanged(p.a, req.init, p.n, where);
-        if (req.grids != 0) *out = p.b.download();
+        *runDiff = check.firstDifferences();
+        if (req.grids != 0) *out = check.firstOutput();
     };
     proto::TimingResult result;
     const grading::TimedSection measuring;  // every kernel's runs under one wait for the GPU exclusively
     if (course) {
         time("copyGrid", true, [&] { day34::launchCopyGrid(p.a.data(), p.b.data(), p.cells); }, &result.copyMs,
-             &result.copyOut);
+             &result.copyOut, &result.copyRunDiff);
         time("heatStepGlobal", false, [&] { day34::launchHeatStepGlobal(p.a.data(), p.b.data(), p.n, req.r); },
-             &result.globalMs, &result.globalOut);
+             &result.globalMs, &result.globalOut, &result.globalRunDiff);
     }
     time("heatStepTiled", false, [&] { day34::launchHeatStepTiled(p.a.data(), p.b.data(), p.n, req.r); },
-         &result.tiledMs, &result.tiledOut);
+         &result.tiledMs, &result.tiledOut, &result.tiledRunDiff);
     if (req.kernels == proto::kTimeCourseAndFast && day34::fastStencilAvailable()) {
-        time("heatStepFast", false,
-             [&] { day34::launchHeatStepFast(p.a.data(), p.b.data(), p.n, req.r); }, &result.fastMs, &result.fastOut);
+        time("heatStepFast", false, [&] { day34::launchHeatStepFast(p.a.data(), p.b.data(), p.n, req.r); },
+             &result.fastMs, &result.fastOut, &result.fastRunDiff);
     }
     return result;
 }

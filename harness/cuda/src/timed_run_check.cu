@@ -32,14 +32,6 @@ __global__ void firstDifference(const float* got, const float* kept, size_t n, s
 
 }  // namespace
 
-RunVariant runVariant(int run, size_t n, VariantKinds kinds) {
-    RunVariant v;
-    const int step = run % 17;  // 0, 1..8, -1..-8
-    if (kinds.scale) v.scaleExponent = step <= 8 ? step : 8 - step;
-    if (kinds.rotate && n > 1) v.rotation = (static_cast<size_t>(run) * (n / 17 + 1)) % n;
-    return v;
-}
-
 void enqueueVariant(const float* from, float* to, size_t n, RunVariant v, cudaStream_t stream) {
     if (n == 0) return;
     makeVariant<<<blocksFor(n), kThreads, 0, stream>>>(from, to, n, v.rotation, v.scaleExponent);

@@ -14,23 +14,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "harness/run_variant.h"
+
 namespace grading {
-
-struct RunVariant {
-    size_t rotation = 0;    // word j of the variant is word (j - rotation) mod n of the original...
-    int scaleExponent = 0;  // ...times 2^scaleExponent
-};
-
-// What a day's work allows: moving words (element-wise work), scaling them
-// (linear work), or both.
-struct VariantKinds {
-    bool rotate = false;
-    bool scale = false;
-};
-
-// Run i's variant of an n-word input: run 0's is the original, and no two
-// runs within 17 of each other share one.
-RunVariant runVariant(int run, size_t n, VariantKinds kinds);
 
 // to = the variant v of from (n floats each, distinct buffers), on stream.
 void enqueueVariant(const float* from, float* to, size_t n, RunVariant v, cudaStream_t stream);
