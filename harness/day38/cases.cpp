@@ -212,9 +212,23 @@ WalkFrontiers levelFrontiers(const GraphCase& c) {
     return f;
 }
 
+std::vector<int32_t> timedSources(const GraphCase& c, uint64_t seed, int runs) {
+    std::vector<int32_t> reached;
+    for (size_t v = 0; v < c.host.dist.size(); ++v) {
+        if (c.host.dist[v] >= 0) reached.push_back(static_cast<int32_t>(v));
+    }
+    grading::SplitMix64 rng(seed ^ 0x7431'4d45'0053'5243ull);
+    grading::shuffle(reached, rng);
+    reached.resize(std::min(reached.size(), static_cast<size_t>(runs)));
+    while (!reached.empty() && reached.size() < static_cast<size_t>(runs)) reached.push_back(reached[reached.size() % 2]);
+    return reached;
+}
+
 grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
-                                     double limitSeconds, int timedRuns, bool exclusiveGpu) {
+                                     double limitSeconds, int timedRuns, bool exclusiveGpu,
+                                     const std::vector<int32_t>& timedSources) {
     protocol::BfsRequest request;
+    request.timedSources = timedSources;
     request.rowOffsets = c.graph.rowOffsets;
     request.colIndices = c.graph.colIndices;
     request.source = c.source;

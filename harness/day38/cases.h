@@ -68,7 +68,11 @@ WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed);
 
 // ---- the runner calls
 grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
-                                     double limitSeconds, int timedRuns = 0, bool exclusiveGpu = false);
+                                     double limitSeconds, int timedRuns = 0, bool exclusiveGpu = false,
+                                     const std::vector<int32_t>& timedSources = {});
+// `runs` distinct sources for timed searches of c, in c.source's component
+// (so each search does about the same work), drawn from the seed.
+std::vector<int32_t> timedSources(const GraphCase& c, uint64_t seed, int runs);
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
                                         const std::string& mapping, double limitSeconds);
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,

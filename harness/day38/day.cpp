@@ -157,7 +157,8 @@ std::vector<GateCase> timingCases() {
         c.run = [m](const CaseContext& ctx) -> GateResult {
             const char* id = "38.timing";
             const GraphCase& g = graphCase("word_graph", ctx.seed);
-            const auto bfs = search(ctx.runner, g, m, ctx.limitSeconds / 2, kTimedRuns, ctx.exclusiveGpu);
+            const std::vector<int32_t> sources = timedSources(g, ctx.seed, kTimedRuns);
+            const auto bfs = search(ctx.runner, g, m, ctx.limitSeconds / 2, kTimedRuns, ctx.exclusiveGpu, sources);
             if (!bfs.ok()) return GateResult::fail(id, "no whole-search time: " + bfs.problem);
             if (!bfs.result.stopped.empty()) return GateResult::fail(id, "no whole-search time: the search stopped early: " + bfs.result.stopped);
             std::vector<std::pair<std::string, double>> figures;
@@ -165,8 +166,22 @@ std::vector<GateCase> timingCases() {
                 figures.emplace_back("whole bfs, timed run " + std::to_string(k), bfs.result.bfsMs[k]);
             }
             if (bfs.result.bfsMs.size() != static_cast<size_t>(kTimedRuns)) figures.emplace_back("whole bfs (timed runs missing)", 0.0);
-            GateResult timed = day38::checkDistances(g.graph, bfs.result.timedDist, g.host.dist);
-            if (!timed.passed) return GateResult::fail(id, "the last timed search: " + timed.message);
+            // Every timed search, each from its own source.
+            const size_t vertices = g.host.dist.size();
+            if (bfs.result.timedDist.size() != vertices * sources.size()) {
+                return GateResult::fail(id, "the timed searches returned " + std::to_string(bfs.result.timedDist.size()) +
+                                                " distances for " + std::to_string(sources.size()) + " searches of " +
+                                                std::to_string(vertices) + " vertices");
+            }
+            for (size_t r = 0; r < sources.size(); ++r) {
+                const std::vector<int> got(bfs.result.timedDist.begin() + static_cast<std::ptrdiff_t>(r * vertices),
+                                           bfs.result.timedDist.begin() + static_cast<std::ptrdiff_t>((r + 1) * vertices));
+                const GateResult timed = day38::checkDistances(g.graph, got, grading::bfsHost(g.graph, sources[r]).dist);
+                if (!timed.passed) {
+                    return GateResult::fail(id, "timed search " + std::to_string(r) + " (from vertex " +
+                                                    std::to_string(sources[r]) + "): " + timed.message);
+                }
+            }
             if (m == "device") return day38::checkTimings(figures);
 
             const WalkFrontiers levels = levelFrontiers(g);
@@ -189,6 +204,16 @@ std::vector<GateCase> timingCases() {
                 const GateResult r = day38::checkWalk(g.graph, level, frontier, got, day38::kWalkRepeats);
                 if (!r.passed) return GateResult::fail(id, "the timed walk of level " + std::to_string(level) + ": " + r.message);
                 at += frontier.size();
+            }
+            for (size_t k = 0; k < which.size(); ++k) {
+                const size_t from = k * kTimedRuns;
+                if (from + kTimedRuns > w.result.timedRunDiff.size()) {
+                    return day38::checkTimedWalkRuns(which[k], {}, kTimedRuns);
+                }
+                const GateResult r = day38::checkTimedWalkRuns(
+                    which[k], {w.result.timedRunDiff.begin() + from, w.result.timedRunDiff.begin() + from + kTimedRuns},
+                    kTimedRuns);
+                if (!r.passed) return r;
             }
             return day38::checkTimings(figures);
         };
@@ -227,6 +252,15 @@ std::vector<GateCase> speedCases() {
                                                 w.result.timedChecksums.begin() + at + frontier.size());
                 const GateResult r = day38::checkWalk(g.graph, which[k], frontier, got, day38::kWalkRepeats);
                 if (!r.passed) return grading::Error{"the timed walk of level " + std::to_string(which[k]) + ": " + r.message};
+                const size_t from = k * kTimedRuns;
+                const GateResult runs = day38::checkTimedWalkRuns(
+                    which[k],
+                    from + kTimedRuns <= w.result.timedRunDiff.size()
+                        ? std::vector<int64_t>(w.result.timedRunDiff.begin() + from,
+                                               w.result.timedRunDiff.begin() + from + kTimedRuns)
+                        : std::vector<int64_t>{},
+                    kTimedRuns);
+                if (!runs.passed) return grading::Error{runs.message};
                 at += frontier.size();
                 total += w.result.walkMs[k];
             }

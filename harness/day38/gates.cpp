@@ -121,4 +121,19 @@ GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figur
     return grading::checkPositiveTimes("38.timing", figuresMs);
 }
 
+GateResult checkTimedWalkRuns(int level, const std::vector<int64_t>& runDiff, int runs) {
+    const char* id = "38.timing";
+    if (runDiff.size() != static_cast<size_t>(runs)) {
+        return GateResult::fail(id, "the runner checked " + std::to_string(runDiff.size()) + " of level " +
+                                        std::to_string(level) + "'s " + std::to_string(runs) + " timed walks");
+    }
+    for (int r = 0; r < runs; ++r) {
+        if (runDiff[r] < 0) continue;
+        return GateResult::fail(id, "the timed walk of level " + std::to_string(level) + ", run " + std::to_string(r) +
+                                        ": slot " + std::to_string(runDiff[r]) + " is not run 0's checksum moved as " +
+                                        "the frontier was: the run did not do its own walk");
+    }
+    return GateResult::pass(id);
+}
+
 }  // namespace day38

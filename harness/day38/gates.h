@@ -43,4 +43,10 @@ grading::GateResult checkWalk(const grading::Graph& g, int frontierIndex, const 
 // Every figure (name, milliseconds) is a real, positive time.
 grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
 
+// 38.timing: every timed walk of a frontier did its own work: runDiff[i]
+// (the runner's device check of run i's checksums against run 0's, moved as
+// the frontier was) is -1 for each of `runs` runs; else it names the run and
+// the slot.
+grading::GateResult checkTimedWalkRuns(int level, const std::vector<int64_t>& runDiff, int runs);
+
 }  // namespace day38

@@ -21,6 +21,9 @@ struct BfsRequest {
     // replays what its first call computed fails the real one.
     std::optional<int32_t> decoySource;
     int32_t timedRuns = 0;            // > 0: also time that many whole searches
+    // Timed search i starts from timedSources[i] (one a run; empty: every
+    // one from `source`), so no timed search can hand back another's answer.
+    std::vector<int32_t> timedSources;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -30,6 +33,7 @@ struct BfsRequest {
         field("mapping", s.mapping);
         field("decoy_source", s.decoySource);
         field("timed_runs", s.timedRuns);
+        field("timed_sources", s.timedSources);
     }
 };
 
@@ -38,7 +42,7 @@ struct BfsResult {
     std::vector<int64_t> levelSizes;  // frontier size per level, the source's first
     std::string stopped;              // why the search had to stop early; "" when it ended normally
     std::vector<float> bfsMs;         // per timed search
-    std::vector<int32_t> timedDist;   // the distances the last timed search left
+    std::vector<int32_t> timedDist;   // every timed search's distances, V a search, back to back
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -106,13 +110,20 @@ struct WalkRequest {
     }
 };
 
+// Timed run i of a frontier walks it rotated by runVariant(i)'s words
+// (harness/run_variant.h): the walk is per vertex, so its checksums rotate
+// alike, which the runner checks on the device.
 struct WalkResult {
     std::vector<uint32_t> checksums;       // parallel to frontiers
     std::vector<float> walkMs;             // median per timed frontier, in timeFrontiers order
-    std::vector<uint32_t> timedChecksums;  // what the timed runs left, the timed frontiers back to back
+    std::vector<uint32_t> timedChecksums;  // timed run 0's, the timed frontiers back to back
+    // Per timed frontier, per timed run: the first slot whose checksum is not
+    // run 0's moved as the frontier was; -1 where none.
+    std::vector<int64_t> timedRunDiff;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
+        field("timed_run_diff", s.timedRunDiff);
         field("checksums", s.checksums);
         field("walk_ms", s.walkMs);
         field("timed_checksums", s.timedChecksums);

@@ -19,6 +19,7 @@
 #include "harness/guarded_buffer.h"
 #include "harness/pinned_host.h"
 #include "harness/runner_main.h"
+#include "harness/timed_run_check.h"
 #include "protocol.h"
 
 namespace {
@@ -333,15 +334,31 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
     result.stopped = search.stopped;
     if (!search.stopped.empty() || req.timedRuns == 0) return result;  // a broken search is not worth timing
 
-    // A breadcrumb after each run, as the checked search leaves one a level.
+    std::vector<int32_t> sources = req.timedSources;
+    if (sources.empty()) sources.assign(static_cast<size_t>(req.timedRuns), req.source);
+    if (sources.size() != static_cast<size_t>(req.timedRuns)) throw InputError("timed_sources wants one source a timed run");
+    checkVertices(sources, g.vertexCount, "timed_sources");
+    // Each timed search's distances, kept on the device outside its events:
+    // timed work is graded work, every run of it.
+    const size_t vertices = static_cast<size_t>(g.vertexCount);
+    GuardedBuffer<int> kept("the timed searches' distances", vertices * sources.size());
+    int run = 0;  // the warm-ups search from the first timed source
     const std::string timing = std::string("timing the whole search with ") + expandName(m);
+    grading::TimedRunHooks hooks;
+    hooks.before = [&](int i) { run = i; };
+    // A breadcrumb after each run, as the checked search leaves one a level.
+    hooks.after = [&](int i) {
+        CUDA_TRY(cudaMemcpyAsync(kept.data() + static_cast<size_t>(i) * vertices, d.dist.data(), vertices * sizeof(int),
+                                 cudaMemcpyDeviceToDevice, cudaStreamLegacy));
+        grading::breadcrumb(timing);
+    };
+    hooks.afterWarmup = [&] { grading::breadcrumb(timing); };
     grading::breadcrumb(timing);
-    const grading::TimingStats t =
-        grading::timeRuns([&] { runBfs(d, m, req.source, false); }, expandName(m), kWarmupRuns, req.timedRuns,
-                          nullptr, [&] { grading::breadcrumb(timing); });
+    const grading::TimingStats t = grading::timeRuns([&] { runBfs(d, m, sources[static_cast<size_t>(run)], false); },
+                                                     expandName(m), kWarmupRuns, req.timedRuns, nullptr, hooks);
     result.bfsMs = t.samplesMs;
     d.guards.check(std::string("timing ") + expandName(m));
-    result.timedDist = d.dist.download();  // timed work is graded work: the grader checks these too
+    result.timedDist = kept.download();
     return result;
 }
 
@@ -425,10 +442,28 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
             grading::breadcrumb("timing " + where);
             out.poison();
             d.edgeStart.forgetLive();
-            result.walkMs.push_back(grading::timeRuns(launch, where, kWarmupRuns, req.timedRuns).medianMs);
+            // Timed run i walks the frontier rotated as runVariant(i) says,
+            // outside its events, and its checksums are checked against run
+            // 0's rotated alike.
+            const grading::VariantKinds rotate{true, false};
+            GuardedBuffer<int> given("the frontier as given", size);
+            given.upload(req.frontiers.data() + start[k], size);
+            grading::TimedRunCheck check(static_cast<size_t>(size), req.timedRuns);
+            grading::TimedRunHooks hooks;
+            hooks.before = [&](int i) {
+                grading::enqueueVariant(given.data(), frontier.data(), static_cast<size_t>(size),
+                                        grading::runVariant(i, static_cast<size_t>(size), rotate), nullptr);
+            };
+            hooks.after = [&](int i) {
+                check.afterRun(i, out.data(), grading::runVariant(i, static_cast<size_t>(size), rotate), nullptr);
+            };
+            result.walkMs.push_back(grading::timeRuns(launch, where, kWarmupRuns, req.timedRuns, nullptr, hooks).medianMs);
+            grading::checkLaunch("timing " + where);
             guards.check("timing " + where);
-            const std::vector<unsigned int> timedOut = out.download();
+            const std::vector<unsigned int> timedOut = check.firstWords();
             result.timedChecksums.insert(result.timedChecksums.end(), timedOut.begin(), timedOut.end());
+            const std::vector<int64_t> diffs = check.firstDifferences();
+            result.timedRunDiff.insert(result.timedRunDiff.end(), diffs.begin(), diffs.end());
         }
     }
     return result;

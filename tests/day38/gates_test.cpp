@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 
+#include "cases.h"
 #include "gates.h"
 #include "report.h"
 #include "graph.h"
@@ -139,6 +141,30 @@ TEST(Day38Stats, LevelTableOfAHandMadeGraph) {
     EXPECT_EQ(day38::isolatedLevels(g, bfs), std::vector<int>{});
     const std::string table = day38::levelTable(g, bfs, 0);
     EXPECT_NE(table.find("reached 4 of 4 vertices in 3 levels, so 3 launches"), std::string::npos) << table;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Day38Gates, EveryTimedWalkMustDoItsOwnWork) {
+    EXPECT_TRUE(day38::checkTimedWalkRuns(12, {-1, -1, -1}, 3).passed);
+    const grading::GateResult r = day38::checkTimedWalkRuns(12, {-1, -1, 40}, 3);
+    EXPECT_FALSE(r.passed);
+    EXPECT_EQ(r.id, "38.timing");
+    EXPECT_EQ(r.message, "the timed walk of level 12, run 2: slot 40 is not run 0's checksum moved as the frontier was: "
+                         "the run did not do its own walk");
+    EXPECT_EQ(day38::checkTimedWalkRuns(3, {}, 10).message, "the runner checked 0 of level 3's 10 timed walks");
+}
+
+TEST(Day38Cases, TimedSourcesAreDistinctReachedVerticesDrawnFromTheSeed) {
+    const day38::cases::GraphCase& g = day38::cases::graphCase("word_graph", 7);
+    const std::vector<int32_t> a = day38::cases::timedSources(g, 7, 10);
+    ASSERT_EQ(a.size(), 10u);
+    EXPECT_EQ(std::set<int32_t>(a.begin(), a.end()).size(), 10u);
+    for (int32_t v : a) EXPECT_GE(g.host.dist[static_cast<size_t>(v)], 0) << v;
+    EXPECT_EQ(a, day38::cases::timedSources(g, 7, 10));
+    EXPECT_NE(a, day38::cases::timedSources(g, 8, 10));
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 // fails: 38.timing
 // cases: edge_word_graph
-// expect: the last timed search: vertex [0-9]+ \([a-z]+\): got -1, want [0-9]+
+// expect: timed search 0 \(from vertex [0-9]+\): vertex [0-9]+ \([a-z]+\): got -1, want [0-9]+
 // Hostile submission: expands for real during the first searches of a call
 // (the decoy and the graded one), then does nothing: the timed searches that
-// follow measure an empty launcher. The grader checks what the last timed
+// follow measure an empty launcher. The grader checks what every timed
 // search left, like any other search.
 #define expandEdgePerThread referenceExpandEdgePerThread
 #include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution

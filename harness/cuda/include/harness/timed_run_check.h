@@ -12,14 +12,17 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "harness/run_variant.h"
 
 namespace grading {
 
-// to = the variant v of from (n floats each, distinct buffers), on stream.
+// to = the variant v of from (n words each, distinct buffers), on stream.
+// Ints are only moved (v.scaleExponent must be 0).
 void enqueueVariant(const float* from, float* to, size_t n, RunVariant v, cudaStream_t stream);
+void enqueueVariant(const int* from, int* to, size_t n, RunVariant v, cudaStream_t stream);
 
 // Run 0's output, kept on the device, against which every later run is compared.
 class TimedRunCheck {
@@ -32,16 +35,20 @@ public:
     // Enqueued after run `run`'s stop event on the run's stream: run 0's
     // output is kept, any later one compared with run 0's moved by `v`.
     void afterRun(int run, const float* out, RunVariant v, cudaStream_t stream);
+    void afterRun(int run, const unsigned* out, RunVariant v, cudaStream_t stream);  // moved only
     // Once the stream is done: per run, the first index where its output
     // differs from what run 0's output predicts, or -1 (run 0: -1).
     std::vector<int64_t> firstDifferences() const;
     // Once the stream is done: run 0's output as it was kept.
     std::vector<float> firstOutput() const;
+    std::vector<unsigned> firstWords() const;
 
 private:
+    void afterRunWords(int run, const unsigned* out, RunVariant v, cudaStream_t stream);
+
     size_t n_;
     int runs_;
-    float* kept_ = nullptr;
+    unsigned* kept_ = nullptr;  // 32-bit words, compared bit for bit
     unsigned long long* first_ = nullptr;  // per run; all bits set while nothing differs
 };
 

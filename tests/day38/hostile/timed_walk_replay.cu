@@ -1,0 +1,42 @@
+// fails: 38.timing
+// cases: edge_word_graph
+// expect: the timed walk of level [0-9]+, run 2: slot [0-9]+ is not run 0's checksum moved as the frontier was: the run did not do its own walk
+// Hostile submission: walks for real on the first six calls into the same
+// output (the checked walk, the warm-ups and the first two timed runs),
+// keeping a copy, and from then on only copies that copy back: times to
+// match a fraction of the work. Each timed run walks the frontier rotated
+// its own way, so run 2's copy is run 1's answer, and the runner's check of
+// every timed run names it.
+#include "harness/cuda_check.h"
+
+#define launchWalkEdgePerThread referenceLaunchWalkEdgePerThread
+#include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
+#undef launchWalkEdgePerThread
+
+namespace day38 {
+
+void launchWalkEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int repeats,
+                             unsigned int* out, const EdgeScratch& scratch) {
+    static const unsigned int* lastOut = nullptr;
+    static int callsHere = 0;
+    static unsigned int* kept = nullptr;
+    static int keptSize = 0;
+    if (out != lastOut) {
+        lastOut = out;
+        callsHere = 0;
+    }
+    if (keptSize < frontierSize) {
+        if (kept != nullptr) cudaFree(kept);
+        CUDA_TRY(cudaMalloc(&kept, static_cast<size_t>(frontierSize) * sizeof(unsigned int)));
+        keptSize = frontierSize;
+    }
+    const size_t bytes = static_cast<size_t>(frontierSize) * sizeof(unsigned int);
+    if (++callsHere <= 6) {
+        referenceLaunchWalkEdgePerThread(g, frontier, frontierSize, repeats, out, scratch);
+        CUDA_TRY(cudaMemcpyAsync(kept, out, bytes, cudaMemcpyDeviceToDevice));
+        return;
+    }
+    CUDA_TRY(cudaMemcpyAsync(out, kept, bytes, cudaMemcpyDeviceToDevice));
+}
+
+}  // namespace day38
