@@ -36,6 +36,15 @@ __global__ void heatStepGlobal(const float* __restrict__ in, float* __restrict__
 // Launch: blockDim exactly (kTileX, kTileY), grid stencilGrid(n).
 __global__ void heatStepTiled(const float* __restrict__ in, float* __restrict__ out, int n, float r);
 
+// What the exercise may rely on, and what it may not leave behind:
+//  - launchHeatStepTiled is called on the legacy default stream and only
+//    enqueues; nothing of it may still run once the call's work is done.
+//  - in and out are distinct n x n grids that change from call to call (the
+//    ping-pong swaps them; each case brings new ones, of another n): keep
+//    nothing between calls. The ring of out is never written.
+//  - Timed calls are calls like any other (the same context flags); each
+//    timed step reads its own input and its output is checked.
+
 // ---- launch geometry and launchers (default stream; they only enqueue, the
 // runner checks errors and guard words after each call)
 

@@ -67,6 +67,14 @@ __global__ void walkWarpPerVertex(const int* __restrict__ frontier, int frontier
                                   unsigned int* __restrict__ out);
 
 // ---- the exercise: one thread per frontier edge (exercises/day38/edge_mapping.cu)
+//
+// What it may rely on, and what it may not leave behind: every launch on the
+// legacy default stream, in any grid the launcher picks (the kernels'
+// contracts below say what a thread owns); a frontier, graph and output that
+// change from call to call (another source, a rotated frontier, a new
+// graph), so nothing is kept between calls; nothing still running once the
+// launcher returns and its work is done; timed calls like any other, each
+// timed search from its own source and each timed walk checked.
 
 // Thread e (0 <= e < totalEdges) owns the frontier vertex i whose slice
 // [edgeStart[i], edgeStart[i + 1]) holds e, reads that vertex's
