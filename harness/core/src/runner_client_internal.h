@@ -63,10 +63,10 @@ Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempD
 // bwrap reports its child's death by signal as 128 + the signal.
 void unwrapSandboxStatus(ProcessResult& p);
 
-// The request as sent: a timed call says so, and the runner waits for the
-// GPU by spinning during it (runner_main.cpp); in a session it also asks for
-// the GPU exclusively only around what it measures.
-Record withCallKind(const RunnerCall& call, bool session);
+// The request as sent: a timed call says so (in a session the runner then
+// asks for the GPU exclusively only around what it measures), and so does
+// a call run under compute-sanitizer (runner_main.cpp).
+Record withCallKind(const RunnerCall& call, bool session, bool sanitized = false);
 
 // A call in a process of its own, under `sanitizer` unless that is "".
 RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer);

@@ -101,10 +101,11 @@ void unwrapSandboxStatus(ProcessResult& p) {
     }
 }
 
-Record withCallKind(const RunnerCall& call, bool session) {
+Record withCallKind(const RunnerCall& call, bool session, bool sanitized) {
     Record request = call.input;
     if (call.exclusiveGpu) request.putInt(protocol::kTimedCallField, 1);
     if (call.exclusiveGpu && session) request.putInt(protocol::kTimedSectionsField, 1);
+    if (sanitized) request.putInt(protocol::kSanitizedCallField, 1);
     return request;
 }
 
@@ -112,7 +113,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     // A private folder for this call alone: the request, and the runner's
     // TMPDIR and HOME; removed with whatever the runner left in it.
     TempDir dir;
-    if (!withCallKind(call, false).save(dir.file("request.rec"))) {
+    if (!withCallKind(call, false, !sanitizer.empty()).save(dir.file("request.rec"))) {
         RunnerOutcome o;
         o.message = "cannot write the runner's request in " + dir.path();
         return o;

@@ -1,8 +1,8 @@
 // fails: 38.timing
 // cases: edge_word_graph
 // expect: the timed walk of level [0-9]+, run 2: slot [0-9]+ is not run 0's checksum moved as the frontier was: the run did not do its own walk
-// Hostile submission: walks for real on the first six calls into the same
-// output (the checked walk, the warm-ups and the first two timed runs),
+// Hostile submission: walks for real on the first six calls of a frontier
+// (the checked walk, the warm-ups and the first two timed runs),
 // keeping a copy, and from then on only copies that copy back: times to
 // match a fraction of the work. Each timed run walks the frontier rotated
 // its own way, so run 2's copy is run 1's answer, and the runner's check of
@@ -17,12 +17,16 @@ namespace day38 {
 
 void launchWalkEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int repeats,
                              unsigned int* out, const EdgeScratch& scratch) {
+    // One frontier's calls: the same output and size (the runner may give a
+    // new frontier's output the last one's address).
     static const unsigned int* lastOut = nullptr;
+    static int lastSize = -1;
     static int callsHere = 0;
     static unsigned int* kept = nullptr;
     static int keptSize = 0;
-    if (out != lastOut) {
+    if (out != lastOut || frontierSize != lastSize) {
         lastOut = out;
+        lastSize = frontierSize;
         callsHere = 0;
     }
     if (keptSize < frontierSize) {

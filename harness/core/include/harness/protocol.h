@@ -238,6 +238,11 @@ struct Probe {
 // nothing the submission can see (runner_main.cpp).
 constexpr const char* kTimedCallField = "grading_timed";
 
+// Set (to 1) when the grader runs the call under compute-sanitizer, whose
+// injected threads carry the runner's name: the runner then does not count
+// its threads (runner_main.cpp). Only the grader writes the request.
+constexpr const char* kSanitizedCallField = "grading_sanitized";
+
 // Whether the request sets `field` to 1, as the grader sets its flags.
 inline bool flagSet(const Record& request, const char* field) {
     const Expected<int64_t> value = request.integer(field);
