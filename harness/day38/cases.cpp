@@ -70,6 +70,10 @@ GraphCase build(const std::string& name, uint64_t seed) {
         // Every level-1 thread walks side B in the same order: the threads race
         // for the same vertices at once, which a plain claim turns into duplicates.
         c.graph = grading::bipartiteGraph(256, 256);
+    } else if (name == "wide") {
+        // The limits: a frontier of more than 65,536 vertices (70,000), and a
+        // level expanded over more than 2^21 edges (70,000 x 31 + 70,000 back).
+        c.graph = grading::wideGraph(kWideFrontier, kWideFan);
     } else if (name.rfind("file", 0) == 0) {
         const std::vector<std::string> files = extraGraphFiles();
         const size_t k = std::stoul(name.substr(4));
@@ -137,7 +141,7 @@ std::vector<GraphSpec> graphSpecs() {
     std::vector<GraphSpec> specs = {
         {"word_graph", false, 64}, {"chain", false, 1500},        {"star", false, 3},
         {"rmat", true, 64},        {"grid", false, 448},          {"components", true, 400},
-        {"single_vertex", false, 1}, {"bipartite", false, 3},
+        {"single_vertex", false, 1}, {"bipartite", false, 3}, {"wide", false, 3},
     };
     const std::vector<std::string> files = extraGraphFiles();
     for (size_t k = 0; k < files.size(); ++k) {

@@ -31,6 +31,11 @@ double searchSeconds(int levels, bool decoy, int timedRuns = 0);
 // holds the GPU exclusively, as a timed one does.
 constexpr int kDeepSearchLevels = 400;
 
+// The "wide" graph's shape: level 1 wider than 2^16 vertices, level 2
+// reached over more than 2^21 edges.
+constexpr int kWideFrontier = 70000;
+constexpr int kWideFan = 31;
+
 struct GraphSpec {
     std::string name;  // word_graph, chain, ..., file<k>_<basename>
     bool seeded = false;

@@ -135,6 +135,17 @@ Graph bipartiteGraph(int sideA, int sideB) {
 
 Graph singleVertexGraph() { return fromEdges(1, {}); }
 
+Graph wideGraph(int wide, int fan) {
+    std::vector<std::pair<int, int>> edges;
+    edges.reserve(static_cast<size_t>(wide) * (1 + static_cast<size_t>(fan)));
+    for (int a = 1; a <= wide; ++a) edges.emplace_back(0, a);
+    int leaf = 1 + wide;
+    for (int a = 1; a <= wide; ++a) {
+        for (int k = 0; k < fan; ++k) edges.emplace_back(a, leaf++);
+    }
+    return fromEdges(leaf, edges);
+}
+
 int highestDegreeVertex(const Graph& g) {
     int best = 0;
     for (int v = 1; v < g.vertexCount; ++v) {

@@ -23,6 +23,11 @@ Graph componentsGraph(uint64_t seed);
 // level's threads all race for the same neighbours.
 Graph bipartiteGraph(int sideA, int sideB);
 Graph singleVertexGraph();
+// Source 0 joined to `wide` vertices, each of them to `fan` leaves of its
+// own: level 1 holds `wide` vertices and level 2 is reached over wide * fan
+// edges, each leaf by one edge only (so an edge left unwalked leaves a leaf
+// unreached).
+Graph wideGraph(int wide, int fan);
 
 // The vertex of highest degree (lowest id on ties).
 int highestDegreeVertex(const Graph& g);

@@ -113,3 +113,13 @@ grading_plant(slow_walk
   FAILS 38.speed SCORE_BELOW 0.5
   EXPECT [=[timed interleaved: [0-9.]+x, [0-9]+% of the points]=]
   PASSES 38.walk)
+
+grading_plant(edge_grid_capped
+  WHAT "the edge expansion launched on at most 8192 blocks (2^21 threads) with one edge a thread and no grid-stride loop: every graph but the wide one fits, and there the edges past 2^21 are never walked"
+  EDIT solution/edge_mapping.cu
+  FIND [[    bfsExpandEdgePerThread<<<blocksFor(totalEdges, kThreadsPerBlock), kThreadsPerBlock>>>(]]
+  REPLACE [[    const int blocks = blocksFor(totalEdges, kThreadsPerBlock);  // planted: capped, no grid-stride loop
+    bfsExpandEdgePerThread<<<blocks < 8192 ? blocks : 8192, kThreadsPerBlock>>>(]]
+  FAILS 38.distances CASES edge_wide
+  EXPECT [[vertex [0-9]+: got -1, want 2]]
+  PASSES 38.distances@edge_rmat,edge_star,edge_grid)

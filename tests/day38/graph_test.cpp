@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "cases.h"
 #include "graph.h"
 #include "graph_generators.h"
 #include "harness/runner_client.h"
@@ -474,6 +475,24 @@ TEST(GraphGenerators, BipartiteShape) {
     const HostBfs bfs = bfsHost(g, 0);
     EXPECT_THAT(bfs.levelStart, ElementsAre(0, 1, 4, 6));
     expectSimple(g);
+}
+
+TEST(GraphGenerators, WideShape) {
+    const Graph g = wideGraph(3, 2);  // source 0, A = 1..3, leaves 4..9, each its own
+    EXPECT_EQ(g.vertexCount, 10);
+    EXPECT_EQ(g.edgeCount, 3 + 3 * 2);
+    EXPECT_EQ(g.degree(0), 3);
+    EXPECT_EQ(g.degree(1), 3);
+    EXPECT_EQ(g.degree(9), 1);
+    EXPECT_THAT(bfsHost(g, 0).levelStart, ElementsAre(0, 1, 4, 10));
+    expectSimple(g);
+}
+
+TEST(GraphGenerators, TheWideCaseIsPastBothLimits) {
+    // A frontier of more than 2^16 vertices, a level over more than 2^21 edges.
+    const int edgesOfLevelOne = day38::cases::kWideFrontier * (day38::cases::kWideFan + 1);
+    EXPECT_GT(day38::cases::kWideFrontier, 1 << 16);
+    EXPECT_GT(edgesOfLevelOne, 1 << 21);
 }
 
 TEST(GraphGenerators, SingleVertex) {
