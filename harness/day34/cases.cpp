@@ -57,9 +57,12 @@ const std::vector<GridSpec>& stepGrids() {
     // 3: a single interior cell. 7 and 10: an interior smaller than one tile
     // (10 fills it in y). 34: whole tiles only. 131: one cell past whole
     // tiles in both directions. 202: whole tile rows, a partial last tile
-    // column. 517 and 2048: many tiles, partial in both directions.
+    // column. 517 and 2048: many tiles, partial in both directions. 8192:
+    // the largest grid the runner accepts (256 MiB a buffer), partial tiles
+    // in y, and flat cell indices past 2^24, where float index math breaks.
     static const std::vector<GridSpec> grids = {courseGrid(), seeded(3),   seeded(7),   seeded(10),  seeded(34),
-                                                seeded(131),  seeded(202), seeded(517), seeded(kN)};
+                                                seeded(131),  seeded(202), seeded(517), seeded(kN),
+                                                seeded(kLargestSide)};
     return grids;
 }
 

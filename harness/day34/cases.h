@@ -12,6 +12,9 @@
 
 namespace day34::cases {
 
+// The largest side the runner accepts (runner.cu: kMaxSide), graded.
+constexpr int kLargestSide = 8192;
+
 // ---- time limits. Each rate is ten or more times what a T4 needs (a step
 // of 2048 x 2048 there: about 0.1 ms; a 16 MiB copy to host memory:
 // about 6 ms), so a GPU shared with three other runners (gpu_slots.h) still

