@@ -60,9 +60,10 @@ const std::vector<GridSpec>& stepGrids() {
     // column. 517 and 2048: many tiles, partial in both directions. 8192:
     // the largest grid the runner accepts (256 MiB a buffer), partial tiles
     // in y, and flat cell indices past 2^24, where float index math breaks.
+    // And a hand-made 97 x 97 grid, no generator's (grids.h).
     static const std::vector<GridSpec> grids = {courseGrid(), seeded(3),   seeded(7),   seeded(10),  seeded(34),
                                                 seeded(131),  seeded(202), seeded(517), seeded(kN),
-                                                seeded(kLargestSide)};
+                                                seeded(kLargestSide), {"hand_made_97", 97, false, true}};
     return grids;
 }
 
@@ -85,7 +86,8 @@ std::string describe(const GridSpec& g) {
     const bool partialX = m % kTileX != 0;
     const bool partialY = m % kTileY != 0;
     const std::string side = std::to_string(g.n) + " x " + std::to_string(g.n);
-    std::string out = (g.seeded ? "a seeded " : "the course's ") + side + " grid (interior " + std::to_string(m) +
+    std::string out = (g.handMade ? "a hand-made " : g.seeded ? "a seeded " : "the course's ") + side +
+                      " grid (interior " + std::to_string(m) +
                       " x " + std::to_string(m) + " in " + std::to_string(tilesX) + " x " + std::to_string(tilesY) +
                       " tiles of " + std::to_string(kTileX) + " x " + std::to_string(kTileY);
     if (partialX && partialY) {
@@ -99,6 +101,7 @@ std::string describe(const GridSpec& g) {
 }
 
 std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt) {
+    if (g.handMade) return handMadeGrid(g.n);
     if (!g.seeded) return day34::initialGrid(g.n);
     return seededGrid(g.n, mixSeed(seed, salt + "/" + g.name));
 }

@@ -36,6 +36,7 @@ struct GridSpec {
     std::string name;  // course_2048, seeded_131 ([A-Za-z0-9_]: it names cases)
     int n = 0;
     bool seeded = false;  // false: the course's initial condition
+    bool handMade = false;  // grids.h's handMadeGrid (not seeded)
 };
 
 GridSpec courseGrid();                           // the course's 2048 x 2048 initial condition

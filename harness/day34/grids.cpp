@@ -1,5 +1,7 @@
 #include "grids.h"
 
+#include <cstdlib>
+
 #include "harness/splitmix64.h"
 
 namespace day34 {
@@ -39,6 +41,21 @@ std::vector<float> seededGrid(int n, uint64_t seed) {
     // The top-left corner at the top band's ceiling, 1: every grid's max is
     // then 1, as the course's, so output clamped to [0, 1] shows no growth.
     grid[0] = kTopBand.hi;
+    return grid;
+}
+
+std::vector<float> handMadeGrid(int n) {
+    std::vector<float> grid(static_cast<size_t>(n) * static_cast<size_t>(n), 0.0f);
+    const int middle = n / 2;
+    for (int row = 0; row < n; ++row) {
+        for (int col = 0; col < n; ++col) {
+            float& cell = grid[static_cast<size_t>(row) * n + col];
+            if (row == 0) cell = 1.0f;
+            else if (row == n - 1 || col == 0 || col == n - 1) cell = 0.0f;
+            else if (std::abs(row - middle) <= 3 && std::abs(col - middle) <= 3) cell = 1.0f;
+            else cell = static_cast<float>((row + col) % 2);
+        }
+    }
     return grid;
 }
 

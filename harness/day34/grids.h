@@ -33,4 +33,9 @@ constexpr SideBand kRightBand{0.30f, 0.50f};
 // grid's max.
 std::vector<float> seededGrid(int n, uint64_t seed);
 
+// A hand-made n x n grid no generator here draws: a checkerboard of 0 and 1
+// inside (the stencil's hardest pattern), a hot 7 x 7 square in the middle,
+// a hot top row and a cold rest of the ring.
+std::vector<float> handMadeGrid(int n);
+
 }  // namespace day34

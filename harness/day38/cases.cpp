@@ -9,6 +9,7 @@
 
 #include "bfs_constants.h"
 #include "graph_generators.h"
+#include "harness/sha256.h"
 
 namespace day38::cases {
 
@@ -58,12 +59,12 @@ GraphCase build(const std::string& name, uint64_t seed) {
         c.graph = grading::starGraph(40000);
         c.source = 1;  // a leaf: the hub alone is the next frontier
     } else if (name == "rmat") {
-        c.graph = grading::rmatGraph(15, 16, seed);
+        c.graph = grading::rmatGraph(15, 16, derive(seed, "rmat graph"));
         c.source = grading::highestDegreeVertex(c.graph);
     } else if (name == "grid") {
         c.graph = grading::gridGraph(256, 192);
     } else if (name == "components") {
-        c.graph = grading::componentsGraph(seed);
+        c.graph = grading::componentsGraph(derive(seed, "components graph"));
     } else if (name == "single_vertex") {
         c.graph = grading::singleVertexGraph();
     } else if (name == "bipartite") {
@@ -133,6 +134,11 @@ int widestLevel(const grading::HostBfs& host) {
 
 }  // namespace
 
+uint64_t derive(uint64_t seed, const std::string& purpose) {
+    const std::string digest = grading::sha256Hex("day38 " + purpose + "\n" + std::to_string(seed));
+    return std::stoull(digest.substr(0, 16), nullptr, 16);
+}
+
 double searchSeconds(int levels, bool decoy, int timedRuns) {
     return kCallSeconds + kSecondsPerLevel * levels * (decoy ? 2 : 1) * (1 + timedRuns);
 }
@@ -165,7 +171,7 @@ bool hasExpansionCase(const GraphSpec& spec) {
 }
 
 Expansion expansionCase(const GraphCase& c, uint64_t seed) {
-    grading::SplitMix64 rng(seed ^ 0x3838383838383838ull);
+    grading::SplitMix64 rng(derive(seed, "expansion of " + c.name));
     Expansion e;
     e.level = widestLevel(c.host);
     // What a search would have seen before this level: everything up to it.
@@ -183,8 +189,30 @@ Expansion expansionCase(const GraphCase& c, uint64_t seed) {
     return e;
 }
 
+std::optional<Expansion> expansionDecoy(const GraphCase& c, const Expansion& real, uint64_t seed) {
+    const auto hasEdges = [&c](int level) {
+        if (level < 0 || level >= c.host.levels()) return false;
+        for (int v : c.host.frontier(level)) {
+            if (c.graph.degree(v) > 0) return true;
+        }
+        return false;
+    };
+    const int level = hasEdges(real.level - 1) ? real.level - 1 : real.level + 1;
+    if (!hasEdges(level)) return std::nullopt;
+    grading::SplitMix64 rng(derive(seed, "expansion decoy of " + c.name));
+    Expansion e;
+    e.level = level;
+    e.before = c.host.dist;
+    for (int& d : e.before) {
+        if (d > level) d = -1;
+    }
+    e.frontier = c.host.frontier(level);
+    grading::shuffle(e.frontier, rng);
+    return e;
+}
+
 WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed) {
-    grading::SplitMix64 rng(seed ^ 0x5741'4c4b'5741'4c4bull);
+    grading::SplitMix64 rng(derive(seed, "walk frontiers of " + c.name));
     const grading::Graph& g = c.graph;
     std::vector<int> all(g.vertexCount);
     for (int v = 0; v < g.vertexCount; ++v) all[v] = v;
@@ -221,7 +249,7 @@ std::vector<int32_t> timedSources(const GraphCase& c, uint64_t seed, int runs) {
     for (size_t v = 0; v < c.host.dist.size(); ++v) {
         if (c.host.dist[v] >= 0) reached.push_back(static_cast<int32_t>(v));
     }
-    grading::SplitMix64 rng(seed ^ 0x7431'4d45'0053'5243ull);
+    grading::SplitMix64 rng(derive(seed, "timed sources of " + c.name));
     grading::shuffle(reached, rng);
     reached.resize(std::min(reached.size(), static_cast<size_t>(runs)));
     while (!reached.empty() && reached.size() < static_cast<size_t>(runs)) reached.push_back(reached[reached.size() % 2]);
@@ -247,7 +275,8 @@ grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase&
 }
 
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
-                                        const std::string& mapping, double limitSeconds) {
+                                        const std::optional<Expansion>& decoy, const std::string& mapping,
+                                        double limitSeconds) {
     protocol::ExpandRequest request;
     request.rowOffsets = c.graph.rowOffsets;
     request.colIndices = c.graph.colIndices;
@@ -255,6 +284,11 @@ grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCa
     request.dist = e.before;
     request.frontier = e.frontier;
     request.level = e.level;
+    if (decoy) {
+        request.decoyDist = decoy->before;
+        request.decoyFrontier = decoy->frontier;
+        request.decoyLevel = decoy->level;
+    }
     // Untimed, so the same for distances and frontier_total: asked once.
     return grading::call<protocol::Expand>(
         runner, request,

@@ -5,6 +5,7 @@
 // typed runner call per question. The time limits live here too, in one
 // place, each scaled by the work it bounds.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,12 @@ constexpr int kDeepSearchLevels = 400;
 constexpr int kWideFrontier = 70000;
 constexpr int kWideFan = 31;
 
+// Every seeded choice of a case (a generated graph, an expansion's or a
+// walk's frontiers, the timed sources) draws from its own key: SHA-256 of
+// the grading seed and what the key is for, so no input tells the seed or
+// another input.
+uint64_t derive(uint64_t seed, const std::string& purpose);
+
 struct GraphSpec {
     std::string name;  // word_graph, chain, ..., file<k>_<basename>
     bool seeded = false;
@@ -59,6 +66,11 @@ const GraphCase& graphCase(const std::string& name, uint64_t seed);
 // have zero-degree vertices and edges.
 bool hasExpansionCase(const GraphSpec& spec);
 Expansion expansionCase(const GraphCase& c, uint64_t seed);
+// The expansion the runner does first, through the same buffers: the host
+// level next to `real`'s (the one before it, else the one after), from the
+// distances a search would have had there; none when the search has no
+// other level with edges to walk.
+std::optional<Expansion> expansionDecoy(const GraphCase& c, const Expansion& real, uint64_t seed);
 
 // Walk frontiers: a seeded sample of vertices with zero-degree ones between
 // the others, the host search's widest level, and one vertex alone. Never
@@ -79,7 +91,8 @@ grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase&
 // (so each search does about the same work), drawn from the seed.
 std::vector<int32_t> timedSources(const GraphCase& c, uint64_t seed, int runs);
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
-                                        const std::string& mapping, double limitSeconds);
+                                        const std::optional<Expansion>& decoy, const std::string& mapping,
+                                        double limitSeconds);
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
                                     const std::string& mapping, double limitSeconds,
                                     const std::vector<int32_t>& timeFrontiers = {}, int timedRuns = 0,

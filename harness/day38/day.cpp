@@ -80,7 +80,7 @@ std::vector<GateCase> expansionCases(const std::string& id, Judge judge) {
             c.run = [id, judge, m, spec](const CaseContext& ctx) {
                 const GraphCase& g = graphCase(spec.name, ctx.seed);
                 const day38::Expansion e = expansionCase(g, ctx.seed);
-                const auto reply = expand(ctx.runner, g, e, m, ctx.limitSeconds);
+                const auto reply = expand(ctx.runner, g, e, expansionDecoy(g, e, ctx.seed), m, ctx.limitSeconds);
                 if (!reply.ok()) return GateResult::fail(id, reply.problem);
                 return judge(g, e, reply.result);
             };
@@ -142,8 +142,9 @@ std::vector<int32_t> isolatedFrontiers(const GraphCase& g) {
 double timingSeconds() { return 2 * kCallSeconds + searchSeconds(64, true, kTimedRuns); }
 
 // 38.timing: every time positive, and the work that was timed is the graded
-// work: the last timed search's distances and the timed walks' checksums are
-// checked like any others. The device-driven search has no walk: its case
+// work: every timed search's distances (each from its own source) and every
+// timed walk's checksums (run 0's against the host, each later run's against
+// run 0's moved as its frontier was) are checked. The device-driven search has no walk: its case
 // is the timed searches alone.
 std::vector<GateCase> timingCases() {
     std::vector<GateCase> cases;
@@ -167,21 +168,8 @@ std::vector<GateCase> timingCases() {
             }
             if (bfs.result.bfsMs.size() != static_cast<size_t>(kTimedRuns)) figures.emplace_back("whole bfs (timed runs missing)", 0.0);
             // Every timed search, each from its own source.
-            const size_t vertices = g.host.dist.size();
-            if (bfs.result.timedDist.size() != vertices * sources.size()) {
-                return GateResult::fail(id, "the timed searches returned " + std::to_string(bfs.result.timedDist.size()) +
-                                                " distances for " + std::to_string(sources.size()) + " searches of " +
-                                                std::to_string(vertices) + " vertices");
-            }
-            for (size_t r = 0; r < sources.size(); ++r) {
-                const std::vector<int> got(bfs.result.timedDist.begin() + static_cast<std::ptrdiff_t>(r * vertices),
-                                           bfs.result.timedDist.begin() + static_cast<std::ptrdiff_t>((r + 1) * vertices));
-                const GateResult timed = day38::checkDistances(g.graph, got, grading::bfsHost(g.graph, sources[r]).dist);
-                if (!timed.passed) {
-                    return GateResult::fail(id, "timed search " + std::to_string(r) + " (from vertex " +
-                                                    std::to_string(sources[r]) + "): " + timed.message);
-                }
-            }
+            const GateResult searches = day38::checkTimedSearches(g.graph, sources, bfs.result.timedDist);
+            if (!searches.passed) return searches;
             if (m == "device") return day38::checkTimings(figures);
 
             const WalkFrontiers levels = levelFrontiers(g);

@@ -117,6 +117,27 @@ GateResult checkWalk(const grading::Graph& g, int frontierIndex, const std::vect
     return GateResult::pass(id);
 }
 
+GateResult checkTimedSearches(const grading::Graph& g, const std::vector<int32_t>& sources,
+                              const std::vector<int32_t>& timedDist) {
+    const char* id = "38.timing";
+    const size_t vertices = static_cast<size_t>(g.vertexCount);
+    if (timedDist.size() != vertices * sources.size()) {
+        return GateResult::fail(id, "the timed searches returned " + std::to_string(timedDist.size()) +
+                                        " distances for " + std::to_string(sources.size()) + " searches of " +
+                                        std::to_string(vertices) + " vertices");
+    }
+    for (size_t r = 0; r < sources.size(); ++r) {
+        const auto from = timedDist.begin() + static_cast<std::ptrdiff_t>(r * vertices);
+        const std::vector<int> got(from, from + static_cast<std::ptrdiff_t>(vertices));
+        const GateResult run = checkDistances(g, got, grading::bfsHost(g, sources[r]).dist);
+        if (!run.passed) {
+            return GateResult::fail(id, "timed search " + std::to_string(r) + " (from vertex " +
+                                            std::to_string(sources[r]) + "): " + run.message);
+        }
+    }
+    return GateResult::pass(id);
+}
+
 GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs) {
     return grading::checkPositiveTimes("38.timing", figuresMs);
 }

@@ -40,6 +40,13 @@ grading::GateResult checkExpansionFrontier(const grading::Graph& g, const Expans
 grading::GateResult checkWalk(const grading::Graph& g, int frontierIndex, const std::vector<int>& frontier,
                               const std::vector<uint32_t>& got, int repeats);
 
+// 38.timing: timed search r started from sources[r], and its distances are
+// timedDist's r-th run of V entries (the runs back to back). Each must equal
+// the host's search from its source; else the run, its source and the first
+// wrong vertex are named, got and want.
+grading::GateResult checkTimedSearches(const grading::Graph& g, const std::vector<int32_t>& sources,
+                                       const std::vector<int32_t>& timedDist);
+
 // Every figure (name, milliseconds) is a real, positive time.
 grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
 

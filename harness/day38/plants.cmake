@@ -121,5 +121,32 @@ grading_plant(edge_grid_capped
   REPLACE [[    const int blocks = blocksFor(totalEdges, kThreadsPerBlock);  // planted: capped, no grid-stride loop
     bfsExpandEdgePerThread<<<blocks < 8192 ? blocks : 8192, kThreadsPerBlock>>>(]]
   FAILS 38.distances CASES edge_wide
-  EXPECT [[vertex [0-9]+: got -1, want 2]]
-  PASSES 38.distances@edge_rmat,edge_star,edge_grid)
+  EXPECT [[^edge mapping on wide: vertex [0-9]+ \(v[0-9]+\): got -1, want 2]]
+  PASSES 38.distances@edge_rmat,edge_star,edge_grid,edge_word_graph)
+
+grading_plant(frontier_size_16_bits
+  WHAT "the edge expansion keeps the frontier's size in 16 bits: every frontier up to 65,535 vertices is whole, and the wide graph's level of 70,000 expands only its first 70,000 - 65,536 vertices"
+  EDIT solution/edge_mapping.cu
+  FIND [[void expandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
+                         const LevelOutput& out, const EdgeScratch& scratch) {]]
+  REPLACE [[void expandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierCount, int level,
+                         const LevelOutput& out, const EdgeScratch& scratch) {
+    const unsigned short frontierSize = static_cast<unsigned short>(frontierCount);  // planted: 16 bits]]
+  # Only the wide graph has a frontier over 65,535 vertices (the star's is
+  # 40,000, R-MAT's at most 32,768): the leaves of the A vertices past the
+  # first 4,464 slots are never reached.
+  FAILS 38.distances CASES edge_wide
+  EXPECT [[^edge mapping on wide: vertex [0-9]+ \(v[0-9]+\): got -1, want 2]]
+  PASSES 38.distances@edge_rmat,edge_star,edge_grid,edge_word_graph,expand_edge_rmat 38.walk@edge_wide)
+
+grading_plant(walk_grid_capped
+  WHAT "the edge walk launched on at most 8192 blocks (2^21 threads) with one edge a thread and no grid-stride loop: every walk but the wide graph's leaves (2,170,000 edges) fits, and there the edges past 2^21 are never walked"
+  EDIT solution/edge_mapping.cu
+  FIND [=[    walkEdgePerThread<<<blocksFor(totalEdges, kThreadsPerBlock), kThreadsPerBlock>>>(]=]
+  REPLACE [=[    const int blocks = blocksFor(totalEdges, kThreadsPerBlock);  // planted: capped, no grid-stride loop
+    walkEdgePerThread<<<blocks < 8192 ? blocks : 8192, kThreadsPerBlock>>>(]=]
+  # Frontier 1 of the wide graph's walk is its widest level, the leaves:
+  # the last 72,848 of them keep the 0 the launcher zeroed.
+  FAILS 38.walk CASES edge_wide
+  EXPECT [[^edge mapping, three frontiers of wide .*frontier 1: walk wrong at slot [0-9]+, vertex [0-9]+ \(v[0-9]+\) of degree 1: got 0, want [0-9]+]]
+  PASSES 38.walk@edge_rmat,edge_star,edge_grid,edge_word_graph 38.distances@edge_wide)

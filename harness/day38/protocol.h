@@ -21,8 +21,11 @@ struct BfsRequest {
     // replays what its first call computed fails the real one.
     std::optional<int32_t> decoySource;
     int32_t timedRuns = 0;            // > 0: also time that many whole searches
-    // Timed search i starts from timedSources[i] (one a run; empty: every
-    // one from `source`), so no timed search can hand back another's answer.
+    // Timed search i starts from timedSources[i] (one a run, distinct, all in
+    // the source's component so each run does about the same work; the
+    // grader draws them from the seed; empty: every one from `source`), so
+    // no timed search can hand back another's answer. The warm-ups search
+    // from timedSources[0].
     std::vector<int32_t> timedSources;
 
     template <class Self, class Visit>
@@ -63,6 +66,13 @@ struct ExpandRequest {
     std::vector<int32_t> dist;
     std::vector<int32_t> frontier;
     int32_t level = 0;
+    // When decoyFrontier is not empty: first the expansion of decoyFrontier
+    // at decoyLevel over decoyDist (another level, of another size), through
+    // the same buffers, so a submission that replays or sizes anything from
+    // its first call fails the real one. Its result is not sent back.
+    std::vector<int32_t> decoyDist;
+    std::vector<int32_t> decoyFrontier;
+    int32_t decoyLevel = 0;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -72,6 +82,9 @@ struct ExpandRequest {
         field("dist", s.dist);
         field("frontier", s.frontier);
         field("level", s.level);
+        field("decoy_dist", s.decoyDist);
+        field("decoy_frontier", s.decoyFrontier);
+        field("decoy_level", s.decoyLevel);
     }
 };
 

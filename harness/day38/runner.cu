@@ -362,20 +362,39 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
     return result;
 }
 
+void checkExpansionInput(const std::vector<int32_t>& dist, const std::vector<int32_t>& frontier, int vertices,
+                         const std::string& what) {
+    checkVertices(frontier, vertices, (what + "frontier").c_str());
+    if (dist.size() != static_cast<size_t>(vertices)) throw InputError(what + "dist wants one entry per vertex");
+    if (frontier.empty() || frontier.size() > static_cast<size_t>(vertices)) {
+        throw InputError(what + "frontier wants 1 to V entries");
+    }
+}
+
+// One checked level from `frontier` over `dist`, the frontier buffer poisoned
+// before it is filled, so its live end is checked against nothing an earlier
+// expansion left there. Returns the append count.
+unsigned int expandFrom(DeviceState& d, Mapping m, const std::vector<int32_t>& dist,
+                        const std::vector<int32_t>& frontier, int level) {
+    d.dist.upload(dist);
+    d.frontierA.poison();
+    d.frontierA.upload(frontier);
+    d.frontierA.markLive(frontier.size());
+    return checkedLevel(d, m, d.frontierA, static_cast<int>(frontier.size()), level, d.frontierB);
+}
+
 proto::ExpandResult expandOne(const proto::ExpandRequest& req) {
     const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
     const Mapping m = levelMapping(req.mapping);
-    checkVertices(req.frontier, g.vertexCount, "frontier");
-    if (req.dist.size() != static_cast<size_t>(g.vertexCount)) throw InputError("dist wants one entry per vertex");
-    if (req.frontier.empty() || req.frontier.size() > static_cast<size_t>(g.vertexCount)) {
-        throw InputError("the frontier wants 1 to V entries");
-    }
+    checkExpansionInput(req.dist, req.frontier, g.vertexCount, "");
+    const bool decoy = !req.decoyFrontier.empty();
+    if (decoy) checkExpansionInput(req.decoyDist, req.decoyFrontier, g.vertexCount, "decoy_");
     DeviceState d(g);
-    d.dist.upload(req.dist);
-    d.frontierA.upload(req.frontier);
-    d.frontierA.markLive(req.frontier.size());
-    const unsigned int produced =
-        checkedLevel(d, m, d.frontierA, static_cast<int>(req.frontier.size()), req.level, d.frontierB);
+    // The decoy first, through the same buffers; only its checks count.
+    if (decoy && expandFrom(d, m, req.decoyDist, req.decoyFrontier, req.decoyLevel) > d.frontierCapacity) {
+        d.guards.check(std::string(expandName(m)) + " at level " + std::to_string(req.decoyLevel));
+    }
+    const unsigned int produced = expandFrom(d, m, req.dist, req.frontier, req.level);
     proto::ExpandResult result;
     result.dist = d.dist.download();
     result.next = d.frontierB.download(std::min<size_t>(produced, d.frontierCapacity));

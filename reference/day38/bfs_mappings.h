@@ -68,17 +68,41 @@ __global__ void walkWarpPerVertex(const int* __restrict__ frontier, int frontier
 
 // ---- the exercise: one thread per frontier edge (exercises/day38/edge_mapping.cu)
 //
-// What it may rely on, and what it may not leave behind: every launch on the
-// legacy default stream, in any grid the launcher picks (the kernels'
-// contracts below say what a thread owns); a frontier, graph and output that
-// change from call to call (another source, a rotated frontier, a new
-// graph), so nothing is kept between calls; nothing still running once the
-// launcher returns and its work is done; timed calls like any other, each
-// timed search from its own source and each timed walk checked.
+// What the exercise may rely on, and what it may leave behind. The runner
+// calls the two launchers (expandEdgePerThread, launchWalkEdgePerThread),
+// never the kernels themselves.
+//  - Stream: one host thread calls, and expects the work on the legacy
+//    default stream. A launcher may wait for the GPU (to read its edge
+//    total); once it returns nothing of its may run on another stream and
+//    no thread of its may run on the host.
+//  - Launch shapes: the launcher picks each kernel's grid and block; every
+//    edge of the level must be walked whatever its size. A frontier holds up
+//    to V vertices and a level up to 2E edges: the graded graphs go past
+//    65,536 vertices in a frontier and 2^21 edges in a level.
+//  - Buffers: any pointer may differ from the last call's, and the same
+//    address may come back holding another graph, frontier or distances: a
+//    decoy search or level first, a new source for each timed search, each
+//    timed walk's frontier rotated its own way, a smaller graph after a
+//    larger one. Keep no result, size or pointer for a later call; a
+//    resource of its own kept across calls (a pinned word, say) is fine
+//    while no answer depends on what it held.
+//  - Writes: dist (an unreached vertex to level + 1, once), nextFrontier
+//    below the count that atomicAdd on nextSize handed out (nextSize zeroed
+//    by the caller), out[0, frontierSize) (not zeroed by the caller), and
+//    the scratch. Nothing else: the graph and the frontier are inputs, and
+//    the words around every buffer and past the frontier's live end are
+//    checked after each call.
+//  - Left behind: the scratch's contents, which the next call must not
+//    read before writing (the runner poisons edgeStart before each checked
+//    call); no error, no work in flight.
+//  - Timed calls look like checked calls (the same context, stream and
+//    buffers), and every timed run's result is checked.
 
 // Thread e (0 <= e < totalEdges) owns the frontier vertex i whose slice
 // [edgeStart[i], edgeStart[i + 1]) holds e, reads that vertex's
-// (e - edgeStart[i])-th neighbour and claims it.
+// (e - edgeStart[i])-th neighbour and claims it. The solution launches
+// gridDim.x * blockDim.x >= totalEdges; a launcher of another shape brings
+// a kernel that covers every edge with it (a grid-stride loop, say).
 __global__ void bfsExpandEdgePerThread(const int* __restrict__ frontier,
                                        const int* __restrict__ edgeStart, int frontierSize,
                                        int totalEdges, const int* __restrict__ rowOffsets,

@@ -177,6 +177,20 @@ TEST(Day34Grids, TheMaxIsOneInTheTopLeftCorner) {
     }
 }
 
+TEST(Day34Grids, TheHandMadeGridIsACheckerboardWithAHotSquareAndAHotTopRow) {
+    const int n = 97;
+    const std::vector<float> g = day34::handMadeGrid(n);
+    ASSERT_EQ(g.size(), static_cast<size_t>(n) * n);
+    const auto at = [&](int row, int col) { return g[static_cast<size_t>(row) * n + col]; };
+    EXPECT_EQ(at(0, 50), 1.0f);         // the hot top row
+    EXPECT_EQ(at(n - 1, 50), 0.0f);     // the cold rest of the ring
+    EXPECT_EQ(at(40, 0), 0.0f);
+    EXPECT_EQ(at(48, 48), 1.0f);        // the hot square
+    EXPECT_EQ(at(1, 1), 0.0f);          // the checkerboard
+    EXPECT_EQ(at(1, 2), 1.0f);
+    EXPECT_EQ(day34::maxAbs(g), 1.0f);  // within [0, 1]: the max principle holds at r <= 1/4
+}
+
 TEST(Day34Grids, TheSameSeedGivesTheSameGridAndAnotherSeedAnother) {
     EXPECT_EQ(day34::seededGrid(33, 7), day34::seededGrid(33, 7));
     const std::vector<float> a = day34::seededGrid(33, 7);

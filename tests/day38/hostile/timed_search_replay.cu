@@ -1,0 +1,66 @@
+// fails: 38.timing
+// cases: edge_word_graph
+// expect: ^edge mapping on word_graph, 10 timed searches and walks: timed search [1-9][0-9]* \(from vertex [0-9]+\): vertex [0-9]+ \([^)]*\): got -?[0-9]+, want -?[0-9]+
+// Hostile submission: searches for real on the first seven searches through
+// the buffers it is given (the decoy, the checked search, the three warm-ups
+// and the first two timed runs), keeping each level's frontier, and from then
+// on replays the last real search's levels into the same buffers: timed
+// searches at a fraction of the work. Each timed search starts from its own
+// source and every one's distances come back, so 38.timing names the first
+// replayed run (run 2 with three warm-ups) and its first wrong vertex.
+#include <vector>
+
+#include "harness/cuda_check.h"
+
+#define expandEdgePerThread referenceExpandEdgePerThread
+#include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
+#undef expandEdgePerThread
+
+namespace day38 {
+namespace {
+
+constexpr int kRealSearches = 7;
+
+__global__ void markLevel(const int* vertices, int count, int distance, int* dist) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) dist[vertices[i]] = distance;
+}
+
+}  // namespace
+
+void expandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
+                         const LevelOutput& out, const EdgeScratch& scratch) {
+    // Searches through these buffers so far; a new distance buffer starts over.
+    static const int* buffers = nullptr;
+    static int searches = 0;
+    static std::vector<std::vector<int>> levels;  // the last real search's, level by level
+    if (level == 0) {
+        if (out.dist != buffers) {
+            buffers = out.dist;
+            searches = 0;
+        }
+        ++searches;
+    }
+    if (searches <= kRealSearches) {
+        if (level == 0) levels.clear();
+        referenceExpandEdgePerThread(g, frontier, frontierSize, level, out, scratch);
+        unsigned int produced = 0;
+        CUDA_TRY(cudaMemcpy(&produced, out.nextSize, sizeof(produced), cudaMemcpyDeviceToHost));
+        levels.emplace_back(produced);
+        if (produced > 0) {
+            CUDA_TRY(cudaMemcpy(levels.back().data(), out.nextFrontier, produced * sizeof(int),
+                                cudaMemcpyDeviceToHost));
+        }
+        return;
+    }
+    const std::vector<int> replay = level < static_cast<int>(levels.size()) ? levels[level] : std::vector<int>{};
+    const unsigned int count = static_cast<unsigned int>(replay.size());
+    CUDA_TRY(cudaMemcpy(out.nextSize, &count, sizeof(count), cudaMemcpyHostToDevice));
+    if (count > 0) {
+        CUDA_TRY(cudaMemcpy(out.nextFrontier, replay.data(), count * sizeof(int), cudaMemcpyHostToDevice));
+        markLevel<<<blocksFor(count, kThreadsPerBlock), kThreadsPerBlock>>>(out.nextFrontier, static_cast<int>(count),
+                                                                            level + 1, out.dist);
+    }
+}
+
+}  // namespace day38
