@@ -79,16 +79,30 @@ function(_grading_stem out path)
   set(${out} "${stem}" PARENT_SCOPE)
 endfunction()
 
+# What a day whose work stays on the legacy default stream forbids its
+# exercise to call: a stream that does not wait for the legacy one (the
+# runner's events and copies would not see its work, which could outlive the
+# call or the timing), a host callback (runs on the driver's thread, past the
+# call), and a way to reach either without naming it (driver entry points,
+# dlsym). Blocking streams (cudaStreamCreate) and cudaStreamPerThread wait
+# for the legacy stream, so they stay allowed.
+set(GRADING_OFF_STREAM_CALLS
+    cudaStreamCreateWithFlags cudaStreamCreateWithPriority cuStreamCreate cuStreamCreateWithPriority
+    cudaLaunchHostFunc cudaStreamAddCallback cuLaunchHostFunc cuStreamAddCallback
+    cudaGetDriverEntryPoint cudaGetDriverEntryPointByVersion cuGetProcAddress cuGetProcAddress_v2
+    dlopen dlsym dlvsym)
+
 # The submission's file may define the exercise and nothing else: checked on
 # its compiled unit before any runner links it (cmake/symbol_check.cmake).
-# RECORD (optional: a graded submission's) is where a failure is recorded.
+# RECORD (optional: a graded submission's) is where a failure is recorded;
+# FORBIDDEN, the functions it may not call.
 function(_grading_symbol_check unit day path allowed)
-  cmake_parse_arguments(C "" "RECORD" "" ${ARGN})
+  cmake_parse_arguments(C "" "RECORD" "FORBIDDEN" ${ARGN})
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.symbols")
   add_custom_command(OUTPUT "${stamp}"
     COMMAND ${CMAKE_COMMAND} "-DNM=${CMAKE_NM}" "-DARCHIVE=$<TARGET_FILE:${unit}>" "-DFILE=${path}"
-            "-DALLOWED=${allowed}" "-DSTAMP=${stamp}" "-DRECORD=${C_RECORD}" "-DDAY=${day}" "-DTARGET=${unit}"
-            -P "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
+            "-DALLOWED=${allowed}" "-DFORBIDDEN=${C_FORBIDDEN}" "-DSTAMP=${stamp}" "-DRECORD=${C_RECORD}"
+            "-DDAY=${day}" "-DTARGET=${unit}" -P "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
     DEPENDS ${unit} "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake" "${PROJECT_SOURCE_DIR}/cmake/build_record.cmake"
     COMMENT "Checking what ${path} defines" VERBATIM)
   add_custom_target(${unit}_symbols DEPENDS "${stamp}")
@@ -255,6 +269,8 @@ endfunction()
 #   STUDENT <files...>        the exercise: exercises/<day>/<file> and reference/<day>/solution/<file>
 #   EXERCISE_SYMBOLS <names>  all that the student's files may define with external linkage: the
 #                             exercise's functions and kernels, qualified (day38::walkEdgePerThread)
+#   [EXERCISE_FORBIDS <names>] C functions the student's files may not call: a day whose work stays
+#                             on the legacy default stream passes ${GRADING_OFF_STREAM_CALLS}
 #   COURSE <files...>         the course's own runner units (in reference/<day>/)
 #   RUNNER <file>             the runner's main (CUDA)
 #   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
@@ -272,7 +288,7 @@ endfunction()
 #   [HOST_TESTS <files...>]   host-only tests (in tests/<day>/)
 #   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
 function(grading_add_day day)
-  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;EXERCISE_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
+  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;EXERCISE_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;EXERCISE_FORBIDS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
                         ${ARGN})
   set(here "${CMAKE_CURRENT_SOURCE_DIR}")
   set(course "${PROJECT_SOURCE_DIR}/reference/${day}")
@@ -332,7 +348,8 @@ function(grading_add_day day)
     # symbols are the exercise's, as written.
     foreach(file IN LISTS D_STUDENT)
       _grading_stem(stem "${file}")
-      _grading_symbol_check(${day}_solution_${stem} ${day} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}")
+      _grading_symbol_check(${day}_solution_${stem} ${day} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}"
+                            FORBIDDEN ${D_EXERCISE_FORBIDS})
       add_dependencies(${day}_runner_reference ${day}_solution_${stem}_symbols)
     endforeach()
   endif()
@@ -402,7 +419,8 @@ function(grading_add_day day)
         _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}"
                               ALLOWED ${allowed} DENIED "${solution}")
       endif()
-      _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${symbols_record}")
+      _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${symbols_record}"
+                            FORBIDDEN ${D_EXERCISE_FORBIDS})
     endforeach()
     set(runner ${day}_runner_${kind})
     if(missing)

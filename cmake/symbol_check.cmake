@@ -1,5 +1,5 @@
 # cmake -DNM=nm -DARCHIVE=<unit archive> -DFILE=<submission file> -DALLOWED=<names> -DSTAMP=<out>
-#       [-DRECORD=<file> -DDAY=<day> -DTARGET=<unit>] -P symbol_check.cmake
+#       [-DFORBIDDEN=<functions>] [-DRECORD=<file> -DDAY=<day> -DTARGET=<unit>] -P symbol_check.cmake
 # A submission defines the exercise and nothing else: every symbol its
 # compiled file defines with external linkage must be one of ALLOWED (the
 # day's exercise functions and kernels, qualified, without parameters), or
@@ -11,6 +11,10 @@
 # header-only API), never a stand-in for a library function. Anything else
 # could replace a course or harness function at link time, so it stops the
 # build, named, and RECORD (when given) says so (build_record.cmake).
+# FORBIDDEN (optional) names C functions the file may not call: a day whose
+# work stays on the legacy default stream forbids what would make a stream
+# no event of the runner's waits for (grading_add_day's EXERCISE_FORBIDS).
+# A call is a reference to the function, so it is seen without running.
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
 if(RECORD)
@@ -76,5 +80,28 @@ if(extra)
   string(REPLACE ";" ", " allowed "${ALLOWED}")
   set(error "${FILE}: error: it defines ${first}${more}, which the exercise does not declare: a submission may define only ${allowed} and helpers in an anonymous namespace or static")
   grading_refuse("${RECORD}" "${DAY}" symbols "${TARGET}" "${FILE}" "${error}")
+endif()
+if(FORBIDDEN)
+  execute_process(COMMAND "${NM}" --undefined-only "${ARCHIVE}"
+                  OUTPUT_VARIABLE wanted ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "symbol check: ${NM} cannot read ${ARCHIVE}: ${err}")
+  endif()
+  string(REPLACE "\n" ";" wanted "${wanted}")
+  set(called "")
+  foreach(line IN LISTS wanted)
+    # "<blank address> U <name>[@version]"
+    if(line MATCHES "^ *U ([^@ ]+)")
+      if(CMAKE_MATCH_1 IN_LIST FORBIDDEN)
+        list(APPEND called "${CMAKE_MATCH_1}")
+      endif()
+    endif()
+  endforeach()
+  if(called)
+    list(REMOVE_DUPLICATES called)
+    string(REPLACE ";" ", " called "${called}")
+    set(error "${FILE}: error: it calls ${called}, which ${DAY}'s exercise may not: its work runs on the legacy default stream and ends with the call (the contract in the day's course header)")
+    grading_refuse("${RECORD}" "${DAY}" symbols "${TARGET}" "${FILE}" "${error}")
+  endif()
 endif()
 file(WRITE "${STAMP}" "${listing}")

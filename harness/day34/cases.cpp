@@ -12,7 +12,9 @@ double cellsOf(int n) { return static_cast<double>(n) * static_cast<double>(n); 
 
 std::string label(const std::string& what, const GridSpec& g) { return what + " on " + g.name; }
 
-GridSpec seeded(int n) { return {"seeded_" + std::to_string(n), n, true}; }
+GridSpec seeded(int n) { return {"seeded_" + std::to_string(n), n, GridKind::Seeded}; }
+
+GridSpec handMade(int n) { return {"hand_made_" + std::to_string(n), n, GridKind::HandMade}; }
 
 }  // namespace
 
@@ -51,19 +53,23 @@ double timingSeconds(int n, int warmups, int timedRuns) {
     return kCallSeconds + kSecondsPerCellMoved * cells * 10 + (kSecondsPerCellStep * cells + kSecondsPerLaunch) * launches;
 }
 
-GridSpec courseGrid() { return {"course_" + std::to_string(kN), kN, false}; }
+GridSpec courseGrid() { return {"course_" + std::to_string(kN), kN, GridKind::Course}; }
 
 const std::vector<GridSpec>& stepGrids() {
     // 3: a single interior cell. 7 and 10: an interior smaller than one tile
     // (10 fills it in y). 34: whole tiles only. 131: one cell past whole
     // tiles in both directions. 202: whole tile rows, a partial last tile
-    // column. 517 and 2048: many tiles, partial in both directions. 8192:
-    // the largest grid the runner accepts (256 MiB a buffer), partial tiles
-    // in y, and flat cell indices past 2^24, where float index math breaks.
+    // column. 517 and 2048: many tiles, partial in both directions. 1313:
+    // the last tiles a cell short of whole both ways, and 41 tiles a row,
+    // whose float reciprocal sends a row-major block number to the wrong
+    // tile row (the tile sides, 32 and 8, have exact reciprocals). 8192: the
+    // largest grid the runner accepts (256 MiB a buffer), partial tiles in
+    // y, and flat cell indices past 2^24, where float index math breaks.
     // And a hand-made 97 x 97 grid, no generator's (grids.h).
-    static const std::vector<GridSpec> grids = {courseGrid(), seeded(3),   seeded(7),   seeded(10),  seeded(34),
-                                                seeded(131),  seeded(202), seeded(517), seeded(kN),
-                                                seeded(kLargestSide), {"hand_made_97", 97, false, true}};
+    static const std::vector<GridSpec> grids = {courseGrid(),          seeded(3),   seeded(7),   seeded(10),
+                                                seeded(34),            seeded(131), seeded(202), seeded(517),
+                                                seeded(kReciprocalSide), seeded(kN), seeded(kLargestSide),
+                                                handMade(kHandMadeSide)};
     return grids;
 }
 
@@ -79,6 +85,8 @@ const std::vector<GridSpec>& policyGrids() {
 
 GridSpec timingGrid() { return seeded(kN); }
 
+GridSpec shapeGrid() { return seeded(517); }
+
 std::string describe(const GridSpec& g) {
     const int m = g.n - 2;
     const int tilesX = (m + kTileX - 1) / kTileX;
@@ -86,10 +94,12 @@ std::string describe(const GridSpec& g) {
     const bool partialX = m % kTileX != 0;
     const bool partialY = m % kTileY != 0;
     const std::string side = std::to_string(g.n) + " x " + std::to_string(g.n);
-    std::string out = (g.handMade ? "a hand-made " : g.seeded ? "a seeded " : "the course's ") + side +
-                      " grid (interior " + std::to_string(m) +
-                      " x " + std::to_string(m) + " in " + std::to_string(tilesX) + " x " + std::to_string(tilesY) +
-                      " tiles of " + std::to_string(kTileX) + " x " + std::to_string(kTileY);
+    const char* whose = g.kind == GridKind::Seeded     ? "a seeded "
+                        : g.kind == GridKind::HandMade ? "the hand-made "
+                                                       : "the course's ";
+    std::string out = whose + side + " grid (interior " + std::to_string(m) + " x " + std::to_string(m) + " in " +
+                      std::to_string(tilesX) + " x " + std::to_string(tilesY) + " tiles of " +
+                      std::to_string(kTileX) + " x " + std::to_string(kTileY);
     if (partialX && partialY) {
         out += ", the last ones partial in x and y)";
     } else if (partialX) {
@@ -101,9 +111,12 @@ std::string describe(const GridSpec& g) {
 }
 
 std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt) {
-    if (g.handMade) return handMadeGrid(g.n);
-    if (!g.seeded) return day34::initialGrid(g.n);
-    return seededGrid(g.n, mixSeed(seed, salt + "/" + g.name));
+    switch (g.kind) {
+        case GridKind::Course: return day34::initialGrid(g.n);
+        case GridKind::HandMade: return handMadeGrid(g.n);
+        case GridKind::Seeded: break;
+    }
+    return seededGrid(g.n, deriveSeed(seed, salt + "/" + g.name));
 }
 
 std::string kernelName(const std::string& kernel) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/runner_client.h"
+#include "heat_constants.h"
 #include "protocol.h"
 
 namespace day34::cases {
@@ -32,25 +33,43 @@ double policySeconds(int n, int steps, const std::vector<int32_t>& copyEvery);
 double timingSeconds(int n, int warmups, int timedRuns);
 
 // ---- the grids. All square: the course's kernels take one n.
-struct GridSpec {
-    std::string name;  // course_2048, seeded_131 ([A-Za-z0-9_]: it names cases)
-    int n = 0;
-    bool seeded = false;  // false: the course's initial condition
-    bool handMade = false;  // grids.h's handMadeGrid (not seeded)
+enum class GridKind {
+    Course,  // the course's initial condition (heat_initial.h)
+    Seeded,  // seededGrid, from a key derived from the grading seed per call
+    HandMade,  // grids.h's handMadeGrid, no generator's, the same in every call
 };
+struct GridSpec {
+    std::string name;  // course_2048, seeded_131, hand_made_97 ([A-Za-z0-9_]: it names cases)
+    int n = 0;
+    GridKind kind = GridKind::Seeded;
+};
+
+// 41 tiles a row, the fewest whose float reciprocal sends a block numbered
+// along the rows to the wrong tile row (plants.cmake, tile_row_in_float);
+// with its interior of 1311 the last tiles are a cell short of whole in x
+// (31 of 32) and in y (7 of 8).
+constexpr int kReciprocalSide = 1313;
+// The hand-made grid's side: interior 95, partial tiles both ways.
+constexpr int kHandMadeSide = 97;
 
 GridSpec courseGrid();                           // the course's 2048 x 2048 initial condition
 const std::vector<GridSpec>& stepGrids();        // 34.stencil and 34.ring
 const std::vector<GridSpec>& stabilityGrids();   // 34.max_principle and 34.unstable
 const std::vector<GridSpec>& policyGrids();      // 34.copy_policy
-GridSpec timingGrid();                           // 34.timing
+GridSpec timingGrid();                           // 34.timing and 34.speed
+// 34.timing's and 34.speed's call of another shape, between calls on
+// timingGrid(): a smaller grid at another r (kShapeR), so no gate's process
+// sees one shape only.
+GridSpec shapeGrid();
+constexpr float kShapeR = kBoundaryR;
 
 // "the course's 2048 x 2048 grid", "a seeded 131 x 131 grid (interior
 // 129 x 129 in 5 x 17 tiles of 32 x 8, the last ones partial in x and y)".
 std::string describe(const GridSpec& g);
 
-// The course's initial condition, or a seeded grid from (seed, salt): the
-// salt names the call (gate, kernel), so every call gets its own grid.
+// The course's initial condition, the hand-made grid, or a seeded grid from
+// deriveSeed(seed, salt and the grid's name): the salt names the call (gate,
+// kernel), so every call gets its own grid.
 std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt);
 
 std::string kernelName(const std::string& kernel);  // global -> heatStepGlobal, tiled -> heatStepTiled, fast -> heatStepFast

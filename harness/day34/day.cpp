@@ -63,7 +63,7 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
             c.name = kernel + "_" + g.name;
             c.what = kernelName(kernel) + " on " + describe(g);
             c.student = kernel == "tiled";
-            c.seeded = g.seeded;
+            c.seeded = g.kind == GridKind::Seeded;
             c.limitSeconds = stepSeconds(g.n, day34::kCheckSteps);
             c.run = [id, judge, kernel, g](const CaseContext& ctx) {
                 const std::vector<float> init = initialGrid(g, ctx.seed, id + "/" + kernel);
@@ -103,7 +103,7 @@ std::vector<GateCase> stabilityCases(const std::string& id, const std::vector<fl
             c.what = kernelName(kernel) + ", " + std::to_string(day34::kStabilitySteps) + " steps at each r on " +
                      describe(g);
             c.student = kernel == "tiled";
-            c.seeded = g.seeded;
+            c.seeded = g.kind == GridKind::Seeded;
             c.limitSeconds = stabilitySeconds(g.n, day34::kStabilitySteps, static_cast<int>(rs.size()));
             c.run = [id, rs, judge, kernel, g](const CaseContext& ctx) {
                 const std::vector<float> init = initialGrid(g, ctx.seed, id + "/" + kernel);
@@ -172,7 +172,7 @@ std::vector<GateCase> policyCases() {
             c.what = kernelName(kernel) + ", " + std::to_string(day34::kSteps) +
                      " steps copied back never, every 100 steps and every step, on " + describe(g);
             c.student = kernel == "tiled";
-            c.seeded = g.seeded;
+            c.seeded = g.kind == GridKind::Seeded;
             c.limitSeconds = policySeconds(g.n, day34::kSteps, copyPolicies());
             c.run = [kernel, g](const CaseContext& ctx) {
                 const std::vector<int32_t> every = copyPolicies();
@@ -192,6 +192,7 @@ std::vector<GateCase> policyCases() {
 // what the timed one-step runs left is checked against the host's one step
 // (the copy against its input) and the timed policy loops like 34.copy_policy.
 double oneStepSeconds() { return timingSeconds(timingGrid().n, day34::kWarmupRuns, day34::kTimedRuns); }
+double shapeStepSeconds() { return timingSeconds(shapeGrid().n, day34::kWarmupRuns, day34::kTimedRuns); }
 double loopSeconds() { return policySeconds(timingGrid().n, day34::kSteps, copyPolicies()); }
 
 // `want`: the host's one step of `init` (hostReference), made once per case,
@@ -202,15 +203,16 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
     std::vector<std::pair<std::string, const std::vector<float>*>> outputs;
     if (kernels != TimedKernels::TiledOnly) {
         const GateResult v = day34::checkCopy(g.n, t.copyOut, init);
-        if (!v.passed) return GateResult::fail(id, "the timed copyGrid runs: " + v.message);
+        if (!v.passed) return GateResult::fail(id, "copyGrid's timed run 0: " + v.message);
         outputs.emplace_back("heatStepGlobal", &t.globalOut);
     }
     outputs.emplace_back("heatStepTiled", &t.tiledOut);
     if (kernels == TimedKernels::CourseAndFast) outputs.emplace_back("heatStepFast", &t.fastOut);
+    // Run 0 graded in full, as an untimed step is.
     for (const auto& [kernel, out] : outputs) {
         GateResult v = day34::checkStencil(kernel, 1, g.n, *out, want);
         if (v.passed) v = day34::checkRing(kernel, 1, g.n, *out, init);
-        if (!v.passed) return GateResult::fail(id, "the timed " + kernel + " runs: " + v.message);
+        if (!v.passed) return GateResult::fail(id, kernel + "'s timed run 0: " + v.message);
     }
     // Every later run against the first, scaled as its input was.
     std::vector<std::pair<std::string, const std::vector<int64_t>*>> runs;
@@ -227,45 +229,69 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
     return GateResult::pass(id);
 }
 
+// One timed call: one step of `kernels` on g at r, every timed output graded
+// (timedOutputs; on the shape grid the message names the grid and r). The
+// call's result, or the failure.
+grading::Expected<proto::TimingResult> timedStep(const std::string& runner, const GridSpec& g,
+                                                 const std::vector<float>& init, const std::vector<double>& want,
+                                                 float r, TimedKernels kernels, bool exclusiveGpu) {
+    const bool shape = g.name != timingGrid().name;
+    const std::string place = shape ? "on " + describe(g) + " at r = " + grading::formatText("%.2f", r) : "";
+    const double limit = shape ? shapeStepSeconds() : oneStepSeconds();
+    const auto t = timing(runner, g, init, r, day34::kWarmupRuns, day34::kTimedRuns, limit, exclusiveGpu, kernels);
+    if (!t.ok()) return grading::Error{"no one-step times" + (shape ? " " + place : "") + ": " + t.problem};
+    if (kernels == TimedKernels::CourseAndFast && t.result.fastMs.empty()) {
+        return grading::Error{std::string(day34::kFastStencilAbsent)};
+    }
+    const GateResult outputs = timedOutputs(g, init, want, t.result, kernels);
+    if (!outputs.passed) return grading::Error{(shape ? place + ": " : "") + outputs.message};
+    return t.result;
+}
+
 // The instructor's case (kernel "fast") adds heatStepFast's one step, and its
-// loops replace the tiled kernel's.
+// loops replace the tiled kernel's. Between the one step on the 2048 grid
+// and the loops on it, a timed step of a smaller grid at another r
+// (shapeGrid, kShapeR): no shape or r latched on the first call holds.
 std::vector<GateCase> timingCases() {
     const GridSpec g = timingGrid();
+    const GridSpec small = shapeGrid();
     std::vector<GateCase> cases;
     for (const std::string& kernel : kLoopKernels) {
         const bool withFast = kernel == "fast";
         GateCase c;
         c.name = kernel + "_" + g.name;
         c.what = "one step each of copyGrid, heatStepGlobal, heatStepTiled" + std::string(withFast ? ", heatStepFast" : "") +
-                 " (" + std::to_string(day34::kTimedRuns) + " timed runs) and the " + std::to_string(day34::kSteps) +
-                 "-step policy loops of " + kernelName(kernel) + ", on " + describe(g);
+                 " (" + std::to_string(day34::kTimedRuns) + " timed runs) on " + describe(g) + ", then on " +
+                 describe(small) + " at r = " + grading::formatText("%.2f", kShapeR) + ", and the " +
+                 std::to_string(day34::kSteps) + "-step policy loops of " + kernelName(kernel) + " on the first";
         c.student = !withFast;
         c.seeded = true;
-        c.limitSeconds = oneStepSeconds() + loopSeconds();
-        c.run = [g, kernel, withFast](const CaseContext& ctx) -> GateResult {
+        c.limitSeconds = oneStepSeconds() + shapeStepSeconds() + loopSeconds();
+        c.run = [g, small, kernel, withFast](const CaseContext& ctx) -> GateResult {
             const char* id = "34.timing";
             std::vector<std::pair<std::string, double>> figures;
-            const std::vector<float> init = initialGrid(g, ctx.seed, "34.timing/one_step");
-            const TimedKernels kernels = withFast ? TimedKernels::CourseAndFast : TimedKernels::Course;
-            const auto t = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
-                                  oneStepSeconds(), ctx.exclusiveGpu, kernels);
-            if (!t.ok()) return GateResult::fail(id, "no one-step times: " + t.problem);
-            if (withFast && t.result.fastMs.empty()) return GateResult::fail(id, std::string(day34::kFastStencilAbsent));
-            const GateResult outputs =
-                timedOutputs(g, init, expectedGrid(init, g.n, 1, day34::kStableR), t.result, kernels);
-            if (!outputs.passed) return outputs;
             const auto add = [&figures](const std::string& name, const std::vector<float>& samples) {
                 for (size_t k = 0; k < samples.size(); ++k) {
-                    figures.emplace_back(name + " one step, timed run " + std::to_string(k), samples[k]);
+                    figures.emplace_back(name + ", timed run " + std::to_string(k), samples[k]);
                 }
                 if (samples.size() != static_cast<size_t>(day34::kTimedRuns)) {
-                    figures.emplace_back(name + " one step (timed runs missing)", 0.0);
+                    figures.emplace_back(name + " (timed runs missing)", 0.0);
                 }
             };
-            add("copyGrid", t.result.copyMs);
-            add("heatStepGlobal", t.result.globalMs);
-            add("heatStepTiled", t.result.tiledMs);
-            if (withFast) add("heatStepFast", t.result.fastMs);
+            const TimedKernels kernels = withFast ? TimedKernels::CourseAndFast : TimedKernels::Course;
+            const std::vector<std::pair<GridSpec, float>> calls = {{g, day34::kStableR}, {small, kShapeR}};
+            for (const auto& [grid, r] : calls) {
+                const std::string tag = grid.name == g.name ? " one step" : " one step on " + grid.name;
+                const std::vector<float> init =
+                    initialGrid(grid, ctx.seed, grid.name == g.name ? "34.timing/one_step" : "34.timing/shape");
+                const auto t = timedStep(ctx.runner, grid, init, expectedGrid(init, grid.n, 1, r), r, kernels,
+                                         ctx.exclusiveGpu);
+                if (!t.ok()) return GateResult::fail(id, t.error());
+                add("copyGrid" + tag, t->copyMs);
+                add("heatStepGlobal" + tag, t->globalMs);
+                add("heatStepTiled" + tag, t->tiledMs);
+                if (withFast) add("heatStepFast" + tag, t->fastMs);
+            }
 
             const std::vector<int32_t> every = copyPolicies();
             const std::vector<float> loopInit = initialGrid(g, ctx.seed, "34.timing/loops");
@@ -287,27 +313,33 @@ std::vector<GateCase> timingCases() {
 
 // ---- 34.speed: the exercise's tiled step against the instructor's, one
 // step of the seeded 2048 x 2048 grid timed in calls to each runner in turn
-// (speedCase), every timed output checked as 34.timing checks it. Scored on
-// the ramp, worth 0 points unless the instructor gives it some below.
+// (speedCase), every timed output checked as 34.timing checks it. Each
+// measure is two calls: a timed step of the smaller grid at another r
+// (checked, not scored), then the measured one, so every call after the
+// first changes the shape. Scored on the ramp, worth 0 points unless the
+// instructor gives it some below.
 constexpr int kSpeedRounds = 3;
 
 std::vector<GateCase> speedCases() {
     const GridSpec g = timingGrid();
+    const GridSpec small = shapeGrid();
     GateCase c;
     c.name = "tiled_" + g.name;
-    c.what = "heatStepTiled, one step on " + describe(g);
+    c.what = "heatStepTiled, one step on " + describe(g) + " (each call after one on " + describe(small) + ")";
     c.seeded = true;
-    c.limitSeconds = 2 * kSpeedRounds * oneStepSeconds();
-    c.run = [g](const CaseContext& ctx) {
+    c.limitSeconds = 2 * kSpeedRounds * (oneStepSeconds() + shapeStepSeconds());
+    c.run = [g, small](const CaseContext& ctx) {
         const std::vector<float> init = initialGrid(g, ctx.seed, "34.speed/one_step");
         const std::vector<double> want = expectedGrid(init, g.n, 1, day34::kStableR);
+        const std::vector<float> smallInit = initialGrid(small, ctx.seed, "34.speed/shape");
+        const std::vector<double> smallWant = expectedGrid(smallInit, small.n, 1, kShapeR);
         const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
-            const auto t = timing(runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
-                                  oneStepSeconds(), ctx.exclusiveGpu, TimedKernels::TiledOnly);
-            if (!t.ok()) return grading::Error{t.problem};
-            const GateResult outputs = timedOutputs(g, init, want, t.result, TimedKernels::TiledOnly);
-            if (!outputs.passed) return grading::Error{outputs.message};
-            return t.result.tiledMs;
+            const auto before =
+                timedStep(runner, small, smallInit, smallWant, kShapeR, TimedKernels::TiledOnly, ctx.exclusiveGpu);
+            if (!before.ok()) return grading::Error{before.error()};
+            const auto t = timedStep(runner, g, init, want, day34::kStableR, TimedKernels::TiledOnly, ctx.exclusiveGpu);
+            if (!t.ok()) return grading::Error{t.error()};
+            return t->tiledMs;
         };
         return grading::speedCase(ctx, "34.speed", "heatStepTiled's step", kSpeedRounds, measure);
     };

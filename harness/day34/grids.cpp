@@ -2,17 +2,14 @@
 
 #include <cstdlib>
 
+#include "harness/sha256.h"
 #include "harness/splitmix64.h"
 
 namespace day34 {
 
-uint64_t mixSeed(uint64_t seed, const std::string& salt) {
-    uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a of the salt, then one splitmix round with the seed
-    for (unsigned char c : salt) {
-        h ^= c;
-        h *= 0x100000001b3ull;
-    }
-    return grading::SplitMix64(seed ^ h).next();
+uint64_t deriveSeed(uint64_t seed, const std::string& purpose) {
+    const std::string digest = grading::sha256Hex("day34 grid " + purpose + "\n" + std::to_string(seed));
+    return std::stoull(digest.substr(0, 16), nullptr, 16);
 }
 
 std::vector<float> seededGrid(int n, uint64_t seed) {

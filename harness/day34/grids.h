@@ -1,21 +1,26 @@
 #pragma once
 // The initial grids day 34 grades on, besides the course's own (course/
 // heat_initial.h): seeded grids whose four sides each hold their own values,
-// varying along the side, and whose interior is seeded too. The course's
-// grid is cold on three sides and uniform on the fourth, so a kernel that
-// reads the wrong side, or the wrong cell along a side, can still match it;
-// here it cannot. Every value is in (0, 1] on the ring and [0, 1] inside, so
-// at r <= 1/4 the exact solution stays in [0, 1] (a clamp to [0, 1] is
-// harmless there and only 34.unstable sees it, as on the course's grid).
+// varying along the side, and whose interior is seeded too; and one
+// hand-made grid no generator draws. The course's grid is cold on three
+// sides and uniform on the fourth, so a kernel that reads the wrong side, or
+// the wrong cell along a side, can still match it; here it cannot. Every
+// value is in (0, 1] on a seeded ring and [0, 1] elsewhere, so at r <= 1/4
+// the exact solution stays in [0, 1] (a clamp to [0, 1] is harmless there
+// and only 34.unstable sees it, as on the course's grid). None is subnormal
+// (a seeded value is 0 or at least 2^-53), so a timed run's input, scaled by
+// 2^-8 .. 2^8 (runner.cu), scales its float output exactly alike.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace day34 {
 
-// The grading seed mixed with what a grid is for (gate, kernel, size), so
-// every call gets its own grid and the same seed replays them all.
-uint64_t mixSeed(uint64_t seed, const std::string& salt);
+// The key of one seeded grid: the first 64 bits of SHA-256 of what the grid
+// is for (gate, kernel, size) and the grading seed, as msw's derive. A grid
+// may give its key away (splitmix64 runs backwards), never the seed, so no
+// grid tells what another call's grid is; the same seed replays them all.
+uint64_t deriveSeed(uint64_t seed, const std::string& purpose);
 
 // The range each side's cells are drawn from; no two overlap and none
 // reaches 0. The top and bottom rows hold the corners.

@@ -137,3 +137,31 @@ grading_plant(index_in_float
   FAILS 34.stencil CASES tiled_seeded_8192
   EXPECT [[heatStepTiled wrong after 4 steps at row [0-9]+, col [0-9]+]]
   PASSES 34.stencil@tiled_seeded_2048)
+
+grading_plant(tile_row_in_float
+  WHAT "the tiles numbered along the rows by one block index, the tile row found with the float reciprocal of the tile count per row: exact for 1, 3, 5, 7 and 17 tiles a row and the powers of two, off by one row at some multiples of 41 (n = 1313), where those tiles are never computed"
+  EDIT solution/heat_tiled.cu
+  FIND [[    const int originCol = static_cast<int>(blockIdx.x) * kTileX + 1;
+    const int originRow = static_cast<int>(blockIdx.y) * kTileY + 1;]]
+  REPLACE [[    // planted: one block index for every tile, its row by a float reciprocal
+    // (round to nearest, as 1.0f / x and a product are by default).
+    const int tilesPerRow = (n - 2 + kTileX - 1) / kTileX;
+    const float perRow = __frcp_rn(static_cast<float>(tilesPerRow));
+    const int tileRow = static_cast<int>(__fmul_rn(static_cast<float>(blockIdx.x), perRow));
+    const int tileCol = static_cast<int>(blockIdx.x) - tileRow * tilesPerRow;  // past the last when the row is one short
+    const int originCol = tileCol * kTileX + 1;
+    const int originRow = tileRow * kTileY + 1;]]
+  EDIT solution/heat_tiled.cu
+  FIND [[    heatStepTiled<<<stencilGrid(n), stencilBlock()>>>(in, out, n, r);]]
+  REPLACE [[    const dim3 tiles = stencilGrid(n);
+    heatStepTiled<<<tiles.x * tiles.y, stencilBlock()>>>(in, out, n, r);  // planted: the tiles in one row of blocks]]
+  # 41 tiles a row, 164 rows: 55 block numbers (41, 82, 164, ...) fall a tile
+  # row short, land past the last column and compute nothing, so 55 tiles of
+  # the first column (8 x 32 cells each) keep the runner's poison; it spreads
+  # a cell a step, so after 4 steps the first wrong cell is 3 rows above the
+  # first lost tile (rows 9 .. 16). Every other graded size has 1, 3, 5, 7,
+  # 17, 64 or 256 tiles a row, whose reciprocals give every block its own row
+  # (8192's 256 included, a power of two, too large to list here cheaply).
+  FAILS 34.stencil CASES tiled_seeded_1313
+  EXPECT [[heatStepTiled wrong after 4 steps at row 6, col 1: got [-+.e0-9]+, want [-+.e0-9]+; 14080 cells were never written \(still the runner's poison\), the first at row 9, col 1]]
+  PASSES 34.ring 34.stencil@tiled_course_2048,tiled_seeded_131,tiled_seeded_202,tiled_seeded_517,tiled_hand_made_97)

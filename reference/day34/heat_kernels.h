@@ -33,17 +33,36 @@ __global__ void heatStepGlobal(const float* __restrict__ in, float* __restrict__
 // One block per kTileX x kTileY output tile; the block loads the
 // kSharedX x kSharedY apron (tile plus a one-cell halo) into shared memory
 // once and every thread reads its five inputs from there.
-// Launch: blockDim exactly (kTileX, kTileY), grid stencilGrid(n).
+// The course's launch: blockDim exactly (kTileX, kTileY), grid stencilGrid(n)
+// (the exercise's launcher may choose another: see below).
 __global__ void heatStepTiled(const float* __restrict__ in, float* __restrict__ out, int n, float r);
 
 // What the exercise may rely on, and what it may not leave behind:
-//  - launchHeatStepTiled is called on the legacy default stream and only
-//    enqueues; nothing of it may still run once the call's work is done.
-//  - in and out are distinct n x n grids that change from call to call (the
-//    ping-pong swaps them; each case brings new ones, of another n): keep
-//    nothing between calls. The ring of out is never written.
-//  - Timed calls are calls like any other (the same context flags); each
-//    timed step reads its own input and its output is checked.
+//  - Stream: launchHeatStepTiled is called on the host thread that made the
+//    CUDA context, and enqueues its work on the legacy default stream (the
+//    <<<grid, block>>> launch with no stream argument). It need not
+//    synchronize or check errors: the runner does both after each call. No
+//    work of it may run on another stream, and nothing of it (a launch, a
+//    copy, a host thread) may still run once the default stream is idle.
+//  - Buffers: in and out are two distinct n x n grids, row-major, n floats a
+//    row with no padding, each starting 256-byte aligned (a row is 16-byte
+//    aligned only when n is a multiple of 4); they never overlap. Which pair
+//    a call gets changes: the ping-pong swaps them every step, each case
+//    brings new ones of another n, and timed calls repeat one pair with new
+//    contents each time. Read in only; write only the interior of out (rows
+//    and columns 1 .. n - 2), every cell of it; its ring is never written.
+//    Past either grid lie guard words the runner checks.
+//  - Inputs: 3 <= n <= 8192; r and every cell any finite float, not only
+//    [0, 1] (timed runs scale their input by powers of two).
+//  - Launch shape: the launcher is the exercise's. The course's is
+//    stencilGrid(n) x stencilBlock() with the kSharedY x kSharedX apron in
+//    static shared memory; another block shape or apron is the author's
+//    to size, within 48 KiB of static shared memory.
+//  - What stays behind: nothing. Keep no state between calls that changes
+//    what a later call computes (no cached output, no latched n, r or
+//    pointer); a call's result is its in, n and r alone. Timed calls are
+//    calls like any other (the same context flags); each timed step reads
+//    its own input and its output is checked.
 
 // ---- launch geometry and launchers (default stream; they only enqueue, the
 // runner checks errors and guard words after each call)

@@ -73,7 +73,7 @@ __global__ void walkWarpPerVertex(const int* __restrict__ frontier, int frontier
 // never the kernels themselves.
 //  - Stream: one host thread calls, and expects the work on the legacy
 //    default stream. A launcher may wait for the GPU (to read its edge
-//    total); once it returns nothing of its may run on another stream and
+//    total); once it returns, no work of its may run on another stream and
 //    no thread of its may run on the host.
 //  - Launch shapes: the launcher picks each kernel's grid and block; every
 //    edge of the level must be walked whatever its size. A frontier holds up

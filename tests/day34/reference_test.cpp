@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "cases.h"
 #include "grids.h"
+#include "harness/sha256.h"
 #include "harness/splitmix64.h"
 #include "heat_constants.h"
 #include "heat_initial.h"
@@ -201,14 +204,24 @@ TEST(Day34Grids, TheSameSeedGivesTheSameGridAndAnotherSeedAnother) {
     // Fixed values: the generator is ours, identical on every machine.
     grading::SplitMix64 rng(0);
     EXPECT_EQ(rng.next(), 0xe220a8397b1dcdafull);
-    EXPECT_NE(day34::mixSeed(1, "34.stencil/tiled"), day34::mixSeed(1, "34.ring/tiled"));
-    EXPECT_NE(day34::mixSeed(1, "34.stencil/tiled"), day34::mixSeed(2, "34.stencil/tiled"));
-    EXPECT_EQ(day34::mixSeed(1, "34.stencil/tiled"), day34::mixSeed(1, "34.stencil/tiled"));
+}
+
+TEST(Day34Grids, AGridsKeyIsSha256OfItsPurposeAndTheSeed) {
+    EXPECT_NE(day34::deriveSeed(1, "34.stencil/tiled"), day34::deriveSeed(1, "34.ring/tiled"));
+    EXPECT_NE(day34::deriveSeed(1, "34.stencil/tiled"), day34::deriveSeed(2, "34.stencil/tiled"));
+    EXPECT_EQ(day34::deriveSeed(1, "34.stencil/tiled"), day34::deriveSeed(1, "34.stencil/tiled"));
+    // The first 16 hex digits of the digest, nothing invertible about it.
+    const std::string digest = grading::sha256Hex("day34 grid 34.stencil/tiled/seeded_131\n1234");
+    EXPECT_EQ(day34::deriveSeed(1234, "34.stencil/tiled/seeded_131"), std::stoull(digest.substr(0, 16), nullptr, 16));
+    // What a case sends is the grid of that key.
+    const day34::cases::GridSpec g{"seeded_131", 131, day34::cases::GridKind::Seeded};
+    EXPECT_EQ(day34::cases::initialGrid(g, 1234, "34.stencil/tiled"),
+              day34::seededGrid(131, day34::deriveSeed(1234, "34.stencil/tiled/seeded_131")));
 }
 
 TEST(Day34Grids, EveryCallGetsItsOwnGridTheCoursesGridNeverChanges) {
     using day34::cases::GridSpec;
-    const GridSpec seeded{"seeded_131", 131, true};
+    const GridSpec seeded{"seeded_131", 131, day34::cases::GridKind::Seeded};
     EXPECT_NE(day34::cases::initialGrid(seeded, 5, "34.stencil/tiled"), day34::cases::initialGrid(seeded, 5, "34.stencil/global"));
     EXPECT_NE(day34::cases::initialGrid(seeded, 5, "34.stencil/tiled"), day34::cases::initialGrid(seeded, 6, "34.stencil/tiled"));
     EXPECT_EQ(day34::cases::initialGrid(seeded, 5, "34.ring/tiled"), day34::cases::initialGrid(seeded, 5, "34.ring/tiled"));
@@ -250,6 +263,34 @@ TEST(Day34Grids, SeededGridsKeepTheMaximumPrincipleInFloatAndBlowUpPastIt) {
     EXPECT_GT(day34::maxAbs(out), 1e6f);
 }
 
+// What a timed run relies on (runner.cu, harness/run_variant.h): its input
+// is run 0's times 2^e, e in -8 .. 8, ring included, and a correct step's
+// float output is then run 0's times 2^e, bit for bit, on every kind of
+// graded grid (no value overflows or turns subnormal).
+TEST(Day34Grids, ScalingTheInputByAPowerOfTwoScalesTheFloatStepExactly) {
+    using day34::cases::GridKind;
+    const std::vector<day34::cases::GridSpec> grids = {
+        {"seeded_131", 131, GridKind::Seeded}, {"seeded_517", 517, GridKind::Seeded}, {"hand_made_97", 97, GridKind::HandMade}};
+    for (const day34::cases::GridSpec& g : grids) {
+        const std::vector<float> init = day34::cases::initialGrid(g, 77, "scaling");
+        for (float r : {day34::kStableR, day34::cases::kShapeR}) {
+            const std::vector<float> base = floatSteps(init, g.n, r, 1);
+            for (int e = -8; e <= 8; ++e) {
+                std::vector<float> scaled = init;
+                for (float& v : scaled) v = std::ldexp(v, e);
+                const std::vector<float> out = floatSteps(scaled, g.n, r, 1);
+                size_t differ = 0;
+                for (size_t i = 0; i < out.size(); ++i) {
+                    const float want = std::ldexp(base[i], e);
+                    differ += std::memcmp(&out[i], &want, sizeof(float)) != 0 ? 1 : 0;
+                }
+                EXPECT_EQ(differ, 0u) << g.name << " at r = " << r << ", 2^" << e;
+            }
+        }
+        for (float v : init) EXPECT_TRUE(v == 0.0f || std::fabs(v) >= 0x1.0p-53f) << g.name << ": " << v;
+    }
+}
+
 // ---- the graded sizes and the time limits
 
 TEST(Day34Cases, TheGradedSizesCoverPartialTilesInBothDirections) {
@@ -257,7 +298,7 @@ TEST(Day34Cases, TheGradedSizesCoverPartialTilesInBothDirections) {
     bool course = false;
     for (const day34::cases::GridSpec& g : day34::cases::stepGrids()) {
         sizes.insert(g.n);
-        course = course || (!g.seeded && g.n == day34::kN);
+        course = course || (g.kind == day34::cases::GridKind::Course && g.n == day34::kN);
     }
     EXPECT_TRUE(course);
     EXPECT_TRUE(sizes.count(3));  // a single interior cell
@@ -270,17 +311,63 @@ TEST(Day34Cases, TheGradedSizesCoverPartialTilesInBothDirections) {
         partialBoth = partialBoth || (m % day34::kTileY != 0 && m > day34::kTileX);
     }
     EXPECT_TRUE(smaller && whole && partialX && partialBoth);
+    // At the limits: the largest grid the runner accepts, and tiles a cell
+    // short of whole both ways.
+    EXPECT_TRUE(sizes.count(day34::cases::kLargestSide));
+    const int m = day34::cases::kReciprocalSide - 2;
+    EXPECT_TRUE(sizes.count(day34::cases::kReciprocalSide));
+    EXPECT_EQ(m % day34::kTileX, day34::kTileX - 1);
+    EXPECT_EQ(m % day34::kTileY, day34::kTileY - 1);
+}
+
+// Tiles numbered along the rows by one block index, the tile row found as
+// the planted tile_row_in_float finds it: block b * (1 / tiles a row), both
+// rounded to float. Returns how many blocks land in the wrong tile row.
+int blocksInTheWrongRow(int n) {
+    const int interior = n - 2;
+    const int perRow = (interior + day34::kTileX - 1) / day34::kTileX;
+    const int rows = (interior + day34::kTileY - 1) / day34::kTileY;
+    volatile float tiles = static_cast<float>(perRow);  // computed as the device does, not folded
+    const float reciprocal = 1.0f / tiles;
+    int wrong = 0;
+    for (int b = 0; b < perRow * rows; ++b) {
+        volatile float product = static_cast<float>(b) * reciprocal;
+        if (static_cast<int>(product) != b / perRow) ++wrong;
+    }
+    return wrong;
+}
+
+TEST(Day34Cases, OnlyTheReciprocalSizeSendsAFloatNumberedBlockToTheWrongTileRow) {
+    for (const day34::cases::GridSpec& g : day34::cases::stepGrids()) {
+        if (g.n == day34::cases::kReciprocalSide) {
+            EXPECT_EQ(blocksInTheWrongRow(g.n), 55) << g.name;  // plants.cmake: 55 tiles of 256 cells lost
+        } else {
+            EXPECT_EQ(blocksInTheWrongRow(g.n), 0) << g.name;
+        }
+    }
+    // 41 tiles a row is the fewest that goes wrong.
+    for (int tiles = 1; tiles < 41; ++tiles) EXPECT_EQ(blocksInTheWrongRow(tiles * day34::kTileX + 2), 0) << tiles;
+}
+
+TEST(Day34Cases, TheTimedGatesChangeShapeBetweenCalls) {
+    EXPECT_LT(day34::cases::shapeGrid().n, day34::cases::timingGrid().n);
+    EXPECT_NE(day34::cases::kShapeR, day34::kStableR);
+    EXPECT_LE(day34::cases::kShapeR, 0.25f);  // still stable: one step's output stays in range
 }
 
 TEST(Day34Cases, DescribeNamesTheTiles) {
     using day34::cases::describe;
-    EXPECT_EQ(describe({"seeded_131", 131, true}),
+    using day34::cases::GridKind;
+    EXPECT_EQ(describe({"seeded_131", 131, GridKind::Seeded}),
               "a seeded 131 x 131 grid (interior 129 x 129 in 5 x 17 tiles of 32 x 8, the last ones partial in x and y)");
-    EXPECT_EQ(describe({"seeded_202", 202, true}),
+    EXPECT_EQ(describe({"seeded_202", 202, GridKind::Seeded}),
               "a seeded 202 x 202 grid (interior 200 x 200 in 7 x 25 tiles of 32 x 8, the last column of tiles "
               "partial in x)");
-    EXPECT_EQ(describe({"seeded_34", 34, true}),
+    EXPECT_EQ(describe({"seeded_34", 34, GridKind::Seeded}),
               "a seeded 34 x 34 grid (interior 32 x 32 in 1 x 4 tiles of 32 x 8, whole tiles only)");
+    EXPECT_EQ(describe({"hand_made_97", 97, GridKind::HandMade}),
+              "the hand-made 97 x 97 grid (interior 95 x 95 in 3 x 12 tiles of 32 x 8, the last ones partial in x and "
+              "y)");
     EXPECT_EQ(describe(day34::cases::courseGrid()),
               "the course's 2048 x 2048 grid (interior 2046 x 2046 in 64 x 256 tiles of 32 x 8, the last ones partial "
               "in x and y)");

@@ -2,6 +2,7 @@
 // message on a planted discrepancy, and the lesson's lane-slot arithmetic.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -165,6 +166,56 @@ TEST(Day38Cases, TimedSourcesAreDistinctReachedVerticesDrawnFromTheSeed) {
     for (int32_t v : a) EXPECT_GE(g.host.dist[static_cast<size_t>(v)], 0) << v;
     EXPECT_EQ(a, day38::cases::timedSources(g, 7, 10));
     EXPECT_NE(a, day38::cases::timedSources(g, 8, 10));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Day38Gates, EveryTimedSearchIsCheckedFromItsOwnSource) {
+    const grading::Graph g = triangleWithTail();
+    // From 3: 3 -> 2 -> {0, 1}; from 0: 0 -> {1, 2} -> 3.
+    const std::vector<int32_t> right = {2, 2, 1, 0, 0, 1, 1, 2};
+    EXPECT_TRUE(day38::checkTimedSearches(g, {3, 0}, right).passed);
+    // Run 1 handed back run 0's distances.
+    const grading::GateResult replayed = day38::checkTimedSearches(g, {3, 0}, {2, 2, 1, 0, 2, 2, 1, 0});
+    EXPECT_FALSE(replayed.passed);
+    EXPECT_EQ(replayed.id, "38.timing");
+    EXPECT_EQ(replayed.message, "timed search 1 (from vertex 0): vertex 0 (await): got 2, want 0");
+    EXPECT_EQ(day38::checkTimedSearches(g, {3, 0}, {2, 2, 1, 0}).message,
+              "the timed searches returned 4 distances for 2 searches of 4 vertices");
+}
+
+TEST(Day38Cases, SeedsAreDerivedWithSha256PerPurpose) {
+    const uint64_t a = day38::cases::derive(7, "rmat graph");
+    EXPECT_EQ(a, day38::cases::derive(7, "rmat graph"));
+    EXPECT_NE(a, day38::cases::derive(8, "rmat graph"));
+    EXPECT_NE(a, day38::cases::derive(7, "components graph"));
+}
+
+TEST(Day38Cases, AnExpansionFirstRunsADecoyLevelOfAnotherSize) {
+    for (const char* name : {"components", "rmat"}) {
+        const day38::cases::GraphCase& g = day38::cases::graphCase(name, 7);
+        const day38::Expansion real = day38::cases::expansionCase(g, 7);
+        const std::optional<day38::Expansion> decoy = day38::cases::expansionDecoy(g, real, 7);
+        ASSERT_TRUE(decoy.has_value()) << name;
+        EXPECT_EQ(std::abs(decoy->level - real.level), 1) << name;
+        EXPECT_NE(decoy->frontier.size(), real.frontier.size()) << name;
+        std::vector<int> sorted = decoy->frontier;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<int> level = g.host.frontier(decoy->level);
+        std::sort(level.begin(), level.end());
+        EXPECT_EQ(sorted, level) << name;
+        for (size_t v = 0; v < decoy->before.size(); ++v) {
+            EXPECT_EQ(decoy->before[v], g.host.dist[v] <= decoy->level ? g.host.dist[v] : -1) << name << " " << v;
+        }
+    }
+    // A single vertex has no other level to expand.
+    const day38::cases::GraphCase& one = day38::cases::graphCase("single_vertex", 7);
+    day38::Expansion e;
+    e.before = one.host.dist;
+    e.frontier = {0};
+    EXPECT_FALSE(day38::cases::expansionDecoy(one, e, 7).has_value());
 }
 
 }  // namespace

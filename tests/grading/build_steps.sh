@@ -7,7 +7,7 @@
 # through, and grade_report's <day>.builds quotes it; a step that succeeds
 # leaves none. The symbol check (cmake/symbol_check.cmake) on a real archive:
 # the exercise's own names and private helpers pass, a harness function does
-# not.
+# not, nor a call of a function the day forbids.
 #   build_steps.sh REPO_ROOT GRADE_REPORT
 set -uo pipefail
 export LC_ALL=C  # the compilers' plain quotes
@@ -133,4 +133,21 @@ symbols impostor.a "$work/symbols-records/day38/symbols.tsv" >/dev/null 2>&1 &&
 "$report" --gates gates.tsv --build-records "$work/symbols-records" >symbols-report.txt
 grep -qE "^day38\.builds +FAIL +0/0 +.*error: it defines grading::breadcrumb\(int\)" symbols-report.txt ||
   fail "day38.builds on a symbol: $(cat symbols-report.txt)"
+# A call the day forbids (a stream the runner's events do not wait for) is
+# refused the same way, named, while calls of other functions pass.
+printf 'extern "C" int cudaStreamCreateWithFlags(void**, unsigned);\nextern "C" int cudaStreamCreate(void**);\nnamespace day38 { int walkEdgePerThread(int x) { void* s; cudaStreamCreate(&s); return cudaStreamCreateWithFlags(&s, 1u) + x; } }\n' \
+  >side_stream.cpp
+c++ -c side_stream.cpp -o side_stream.o && ar rc side_stream.a side_stream.o || fail "the side-stream archive does not build"
+forbidding() {  # archive, record, forbidden functions
+  cmake -DNM=nm "-DARCHIVE=$1" "-DFILE=$work/edge.cu" "-DALLOWED=day38::walkEdgePerThread" "-DFORBIDDEN=$3" \
+    "-DSTAMP=$work/$1.symbols" "-DRECORD=$2" -DDAY=day38 -DTARGET=day38_submission_edge \
+    -P "$root/cmake/symbol_check.cmake"
+}
+forbidding side_stream.a "$work/symbols-records/day38/allowed.tsv" "dlsym;cudaLaunchHostFunc" >/dev/null 2>&1 ||
+  fail "the symbol check refused calls the day allows"
+forbidding side_stream.a "$work/symbols-records/day38/calls.tsv" "dlsym;cudaStreamCreateWithFlags" >/dev/null 2>&1 &&
+  fail "the symbol check passed a forbidden call"
+[[ "$(field ../symbols-records/day38/calls.tsv error)" == \
+   "$work/edge.cu: error: it calls cudaStreamCreateWithFlags, which day38's exercise may not: its work runs on the legacy default stream"* ]] ||
+  fail "calls record: error '$(field ../symbols-records/day38/calls.tsv error)'"
 finish "build steps record compile, link, include, symbol and missing-file failures for the report"

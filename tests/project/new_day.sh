@@ -110,3 +110,12 @@ cp "$subs/good/zdemo/zdemo.cu" "$subs/impostor/zdemo/zdemo.cu"
 printf '#include <string>\nnamespace grading { void breadcrumb(const std::string&) {} }\n' >> "$subs/impostor/zdemo/zdemo.cu"
 refused impostor "a submission that defines a harness function" \
   "error: it defines grading::breadcrumb\(.*which the exercise does not declare"
+
+# A stream the runner's events do not wait for: the day forbids the call
+# (EXERCISE_FORBIDS), so work cannot hide from the timing or outlive the call.
+mkdir -p "$subs/sidestream/zdemo"
+cp "$subs/good/zdemo/zdemo.cu" "$subs/sidestream/zdemo/zdemo.cu"
+printf '#include <cuda_runtime.h>\n[[gnu::used]] static cudaStream_t sideStream() {\n  cudaStream_t s;\n  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);\n  return s;\n}\n' \
+  >> "$subs/sidestream/zdemo/zdemo.cu"
+refused sidestream "a submission that makes a non-blocking stream" \
+  "error: it calls cudaStreamCreateWithFlags, which zdemo's exercise may not"

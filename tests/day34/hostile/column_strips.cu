@@ -1,5 +1,5 @@
 // fails: none
-// passes: 34.stencil 34.ring 34.copy_policy 34.max_principle 34.unstable 34.timing
+// passes: 34.stencil 34.ring 34.copy_policy 34.max_principle 34.unstable 34.timing 34.speed
 // A correct variant, written unlike the solution: each thread walks down a
 // strip of kTileY rows of one column, keeping the cells above, at and below
 // in registers as it goes (one new global read a row for the column), and

@@ -1,5 +1,5 @@
 // fails: none
-// passes: 34.stencil 34.ring 34.copy_policy 34.max_principle 34.unstable 34.timing
+// passes: 34.stencil 34.ring 34.copy_policy 34.max_principle 34.unstable 34.timing 34.speed
 // A correct variant, written unlike the solution: each thread loads its own
 // cell into the apron, and the threads on the tile's edges load the halo
 // beside them (corners are never read), instead of one loop over the whole

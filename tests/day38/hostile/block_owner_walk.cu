@@ -1,5 +1,5 @@
 // fails: none
-// passes: 38.distances 38.levels 38.frontier_total 38.walk 38.timing
+// passes: 38.distances 38.levels 38.frontier_total 38.walk 38.timing 38.speed
 // A correct variant, written unlike the solution: one thread of each block
 // finds the owner of the block's first edge; every thread then walks forward
 // from it to its own edge's owner (a few steps: the block's edges are

@@ -1,5 +1,5 @@
 // fails: none
-// passes: 38.distances 38.levels 38.frontier_total 38.walk 38.timing
+// passes: 38.distances 38.levels 38.frontier_total 38.walk 38.timing 38.speed
 // A correct variant, written unlike the solution: each thread takes four
 // consecutive edges, finds the first one's owner by bisection and the rest
 // by stepping forward, and (walking) adds one sum per owner it met.

@@ -1,5 +1,5 @@
 // fails: none
-// passes: 38.distances 38.levels 38.frontier_total 38.walk 38.timing
+// passes: 38.distances 38.levels 38.frontier_total 38.walk 38.timing 38.speed
 // A correct variant, written unlike the solution: a grid of at most a few
 // waves of blocks strides over the level's edges, and each edge's owner is
 // the upper bound of the edge among the starts, less one (std::upper_bound's
