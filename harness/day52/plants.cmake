@@ -93,13 +93,15 @@ grading_plant(join_on_branch_stream
   EXPECT [[(index [0-9]+: got -26711958 \(never written: still the runner's poison\)|s\[4\] still had work once s\[0\] was done)]])
 
 grading_plant(work_left_on_branch
-  WHAT "branch 0 grinds its buffer a second time after recording branchDone[0]: d_out is right, but work is left running on s[1] after the diamond's end on s[0]"
+  WHAT "branch 0 grinds its buffer 16 more times after recording branchDone[0]: d_out is right, but work is left running on s[1] after the diamond's end on s[0]"
   EDIT solution/diamond.cu
   FIND [[            CUDA_TRY(cudaEventRecord(d.branchDone[j], d.s[1 + j]));]]
   REPLACE [[            CUDA_TRY(cudaEventRecord(d.branchDone[j], d.s[1 + j]));
-            if (j == 0) {  // the same values again, after the event the join waits for
+            for (int again = 0; j == 0 && again < 16; ++again) {  // the same values, after the event the join waits for
                 grindFma<<<kGrindBlocks, kThreadsPerBlock, 0, d.s[1]>>>(d.d_mid, d.d_branch[0], kA, kBranchB[0],
                                                                         kElems, kIters);
             }]]
-  FAILS 52.diamond
+  # Work left running is seen only while it runs: 16 grinds outlast a host
+  # delayed by a loaded machine, and a run it outlived anyway is retried.
+  FAILS 52.diamond ATTEMPTS 3
   EXPECT [[s\[1\] still had work once s\[0\] was done: a caller that waits for s\[0\] alone reads d_out then]])
