@@ -80,7 +80,9 @@ GraphCase build(const std::string& name, uint64_t seed) {
         const size_t k = std::stoul(name.substr(4));
         if (k >= files.size()) throw std::runtime_error("no graph file for " + name);
         c.graph = loadOrThrow(files[k], true);
-        c.source = grading::highestDegreeVertex(c.graph);
+        // A counterexample file names its source ("# default source: v3"); any other, the hub.
+        c.source = grading::findVertex(c.graph, grading::commentValue(c.graph, "default source"));
+        if (c.source < 0) c.source = grading::highestDegreeVertex(c.graph);
     } else {
         throw std::runtime_error("no graph case named " + name);
     }

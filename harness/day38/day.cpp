@@ -1,8 +1,10 @@
 // Day 38, declared: every gate with its points, what it grades and requires,
 // and the cases it runs on; and the report. grading.md's "Day 38" is the
 // human page for the same table.
+#include <functional>
 #include <iostream>
 #include <map>
+#include <regex>
 
 #include "bfs_constants.h"
 #include "cases.h"
@@ -12,6 +14,7 @@
 #include "harness/text.h"
 #include "harness/timing_stats.h"
 #include "report.h"
+#include "shrink.h"
 
 namespace {
 
@@ -35,6 +38,52 @@ GateResult stoppedEarly(const std::string& id, const day38::protocol::BfsResult&
     return GateResult::fail(id, "the search stopped early: " + r.stopped);
 }
 
+// A graph case made of a shrunk input (its source the first pinned vertex).
+GraphCase shrunkCase(const day38::shrink::Input& in) {
+    GraphCase g;
+    g.name = "shrunk";
+    g.graph = day38::shrink::graphOf(in);
+    g.source = in.pinned.empty() ? 0 : in.pinned.front();
+    g.host = grading::bfsHost(g.graph, g.source);
+    return g;
+}
+
+// "want/got by vertex: 0 0/0, 1 1/-1, ..." (the first 16 vertices).
+std::string wantGot(const std::vector<int>& want, const std::vector<int>* got) {
+    std::string s = got != nullptr ? "distance want/got by vertex:" : "distance wanted by vertex:";
+    for (size_t v = 0; v < want.size() && v < 16; ++v) {
+        s += (v ? ", " : " ") + std::to_string(v) + " " + std::to_string(want[v]);
+        if (got != nullptr) s += "/" + (v < got->size() ? std::to_string((*got)[v]) : std::string("?"));
+    }
+    return s + (want.size() > 16 ? ", ..." : "");
+}
+
+// The failure, with the smallest input found on which the same mapping still
+// fails the same way (shrink.h): its edges, its distances (`details`: want
+// against got on it) and a file to grade on. A gate's first failing case
+// only, and only where the gate's details reach the student.
+GateResult withSmallestInput(const GateResult& failure, const CaseContext& ctx, const std::string& call,
+                             const day38::shrink::Input& failing,
+                             const std::function<GateResult(const day38::shrink::Input&, double)>& judge,
+                             const std::function<std::string(const day38::shrink::Input&)>& details) {
+    if (!ctx.showsDetails || !grading::firstShrinkOf(failure.id)) return failure;
+    grading::Shrinker<day38::shrink::Input> s;
+    s.candidates = day38::shrink::candidates;
+    s.judge = [&](const day38::shrink::Input& in, double secondsLeft) {
+        return judge(in, std::min(ctx.limitSeconds, std::max(1.0, secondsLeft)));
+    };
+    const auto found = grading::shrinkFailure(failing, failure, s, day38::shrink::kBudget);
+    grading::recordFigure("counterexample_vertices", std::to_string(found.input.vertexCount));
+    grading::recordFigure("shrink_seconds", grading::formatText("%.2f", found.seconds));
+    const std::string file = grading::writeCounterexample(call, "txt", day38::shrink::fileText(found.input));
+    GateResult r = failure;
+    r.message += "; smallest failing input found (" + std::to_string(found.calls) + " tries): " +
+                 day38::shrink::describe(found.input) + ": " + (found.smaller ? found.failure.message : "this one") +
+                 "; edges " + day38::shrink::edgesText(found.input) + "; " + details(found.input) +
+                 (file.empty() ? "" : "; written to " + file + " (grade on it: -DGRADING_DAY38_GRAPHS=" + file + ")");
+    return r;
+}
+
 // One case per mapping and graph of the graded set, each a whole search
 // judged by `judge`.
 template <class Judge>
@@ -49,13 +98,27 @@ std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
             c.seeded = spec.seeded;
             c.limitSeconds = searchSeconds(spec.levelBound, true);
             c.exclusiveGpu = spec.levelBound >= kDeepSearchLevels;  // a bound: the seeded graph may come out shallower
-            c.run = [id, judge, m, spec](const CaseContext& ctx) {
+            c.run = [id, judge, m, spec, name = c.name](const CaseContext& ctx) {
                 const GraphCase& g = graphCase(spec.name, ctx.seed);
                 const int levels = g.host.levels();
                 const auto reply = search(ctx.runner, g, m, std::min(ctx.limitSeconds, searchSeconds(levels, true)), 0,
                                           ctx.exclusiveGpu || levels >= kDeepSearchLevels);
-                if (!reply.ok()) return GateResult::fail(id, reply.problem);
-                return judge(g, reply.result);
+                const GateResult verdict = reply.ok() ? judge(g, reply.result) : GateResult::fail(id, reply.problem);
+                if (verdict.passed) return verdict;
+                const auto once = [&](const day38::shrink::Input& in, double seconds) {
+                    const GraphCase small = shrunkCase(in);
+                    return search(ctx.runner, small, m, std::min(seconds, searchSeconds(small.host.levels(), true)));
+                };
+                return withSmallestInput(
+                    verdict, ctx, id + "/" + name, day38::shrink::searchInput(g.graph, g.source),
+                    [&](const day38::shrink::Input& in, double seconds) {
+                        const auto r = once(in, seconds);
+                        return r.ok() ? judge(shrunkCase(in), r.result) : GateResult::fail(id, r.problem);
+                    },
+                    [&](const day38::shrink::Input& in) {
+                        const auto r = once(in, ctx.limitSeconds);
+                        return wantGot(shrunkCase(in).host.dist, r.ok() ? &r.result.dist : nullptr);
+                    });
             };
             cases.push_back(std::move(c));
         }
@@ -77,12 +140,28 @@ std::vector<GateCase> expansionCases(const std::string& id, Judge judge) {
             c.student = m == "edge";
             c.seeded = true;
             c.limitSeconds = kCallSeconds;
-            c.run = [id, judge, m, spec](const CaseContext& ctx) {
+            c.run = [id, judge, m, spec, name = c.name](const CaseContext& ctx) {
                 const GraphCase& g = graphCase(spec.name, ctx.seed);
                 const day38::Expansion e = expansionCase(g, ctx.seed);
                 const auto reply = expand(ctx.runner, g, e, expansionDecoy(g, e, ctx.seed), m, ctx.limitSeconds);
-                if (!reply.ok()) return GateResult::fail(id, reply.problem);
-                return judge(g, e, reply.result);
+                const GateResult verdict = reply.ok() ? judge(g, e, reply.result) : GateResult::fail(id, reply.problem);
+                if (verdict.passed) return verdict;
+                const auto once = [&](const day38::shrink::Input& in, double seconds) {
+                    return expand(ctx.runner, shrunkCase(in), day38::shrink::expansionOf(in), std::nullopt, m, seconds);
+                };
+                return withSmallestInput(
+                    verdict, ctx, id + "/" + name, day38::shrink::expansionInput(g.graph, e),
+                    [&](const day38::shrink::Input& in, double seconds) {
+                        const auto r = once(in, seconds);
+                        return r.ok() ? judge(shrunkCase(in), day38::shrink::expansionOf(in), r.result)
+                                      : GateResult::fail(id, r.problem);
+                    },
+                    [&](const day38::shrink::Input& in) {
+                        const auto r = once(in, ctx.limitSeconds);
+                        const std::vector<int> want =
+                            day38::expectedAfter(day38::shrink::graphOf(in), day38::shrink::expansionOf(in));
+                        return wantGot(want, r.ok() ? &r.result.dist : nullptr);
+                    });
             };
             cases.push_back(std::move(c));
         }
@@ -119,12 +198,40 @@ std::vector<GateCase> walkCases() {
             c.student = m == "edge";
             c.seeded = true;
             c.limitSeconds = kCallSeconds;
-            c.run = [m, spec](const CaseContext& ctx) {
+            c.run = [m, spec, name = c.name](const CaseContext& ctx) {
                 const GraphCase& g = graphCase(spec.name, ctx.seed);
                 const WalkFrontiers f = walkFrontiers(g, ctx.seed);
                 const auto reply = walk(ctx.runner, g, f, m, ctx.limitSeconds);
-                if (!reply.ok()) return GateResult::fail("38.walk", reply.problem);
-                return walkGate(g, f, reply.result.checksums);
+                const GateResult verdict =
+                    reply.ok() ? walkGate(g, f, reply.result.checksums) : GateResult::fail("38.walk", reply.problem);
+                // The frontier the message names, walked alone.
+                std::smatch k;
+                if (verdict.passed || !std::regex_search(verdict.message, k, std::regex("^frontier ([0-9]+):")) ||
+                    std::stoul(k[1].str()) + 1 >= f.start.size()) {
+                    return verdict;
+                }
+                const auto alone = [](const day38::shrink::Input& in) {
+                    WalkFrontiers one;
+                    one.frontiers.assign(in.pinned.begin(), in.pinned.end());
+                    one.start = {0, static_cast<int32_t>(in.pinned.size())};
+                    return one;
+                };
+                return withSmallestInput(
+                    verdict, ctx, "38.walk/" + name, day38::shrink::walkInput(g.graph, f.frontier(std::stoul(k[1].str()))),
+                    [&](const day38::shrink::Input& in, double seconds) {
+                        const GraphCase small = shrunkCase(in);
+                        const auto r = walk(ctx.runner, small, alone(in), m, seconds);
+                        return r.ok() ? walkGate(small, alone(in), r.result.checksums)
+                                      : GateResult::fail("38.walk", r.problem);
+                    },
+                    [](const day38::shrink::Input& in) {
+                        std::string degrees = "degree by vertex:";
+                        const grading::Graph small = day38::shrink::graphOf(in);
+                        for (int v = 0; v < small.vertexCount && v < 16; ++v) {
+                            degrees += (v ? ", " : " ") + std::to_string(v) + " " + std::to_string(small.degree(v));
+                        }
+                        return degrees;
+                    });
             };
             cases.push_back(std::move(c));
         }
@@ -400,6 +507,10 @@ void reportCharts(grading::Day& day) {
 grading::Day grading::declareDay() {
     grading::Day day("day38");
     using grading::GateSpec;
+    // A failure shrinks to a graph of 12 vertices or fewer (shrink.h).
+    for (const char* gate : {"38.distances", "38.levels", "38.frontier_total", "38.walk"}) {
+        day.shrinksTo({gate, "([0-9]+) vertices", 12});
+    }
     day.gate(GateSpec("38.distances").title("exact distances").points(4),
              concat(searchCases("38.distances",
                                 [](const GraphCase& g, const day38::protocol::BfsResult& r) {

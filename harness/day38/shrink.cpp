@@ -1,0 +1,193 @@
+#include "shrink.h"
+
+#include <algorithm>
+#include <queue>
+#include <sstream>
+
+namespace day38::shrink {
+
+namespace {
+
+// Chunks of n items, `parts` of them (the last ones a little shorter): the
+// ith as a mask over the items.
+std::vector<bool> chunkMask(size_t n, size_t parts, size_t i) {
+    std::vector<bool> mask(n, false);
+    const size_t from = n * i / parts;
+    const size_t to = n * (i + 1) / parts;
+    for (size_t k = from; k < to; ++k) mask[k] = true;
+    return mask;
+}
+
+// Distances from `source` over in's edges.
+std::vector<int> distancesFrom(const Input& in, int source) {
+    const grading::Graph g = graphOf(in);
+    std::vector<int> dist(g.vertexCount, -1);
+    std::queue<int> next;
+    dist[source] = 0;
+    next.push(source);
+    while (!next.empty()) {
+        const int u = next.front();
+        next.pop();
+        for (int k = g.rowOffsets[u]; k < g.rowOffsets[u + 1]; ++k) {
+            const int v = g.colIndices[k];
+            if (dist[v] < 0) {
+                dist[v] = dist[u] + 1;
+                next.push(v);
+            }
+        }
+    }
+    return dist;
+}
+
+// Marks the edges not wholly within `radius` of the source (-1: not wholly reached).
+std::vector<bool> edgesBeyond(const Input& in, const std::vector<int>& dist, int radius) {
+    std::vector<bool> drop(in.edges.size());
+    for (size_t k = 0; k < in.edges.size(); ++k) {
+        const int a = dist[in.edges[k].first];
+        const int b = dist[in.edges[k].second];
+        drop[k] = a < 0 || b < 0 || (radius >= 0 && (a > radius || b > radius));
+    }
+    return drop;
+}
+
+}  // namespace
+
+Input searchInput(const grading::Graph& g, int source) {
+    Input in;
+    in.question = Question::Search;
+    in.vertexCount = g.vertexCount;
+    in.words = g.words;
+    in.edges = g.edges;
+    in.pinned = {source};
+    return in;
+}
+
+Input expansionInput(const grading::Graph& g, const Expansion& e) {
+    Input in = searchInput(g, 0);
+    in.question = Question::Expansion;
+    in.pinned = e.frontier;
+    in.before = e.before;
+    in.level = e.level;
+    return in;
+}
+
+Input walkInput(const grading::Graph& g, const std::vector<int>& frontier) {
+    Input in = searchInput(g, 0);
+    in.question = Question::Walk;
+    in.pinned = frontier;
+    return in;
+}
+
+grading::Graph graphOf(const Input& in) { return grading::buildCsr(in.vertexCount, in.words, in.edges); }
+
+Expansion expansionOf(const Input& in) {
+    Expansion e;
+    e.before = in.before;
+    e.frontier = in.pinned;
+    e.level = in.level;
+    return e;
+}
+
+Input keep(const Input& in, const std::vector<bool>& dropEdge, const std::vector<bool>& dropPinned) {
+    std::vector<bool> used(in.vertexCount, false);
+    Input out;
+    out.question = in.question;
+    out.level = in.level;
+    for (size_t k = 0; k < in.pinned.size(); ++k) {
+        if (k < dropPinned.size() && dropPinned[k]) continue;
+        used[in.pinned[k]] = true;
+        out.pinned.push_back(in.pinned[k]);
+    }
+    for (size_t k = 0; k < in.edges.size(); ++k) {
+        if (k < dropEdge.size() && dropEdge[k]) continue;
+        used[in.edges[k].first] = used[in.edges[k].second] = true;
+        out.edges.push_back(in.edges[k]);
+    }
+    std::vector<int> renamed(in.vertexCount, -1);
+    for (int v = 0; v < in.vertexCount; ++v) {
+        if (!used[v]) continue;
+        renamed[v] = out.vertexCount++;
+        out.words.push_back(in.words[v]);
+        if (!in.before.empty()) out.before.push_back(in.before[v]);
+    }
+    for (int& v : out.pinned) v = renamed[v];
+    for (auto& [a, b] : out.edges) {
+        a = renamed[a];
+        b = renamed[b];
+    }
+    return out;
+}
+
+std::vector<Input> candidates(const Input& from) {
+    std::vector<Input> out;
+    const std::vector<bool> none;
+    if (from.question == Question::Search) {
+        // The balls around the source (radius 1, 2, 4, ...), then its component.
+        const std::vector<int> dist = distancesFrom(from, from.pinned.front());
+        const int far = *std::max_element(dist.begin(), dist.end());
+        for (int radius = 1; radius < far; radius *= 2) out.push_back(keep(from, edgesBeyond(from, dist, radius), none));
+        if (std::count(dist.begin(), dist.end(), -1) > 0) out.push_back(keep(from, edgesBeyond(from, dist, -1), none));
+    }
+    // The frontier by halves, quarters, ... (one vertex stays).
+    const size_t pinned = from.pinned.size();
+    if (from.question != Question::Search) {
+        for (size_t parts = 2; parts <= std::min<size_t>(pinned, 16); parts *= 2) {
+            for (size_t i = 0; i < parts; ++i) out.push_back(keep(from, none, chunkMask(pinned, parts, i)));
+        }
+    }
+    // Delta debugging over the edges: without each half, quarter, ... and,
+    // once few are left, without each edge alone. A large graph gets eighths
+    // at most: every candidate is a copy.
+    const size_t edges = from.edges.size();
+    const size_t finest = edges <= 64 ? edges : edges <= 4096 ? 32 : 8;
+    std::vector<size_t> partitions;
+    for (size_t parts = 2; parts < finest; parts *= 2) partitions.push_back(parts);
+    if (finest >= 2) partitions.push_back(finest);
+    for (size_t parts : partitions) {
+        for (size_t i = 0; i < parts; ++i) out.push_back(keep(from, chunkMask(edges, parts, i), none));
+    }
+    if (edges == 1) out.push_back(keep(from, {true}, none));
+    // Vertices no edge or question names (a frontier's isolated ones stay pinned).
+    Input compact = keep(from, none, none);
+    if (compact.vertexCount < from.vertexCount) out.insert(out.begin(), std::move(compact));
+    return out;
+}
+
+std::string describe(const Input& in) {
+    std::string s = std::to_string(in.vertexCount) + " vertices, " + std::to_string(in.edges.size()) + " edges";
+    const auto named = [&](int v) { return std::to_string(v) + " (" + in.words[v] + ")"; };
+    if (in.question == Question::Search) return s + ", source " + named(in.pinned.front());
+    std::string frontier;
+    for (size_t k = 0; k < in.pinned.size() && k < 32; ++k) frontier += (k ? " " : "") + std::to_string(in.pinned[k]);
+    if (in.pinned.size() > 32) frontier += " ...";
+    s += ", frontier [" + frontier + "]";
+    if (in.question == Question::Expansion) s += " at level " + std::to_string(in.level);
+    return s;
+}
+
+std::string edgesText(const Input& in) {
+    std::string s;
+    const size_t shown = std::min<size_t>(in.edges.size(), 64);
+    for (size_t k = 0; k < shown; ++k) {
+        s += (k ? " " : "") + std::to_string(in.edges[k].first) + "-" + std::to_string(in.edges[k].second);
+    }
+    if (shown < in.edges.size()) s += " (and " + std::to_string(in.edges.size() - shown) + " more)";
+    return s.empty() ? "none" : s;
+}
+
+std::string fileText(const Input& in) {
+    grading::Graph g = graphOf(in);
+    g.comments.push_back(" day 38 counterexample: " + describe(in));
+    if (in.question == Question::Search) {
+        g.comments.push_back(" default source: " + in.words[in.pinned.front()]);
+    } else {
+        std::string frontier;
+        for (int v : in.pinned) frontier += (frontier.empty() ? "" : " ") + in.words[v];
+        g.comments.push_back(" frontier: " + frontier);
+    }
+    std::ostringstream out;
+    grading::writeGraph(out, g);
+    return out.str();
+}
+
+}  // namespace day38::shrink
