@@ -1,6 +1,8 @@
 // Day 34, declared: every gate with its points, what it grades and requires,
 // and the cases it runs on; and the report. grading.md's "Day 34" is the
 // human page for the same table.
+#include <algorithm>
+#include <functional>
 #include <iostream>
 
 #include "cases.h"
@@ -14,6 +16,7 @@
 #include "heat_initial.h"
 #include "reference.h"
 #include "report.h"
+#include "shrink.h"
 
 namespace {
 
@@ -52,6 +55,40 @@ std::string incomplete(const std::string& what, size_t got, size_t want) {
            std::to_string(want);
 }
 
+// The failure, with the smallest grid of the same kind found on which the
+// kernel still fails the same way (shrink.h): the grid after the steps, its
+// wrong cells marked, and its initial grid written to a file. `run`: one
+// checked run on a grid, its verdict and output grid.
+GateResult withSmallestGrid(
+    const GateResult& failure, const std::string& call, const GridSpec& failing,
+    const std::function<std::pair<GateResult, std::vector<float>>(const GridSpec&, double)>& run,
+    const std::function<std::vector<float>(const GridSpec&)>& initOf) {
+    grading::Shrinker<GridSpec> s;
+    s.candidates = day34::shrink::candidates;
+    s.judge = [&](const GridSpec& on, double seconds) { return run(on, seconds).first; };
+    const auto found = grading::shrinkFailure(failing, failure, s, day34::shrink::kBudget);
+    grading::recordFigure("counterexample_side", std::to_string(found.input.n));
+    grading::recordFigure("shrink_seconds", grading::formatText("%.2f", found.seconds));
+    const std::vector<float> init = initOf(found.input);
+    const std::string file =
+        grading::writeCounterexample(call, "txt", day34::shrink::fileText(describe(found.input), found.input.n, init));
+    std::string shown;
+    if (found.input.n <= 16) {
+        const std::vector<float> got = run(found.input, 60.0).second;
+        const std::vector<double> want = expectedGrid(init, found.input.n, day34::kCheckSteps, day34::kStableR);
+        shown = "; initial grid (rows split by /): " + day34::shrink::gridText(found.input.n, init, {});
+        if (got.size() == want.size()) {
+            shown += "; after " + std::to_string(day34::kCheckSteps) + " steps, wrong cells marked *: " +
+                     day34::shrink::gridText(found.input.n, got, day34::shrink::wrongCells(got, want, day34::kRelTolerance));
+        }
+    }
+    GateResult r = failure;
+    r.message += "; smallest failing input found (" + std::to_string(found.calls) + " tries): " + describe(found.input) +
+                 ": " + (found.smaller ? found.failure.message : "this one") + shown +
+                 (file.empty() ? "" : "; its initial grid written to " + file);
+    return r;
+}
+
 // ---- 34.stencil and 34.ring: kCheckSteps checked steps at kStableR, per
 // kernel and grid; the course's kernel in the reference suite only.
 template <class Judge>
@@ -65,11 +102,20 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
             c.student = kernel == "tiled";
             c.seeded = g.kind == GridKind::Seeded;
             c.limitSeconds = stepSeconds(g.n, day34::kCheckSteps);
-            c.run = [id, judge, kernel, g](const CaseContext& ctx) {
-                const std::vector<float> init = initialGrid(g, ctx.seed, id + "/" + kernel);
-                const auto reply = step(ctx.runner, g, init, kernel, day34::kCheckSteps, day34::kStableR, ctx.limitSeconds);
-                if (!reply.ok()) return GateResult::fail(id, reply.problem);
-                return judge(kernelName(kernel), g, init, reply.result);
+            c.run = [id, judge, kernel, g, name = c.name](const CaseContext& ctx) {
+                // One checked run of the case's kernel on grid `on`: the verdict, and the output.
+                const auto once = [&](const GridSpec& on, double seconds) {
+                    const std::vector<float> init = initialGrid(on, ctx.seed, id + "/" + kernel);
+                    const auto reply = step(ctx.runner, on, init, kernel, day34::kCheckSteps, day34::kStableR,
+                                            std::min(seconds, stepSeconds(on.n, day34::kCheckSteps)));
+                    if (!reply.ok()) return std::make_pair(GateResult::fail(id, reply.problem), std::vector<float>{});
+                    return std::make_pair(judge(kernelName(kernel), on, init, reply.result), reply.result.grid);
+                };
+                const GateResult verdict = once(g, ctx.limitSeconds).first;
+                if (verdict.passed || !ctx.showsDetails || !grading::firstShrinkOf(id)) return verdict;
+                return withSmallestGrid(verdict, id + "/" + name, g, [&](const GridSpec& on, double seconds) {
+                    return once(on, std::min(ctx.limitSeconds, std::max(1.0, seconds)));
+                }, [&](const GridSpec& on) { return initialGrid(on, ctx.seed, id + "/" + kernel); });
             };
             cases.push_back(std::move(c));
         }
@@ -502,6 +548,8 @@ void reportCharts(grading::Day& day) {
 grading::Day grading::declareDay() {
     grading::Day day("day34");
     const std::vector<std::string> stencil = {"34.stencil"};
+    // A failure shrinks to a grid of 12 x 12 or smaller: an interior of at most 10 x 10 (shrink.h).
+    for (const char* gate : {"34.stencil", "34.ring"}) day.shrinksTo({gate, "([0-9]+) x [0-9]+ grid", 12});
     using grading::GateSpec;
     day.gate(GateSpec("34.stencil").title("each stencil kernel matches the double-precision host reference").points(4),
              stepCases("34.stencil", judgeStencil));

@@ -38,10 +38,12 @@ GateResult stoppedEarly(const std::string& id, const day38::protocol::BfsResult&
     return GateResult::fail(id, "the search stopped early: " + r.stopped);
 }
 
-// A graph case made of a shrunk input (its source the first pinned vertex).
-GraphCase shrunkCase(const day38::shrink::Input& in) {
+// A graph case made of a shrunk input (its source the first pinned vertex),
+// named as the case it came from: a runner's failure names the graph, and
+// the shrunk one must fail the same way.
+GraphCase shrunkCase(const day38::shrink::Input& in, const std::string& name) {
     GraphCase g;
-    g.name = "shrunk";
+    g.name = name;
     g.graph = day38::shrink::graphOf(in);
     g.source = in.pinned.empty() ? 0 : in.pinned.front();
     g.host = grading::bfsHost(g.graph, g.source);
@@ -106,18 +108,18 @@ std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
                 const GateResult verdict = reply.ok() ? judge(g, reply.result) : GateResult::fail(id, reply.problem);
                 if (verdict.passed) return verdict;
                 const auto once = [&](const day38::shrink::Input& in, double seconds) {
-                    const GraphCase small = shrunkCase(in);
+                    const GraphCase small = shrunkCase(in, g.name);
                     return search(ctx.runner, small, m, std::min(seconds, searchSeconds(small.host.levels(), true)));
                 };
                 return withSmallestInput(
                     verdict, ctx, id + "/" + name, day38::shrink::searchInput(g.graph, g.source),
                     [&](const day38::shrink::Input& in, double seconds) {
                         const auto r = once(in, seconds);
-                        return r.ok() ? judge(shrunkCase(in), r.result) : GateResult::fail(id, r.problem);
+                        return r.ok() ? judge(shrunkCase(in, g.name), r.result) : GateResult::fail(id, r.problem);
                     },
                     [&](const day38::shrink::Input& in) {
                         const auto r = once(in, ctx.limitSeconds);
-                        return wantGot(shrunkCase(in).host.dist, r.ok() ? &r.result.dist : nullptr);
+                        return wantGot(shrunkCase(in, g.name).host.dist, r.ok() ? &r.result.dist : nullptr);
                     });
             };
             cases.push_back(std::move(c));
@@ -147,13 +149,13 @@ std::vector<GateCase> expansionCases(const std::string& id, Judge judge) {
                 const GateResult verdict = reply.ok() ? judge(g, e, reply.result) : GateResult::fail(id, reply.problem);
                 if (verdict.passed) return verdict;
                 const auto once = [&](const day38::shrink::Input& in, double seconds) {
-                    return expand(ctx.runner, shrunkCase(in), day38::shrink::expansionOf(in), std::nullopt, m, seconds);
+                    return expand(ctx.runner, shrunkCase(in, g.name), day38::shrink::expansionOf(in), std::nullopt, m, seconds);
                 };
                 return withSmallestInput(
                     verdict, ctx, id + "/" + name, day38::shrink::expansionInput(g.graph, e),
                     [&](const day38::shrink::Input& in, double seconds) {
                         const auto r = once(in, seconds);
-                        return r.ok() ? judge(shrunkCase(in), day38::shrink::expansionOf(in), r.result)
+                        return r.ok() ? judge(shrunkCase(in, g.name), day38::shrink::expansionOf(in), r.result)
                                       : GateResult::fail(id, r.problem);
                     },
                     [&](const day38::shrink::Input& in) {
@@ -219,7 +221,7 @@ std::vector<GateCase> walkCases() {
                 return withSmallestInput(
                     verdict, ctx, "38.walk/" + name, day38::shrink::walkInput(g.graph, f.frontier(std::stoul(k[1].str()))),
                     [&](const day38::shrink::Input& in, double seconds) {
-                        const GraphCase small = shrunkCase(in);
+                        const GraphCase small = shrunkCase(in, g.name);
                         const auto r = walk(ctx.runner, small, alone(in), m, seconds);
                         return r.ok() ? walkGate(small, alone(in), r.result.checksums)
                                       : GateResult::fail("38.walk", r.problem);
