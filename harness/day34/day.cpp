@@ -68,7 +68,6 @@ GateResult withSmallestGrid(
     s.judge = [&](const GridSpec& on, double seconds) { return run(on, seconds).first; };
     const auto found = grading::shrinkFailure(failing, failure, s, day34::shrink::kBudget);
     grading::recordFigure("counterexample_side", std::to_string(found.input.n));
-    grading::recordFigure("shrink_seconds", grading::formatText("%.2f", found.seconds));
     const std::vector<float> init = initOf(found.input);
     const std::string file =
         grading::writeCounterexample(call, "txt", day34::shrink::fileText(describe(found.input), found.input.n, init));
@@ -76,17 +75,13 @@ GateResult withSmallestGrid(
     if (found.input.n <= 16) {
         const std::vector<float> got = run(found.input, 60.0).second;
         const std::vector<double> want = expectedGrid(init, found.input.n, day34::kCheckSteps, day34::kStableR);
-        shown = "; initial grid (rows split by /): " + day34::shrink::gridText(found.input.n, init, {});
+        shown = "initial grid (rows split by /): " + day34::shrink::gridText(found.input.n, init, {});
         if (got.size() == want.size()) {
             shown += "; after " + std::to_string(day34::kCheckSteps) + " steps, wrong cells marked *: " +
                      day34::shrink::gridText(found.input.n, got, day34::shrink::wrongCells(got, want, day34::kRelTolerance));
         }
     }
-    GateResult r = failure;
-    r.message += "; smallest failing input found (" + std::to_string(found.calls) + " tries): " + describe(found.input) +
-                 ": " + (found.smaller ? found.failure.message : "this one") + shown +
-                 (file.empty() ? "" : "; its initial grid written to " + file);
-    return r;
+    return grading::withSmallestInput(failure, found, describe(found.input), shown, file);
 }
 
 // ---- 34.stencil and 34.ring: kCheckSteps checked steps at kStableR, per
@@ -114,7 +109,7 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
                 const GateResult verdict = once(g, ctx.limitSeconds).first;
                 if (verdict.passed || !ctx.showsDetails || !grading::firstShrinkOf(id)) return verdict;
                 return withSmallestGrid(verdict, id + "/" + name, g, [&](const GridSpec& on, double seconds) {
-                    return once(on, std::min(ctx.limitSeconds, std::max(1.0, seconds)));
+                    return once(on, std::min(ctx.limitSeconds, seconds));
                 }, [&](const GridSpec& on) { return initialGrid(on, ctx.seed, id + "/" + kernel); });
             };
             cases.push_back(std::move(c));

@@ -72,18 +72,15 @@ GateResult withSmallestInput(const GateResult& failure, const CaseContext& ctx, 
     grading::Shrinker<day38::shrink::Input> s;
     s.candidates = day38::shrink::candidates;
     s.judge = [&](const day38::shrink::Input& in, double secondsLeft) {
-        return judge(in, std::min(ctx.limitSeconds, std::max(1.0, secondsLeft)));
+        return judge(in, std::min(ctx.limitSeconds, secondsLeft));
     };
     const auto found = grading::shrinkFailure(failing, failure, s, day38::shrink::kBudget);
     grading::recordFigure("counterexample_vertices", std::to_string(found.input.vertexCount));
-    grading::recordFigure("shrink_seconds", grading::formatText("%.2f", found.seconds));
     const std::string file = grading::writeCounterexample(call, "txt", day38::shrink::fileText(found.input));
-    GateResult r = failure;
-    r.message += "; smallest failing input found (" + std::to_string(found.calls) + " tries): " +
-                 day38::shrink::describe(found.input) + ": " + (found.smaller ? found.failure.message : "this one") +
-                 "; edges " + day38::shrink::edgesText(found.input) + "; " + details(found.input) +
-                 (file.empty() ? "" : "; written to " + file + " (grade on it: -DGRADING_DAY38_GRAPHS=" + file + ")");
-    return r;
+    return grading::withSmallestInput(
+        failure, found, day38::shrink::describe(found.input),
+        "edges " + day38::shrink::edgesText(found.input) + "; " + details(found.input),
+        file.empty() ? "" : file + " (grade on it: -DGRADING_DAY38_GRAPHS=" + file + ")");
 }
 
 // One case per mapping and graph of the graded set, each a whole search
@@ -107,19 +104,20 @@ std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
                                           ctx.exclusiveGpu || levels >= kDeepSearchLevels);
                 const GateResult verdict = reply.ok() ? judge(g, reply.result) : GateResult::fail(id, reply.problem);
                 if (verdict.passed) return verdict;
-                const auto once = [&](const day38::shrink::Input& in, double seconds) {
-                    const GraphCase small = shrunkCase(in, g.name);
+                const auto once = [&](const GraphCase& small, double seconds) {
                     return search(ctx.runner, small, m, std::min(seconds, searchSeconds(small.host.levels(), true)));
                 };
                 return withSmallestInput(
                     verdict, ctx, id + "/" + name, day38::shrink::searchInput(g.graph, g.source),
                     [&](const day38::shrink::Input& in, double seconds) {
-                        const auto r = once(in, seconds);
-                        return r.ok() ? judge(shrunkCase(in, g.name), r.result) : GateResult::fail(id, r.problem);
+                        const GraphCase small = shrunkCase(in, g.name);
+                        const auto r = once(small, seconds);
+                        return r.ok() ? judge(small, r.result) : GateResult::fail(id, r.problem);
                     },
                     [&](const day38::shrink::Input& in) {
-                        const auto r = once(in, ctx.limitSeconds);
-                        return wantGot(shrunkCase(in, g.name).host.dist, r.ok() ? &r.result.dist : nullptr);
+                        const GraphCase small = shrunkCase(in, g.name);
+                        const auto r = once(small, ctx.limitSeconds);
+                        return wantGot(small.host.dist, r.ok() ? &r.result.dist : nullptr);
                     });
             };
             cases.push_back(std::move(c));
@@ -148,20 +146,21 @@ std::vector<GateCase> expansionCases(const std::string& id, Judge judge) {
                 const auto reply = expand(ctx.runner, g, e, expansionDecoy(g, e, ctx.seed), m, ctx.limitSeconds);
                 const GateResult verdict = reply.ok() ? judge(g, e, reply.result) : GateResult::fail(id, reply.problem);
                 if (verdict.passed) return verdict;
-                const auto once = [&](const day38::shrink::Input& in, double seconds) {
-                    return expand(ctx.runner, shrunkCase(in, g.name), day38::shrink::expansionOf(in), std::nullopt, m, seconds);
+                const auto once = [&](const GraphCase& small, const day38::shrink::Input& in, double seconds) {
+                    return expand(ctx.runner, small, day38::shrink::expansionOf(in), std::nullopt, m, seconds);
                 };
                 return withSmallestInput(
                     verdict, ctx, id + "/" + name, day38::shrink::expansionInput(g.graph, e),
                     [&](const day38::shrink::Input& in, double seconds) {
-                        const auto r = once(in, seconds);
-                        return r.ok() ? judge(shrunkCase(in, g.name), day38::shrink::expansionOf(in), r.result)
+                        const GraphCase small = shrunkCase(in, g.name);
+                        const auto r = once(small, in, seconds);
+                        return r.ok() ? judge(small, day38::shrink::expansionOf(in), r.result)
                                       : GateResult::fail(id, r.problem);
                     },
                     [&](const day38::shrink::Input& in) {
-                        const auto r = once(in, ctx.limitSeconds);
-                        const std::vector<int> want =
-                            day38::expectedAfter(day38::shrink::graphOf(in), day38::shrink::expansionOf(in));
+                        const GraphCase small = shrunkCase(in, g.name);
+                        const auto r = once(small, in, ctx.limitSeconds);
+                        const std::vector<int> want = day38::expectedAfter(small.graph, day38::shrink::expansionOf(in));
                         return wantGot(want, r.ok() ? &r.result.dist : nullptr);
                     });
             };

@@ -1,7 +1,6 @@
 #include "shrink.h"
 
 #include <algorithm>
-#include <queue>
 #include <sstream>
 
 namespace day38::shrink {
@@ -16,27 +15,6 @@ std::vector<bool> chunkMask(size_t n, size_t parts, size_t i) {
     const size_t to = n * (i + 1) / parts;
     for (size_t k = from; k < to; ++k) mask[k] = true;
     return mask;
-}
-
-// Distances from `source` over in's edges.
-std::vector<int> distancesFrom(const Input& in, int source) {
-    const grading::Graph g = graphOf(in);
-    std::vector<int> dist(g.vertexCount, -1);
-    std::queue<int> next;
-    dist[source] = 0;
-    next.push(source);
-    while (!next.empty()) {
-        const int u = next.front();
-        next.pop();
-        for (int k = g.rowOffsets[u]; k < g.rowOffsets[u + 1]; ++k) {
-            const int v = g.colIndices[k];
-            if (dist[v] < 0) {
-                dist[v] = dist[u] + 1;
-                next.push(v);
-            }
-        }
-    }
-    return dist;
 }
 
 // Marks the edges not wholly within `radius` of the source (-1: not wholly reached).
@@ -123,7 +101,7 @@ std::vector<Input> candidates(const Input& from) {
     const std::vector<bool> none;
     if (from.question == Question::Search) {
         // The balls around the source (radius 1, 2, 4, ...), then its component.
-        const std::vector<int> dist = distancesFrom(from, from.pinned.front());
+        const std::vector<int> dist = grading::bfsHost(graphOf(from), from.pinned.front()).dist;
         const int far = *std::max_element(dist.begin(), dist.end());
         for (int radius = 1; radius < far; radius *= 2) out.push_back(keep(from, edgesBeyond(from, dist, radius), none));
         if (std::count(dist.begin(), dist.end(), -1) > 0) out.push_back(keep(from, edgesBeyond(from, dist, -1), none));

@@ -394,17 +394,13 @@ grading::GateResult withSmallestInput(const grading::GateResult& failure, const 
     grading::Shrinker<shrink::Input> s;
     s.candidates = shrink::candidates;
     s.judge = [&](const shrink::Input& in, double secondsLeft) {
-        return judgeOne(runner, impl, key, stream, in, std::min(limitSeconds, std::max(1.0, secondsLeft)));
+        return judgeOne(runner, impl, key, stream, in, std::min(limitSeconds, secondsLeft));
     };
     const grading::Shrunk<shrink::Input> found = grading::shrinkFailure(failing, failure, s, shrink::kBudget);
     grading::recordFigure("counterexample_words", std::to_string(found.input.n));
-    grading::recordFigure("shrink_seconds", grading::formatText("%.2f", found.seconds));
     const std::string file = grading::writeCounterexample(call, "txt", shrink::fileText(key, found.input));
-    grading::GateResult r = failure;
-    r.message += "; smallest failing input found (" + std::to_string(found.calls) + " tries): " +
-                 (found.smaller ? found.failure.message : "this one, " + shrink::describe(found.input)) + "; " +
-                 shrink::wordsText(key, found.input) + (file.empty() ? "" : "; written to " + file);
-    return r;
+    return grading::withSmallestInput(failure, found, shrink::describe(found.input), shrink::wordsText(key, found.input),
+                                      file);
 }
 
 }  // namespace

@@ -101,4 +101,16 @@ TEST(Counterexample, WrittenUnderTheFolderNamedAfterTheCall) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(Counterexample, EveryDayShowsItInOneForm) {
+    grading::Shrunk<int> found{3, grading::GateResult::fail("x.gate", "got 2, want 1"), true, 7, 0.5};
+    EXPECT_EQ(grading::withSmallestInput(grading::GateResult::fail("x.gate", "got 9, want 8"), found, "n = 3", "words 1 2 3",
+                                         "/tmp/x.txt")
+                  .message,
+              "got 9, want 8; smallest failing input found (7 tries): n = 3: got 2, want 1; words 1 2 3; written to /tmp/x.txt");
+    // Nothing smaller failed: the input is the one given; no details, no file.
+    found.smaller = false;
+    EXPECT_EQ(grading::withSmallestInput(grading::GateResult::fail("x.gate", "m"), found, "n = 9", "", "").message,
+              "m; smallest failing input found (7 tries): n = 9: this one");
+}
+
 }  // namespace

@@ -18,6 +18,7 @@
 #include "harness/runner_client.h"
 #include "harness/shrink.h"
 #include "harness/testing.h"
+#include "harness/text.h"
 #include "harness/timing_stats.h"
 
 namespace grading {
@@ -126,6 +127,14 @@ std::string writeCounterexample(const std::string& call, const std::string& ext,
     std::ofstream out(file, std::ios::trunc);
     out << text;
     return out ? file.string() : "";
+}
+
+std::string smallestInputText(int calls, double seconds, bool smaller, const std::string& input,
+                              const std::string& failureOnIt, const std::string& details, const std::string& file) {
+    recordFigure("shrink_seconds", formatText("%.2f", seconds));
+    return "; smallest failing input found (" + std::to_string(calls) + " tries): " + input + ": " +
+           (smaller ? failureOnIt : "this one") + (details.empty() ? "" : "; " + details) +
+           (file.empty() ? "" : "; written to " + file);
 }
 
 namespace {

@@ -8,6 +8,7 @@
 // smaller candidate that still fails becomes the input, and its own
 // candidates come next) and stops on its budget, the best input found so
 // far winning. grading.md, "Shrinking", says when it runs.
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -43,7 +44,7 @@ struct Shrinker {
     // Smaller inputs than `from`, the most promising (the smallest) first.
     std::function<std::vector<Input>(const Input& from)> candidates;
     // The gate on one input: one runner call, within `secondsLeft` of the
-    // budget (a candidate that hangs costs no more than what is left).
+    // budget, at least 1 s (a candidate that hangs costs no more than that).
     std::function<GateResult(const Input&, double secondsLeft)> judge;
 };
 
@@ -72,7 +73,8 @@ Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, con
                 break;
             }
             ++best.calls;
-            const GateResult r = s.judge(candidate, budget.seconds - elapsed());
+            // However little of the budget is left, a call gets a second to start.
+            const GateResult r = s.judge(candidate, std::max(1.0, budget.seconds - elapsed()));
             if (r.passed || failureShape(r.message) != shape) continue;
             best.input = candidate;
             best.failure = r;
@@ -82,6 +84,21 @@ Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, con
     }
     best.seconds = elapsed();
     return best;
+}
+
+// `failure` with what the search found, as every day shows it: "; smallest
+// failing input found (<n> tries): <input>: <the failure on it, or "this
+// one">; <details>; written to <file>" (no file part when `file` is empty).
+// Records the search's seconds (figure shrink_seconds).
+std::string smallestInputText(int calls, double seconds, bool smaller, const std::string& input,
+                              const std::string& failureOnIt, const std::string& details, const std::string& file);
+
+template <class Input>
+GateResult withSmallestInput(const GateResult& failure, const Shrunk<Input>& found, const std::string& input,
+                             const std::string& details, const std::string& file) {
+    GateResult r = failure;
+    r.message += smallestInputText(found.calls, found.seconds, found.smaller, input, found.failure.message, details, file);
+    return r;
 }
 
 }  // namespace grading
