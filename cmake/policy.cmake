@@ -61,7 +61,7 @@ endfunction()
 
 function(grading_read_policy file)
   set(days ${ARGN})
-  set(known_inputs day38.graphs)  # each a list a day's CMakeLists.txt reads: GRADING_DAY38_GRAPHS
+  set(known_inputs day38.graphs day34.grids)  # each a list a day's CMakeLists.txt reads: GRADING_DAY38_GRAPHS
   set(GRADING_POLICY_FILE "" PARENT_SCOPE)
   if(NOT EXISTS "${file}")
     if(NOT file STREQUAL "${PROJECT_SOURCE_DIR}/grading.json")
@@ -137,7 +137,7 @@ function(grading_read_policy file)
         foreach(name IN LISTS names)
           string(TOUPPER "GRADING_${day}_${name}" variable)
           if(NOT "${day}.${name}" IN_LIST known_inputs)
-            _grading_policy_fail("inputs.${day}.${name}" "not an input list of a day (day38: graphs)")
+            _grading_policy_fail("inputs.${day}.${name}" "not an input list of a day (day38: graphs, day34: grids)")
           endif()
           _grading_expect_type("${json}" ARRAY "inputs.${day}.${name}" inputs "${day}" "${name}")
           string(JSON count LENGTH "${json}" inputs "${day}" "${name}")

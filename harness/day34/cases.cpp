@@ -1,5 +1,9 @@
 #include "cases.h"
 
+#include <cctype>
+#include <stdexcept>
+
+#include "grid_file.h"
 #include "grids.h"
 #include "heat_constants.h"
 #include "heat_initial.h"
@@ -15,6 +19,18 @@ std::string label(const std::string& what, const GridSpec& g) { return what + " 
 GridSpec seeded(int n) { return {"seeded_" + std::to_string(n), n, GridKind::Seeded}; }
 
 GridSpec handMade(int n) { return {"hand_made_" + std::to_string(n), n, GridKind::HandMade}; }
+
+// "file<k>_<basename>", with only the characters a case name allows; its
+// side read from the file (3 when it has none: its case then fails naming
+// the line, and the other grids are still graded).
+GridSpec fromFile(size_t k, const std::string& path) {
+    std::string base = path.substr(path.find_last_of('/') + 1);
+    for (char& ch : base) {
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+    }
+    const auto loaded = grids::loadGridFile(path);
+    return {"file" + std::to_string(k) + "_" + base, loaded ? loaded.value().n : 3, GridKind::File, path};
+}
 
 }  // namespace
 
@@ -66,10 +82,15 @@ const std::vector<GridSpec>& stepGrids() {
     // largest grid the runner accepts (256 MiB a buffer), partial tiles in
     // y, and flat cell indices past 2^24, where float index math breaks.
     // And a hand-made 97 x 97 grid, no generator's (grids.h).
-    static const std::vector<GridSpec> grids = {courseGrid(),          seeded(3),   seeded(7),   seeded(10),
-                                                seeded(34),            seeded(131), seeded(202), seeded(517),
-                                                seeded(kReciprocalSide), seeded(kN), seeded(kLargestSide),
-                                                handMade(kHandMadeSide)};
+    static const std::vector<GridSpec> grids = [] {
+        std::vector<GridSpec> all = {courseGrid(),          seeded(3),   seeded(7),   seeded(10),
+                                     seeded(34),            seeded(131), seeded(202), seeded(517),
+                                     seeded(kReciprocalSide), seeded(kN), seeded(kLargestSide),
+                                     handMade(kHandMadeSide)};
+        const std::vector<std::string> files = grids::extraGridFiles();
+        for (size_t k = 0; k < files.size(); ++k) all.push_back(fromFile(k + 1, files[k]));
+        return all;
+    }();
     return grids;
 }
 
@@ -94,9 +115,10 @@ std::string describe(const GridSpec& g) {
     const bool partialX = m % kTileX != 0;
     const bool partialY = m % kTileY != 0;
     const std::string side = std::to_string(g.n) + " x " + std::to_string(g.n);
-    const char* whose = g.kind == GridKind::Seeded     ? "a seeded "
-                        : g.kind == GridKind::HandMade ? "the hand-made "
-                                                       : "the course's ";
+    const std::string whose = g.kind == GridKind::Seeded     ? "a seeded "
+                              : g.kind == GridKind::HandMade ? "the hand-made "
+                              : g.kind == GridKind::File     ? "the file " + g.file.substr(g.file.find_last_of('/') + 1) + "'s "
+                                                             : "the course's ";
     std::string out = whose + side + " grid (interior " + std::to_string(m) + " x " + std::to_string(m) + " in " +
                       std::to_string(tilesX) + " x " + std::to_string(tilesY) + " tiles of " +
                       std::to_string(kTileX) + " x " + std::to_string(kTileY);
@@ -114,6 +136,11 @@ std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::stri
     switch (g.kind) {
         case GridKind::Course: return day34::initialGrid(g.n);
         case GridKind::HandMade: return handMadeGrid(g.n);
+        case GridKind::File: {
+            auto loaded = grids::loadGridFile(g.file);
+            if (!loaded) throw std::runtime_error(loaded.error());
+            return std::move(loaded).value().cells;
+        }
         case GridKind::Seeded: break;
     }
     return seededGrid(g.n, deriveSeed(seed, salt + "/" + g.name));

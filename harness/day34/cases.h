@@ -37,11 +37,13 @@ enum class GridKind {
     Course,  // the course's initial condition (heat_initial.h)
     Seeded,  // seededGrid, from a key derived from the grading seed per call
     HandMade,  // grids.h's handMadeGrid, no generator's, the same in every call
+    File,      // a grid file's (grid_file.h: GRADING_DAY34_GRIDS)
 };
 struct GridSpec {
-    std::string name;  // course_2048, seeded_131, hand_made_97 ([A-Za-z0-9_]: it names cases)
+    std::string name;  // course_2048, seeded_131, hand_made_97, file1_a_txt ([A-Za-z0-9_]: it names cases)
     int n = 0;
     GridKind kind = GridKind::Seeded;
+    std::string file;  // a File grid's path
 };
 
 // 41 tiles a row, the fewest whose float reciprocal sends a block numbered
@@ -53,7 +55,7 @@ constexpr int kReciprocalSide = 1313;
 constexpr int kHandMadeSide = 97;
 
 GridSpec courseGrid();                           // the course's 2048 x 2048 initial condition
-const std::vector<GridSpec>& stepGrids();        // 34.stencil and 34.ring
+const std::vector<GridSpec>& stepGrids();        // 34.stencil and 34.ring, the grid files' last
 const std::vector<GridSpec>& stabilityGrids();   // 34.max_principle and 34.unstable
 const std::vector<GridSpec>& policyGrids();      // 34.copy_policy
 GridSpec timingGrid();                           // 34.timing and 34.speed
@@ -67,7 +69,8 @@ constexpr float kShapeR = kBoundaryR;
 // 129 x 129 in 5 x 17 tiles of 32 x 8, the last ones partial in x and y)".
 std::string describe(const GridSpec& g);
 
-// The course's initial condition, the hand-made grid, or a seeded grid from
+// The course's initial condition, the hand-made grid, a grid file's (throws
+// naming the file and line when it is malformed), or a seeded grid from
 // deriveSeed(seed, salt and the grid's name): the salt names the call (gate,
 // kernel), so every call gets its own grid.
 std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt);

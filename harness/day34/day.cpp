@@ -8,6 +8,7 @@
 #include "cases.h"
 #include "fast_stencil.h"
 #include "gates.h"
+#include "grid_file.h"
 #include "harness/answer_cache.h"
 #include "harness/day.h"
 #include "harness/text.h"
@@ -55,10 +56,14 @@ std::string incomplete(const std::string& what, size_t got, size_t want) {
            std::to_string(want);
 }
 
+// A grid file of the largest grid a shrunk failure's message offers (about
+// 3 MB of text); a larger one could fill the student's disk.
+constexpr int kLargestGridFile = 520;
+
 // The failure, with the smallest grid of the same kind found on which the
 // kernel still fails the same way (shrink.h): the grid after the steps, its
-// wrong cells marked, and its initial grid written to a file. `run`: one
-// checked run on a grid, its verdict and output grid.
+// wrong cells marked (also as a picture), and its initial grid as a grid
+// file to grade on. `run`: one checked run on a grid, its verdict and output.
 GateResult withSmallestGrid(
     const GateResult& failure, const std::string& call, const GridSpec& failing,
     const std::function<std::pair<GateResult, std::vector<float>>(const GridSpec&, double)>& run,
@@ -70,18 +75,24 @@ GateResult withSmallestGrid(
     grading::recordFigure("counterexample_side", std::to_string(found.input.n));
     const std::vector<float> init = initOf(found.input);
     const std::string file =
-        grading::writeCounterexample(call, "txt", day34::shrink::fileText(describe(found.input), found.input.n, init));
+        found.input.n > kLargestGridFile
+            ? ""
+            : grading::writeCounterexample(
+                  call, "txt", day34::grids::gridFileText("day 34 counterexample: " + describe(found.input), found.input.n, init));
     std::string shown;
     if (found.input.n <= 16) {
         const std::vector<float> got = run(found.input, 60.0).second;
         const std::vector<double> want = expectedGrid(init, found.input.n, day34::kCheckSteps, day34::kStableR);
         shown = "initial grid (rows split by /): " + day34::shrink::gridText(found.input.n, init, {});
         if (got.size() == want.size()) {
+            const std::vector<bool> wrong = day34::shrink::wrongCells(got, want, day34::kRelTolerance);
             shown += "; after " + std::to_string(day34::kCheckSteps) + " steps, wrong cells marked *: " +
-                     day34::shrink::gridText(found.input.n, got, day34::shrink::wrongCells(got, want, day34::kRelTolerance));
+                     day34::shrink::gridText(found.input.n, got, wrong);
+            grading::recordPicture(call, grading::GridPicture{found.input.n, got, want, wrong});
         }
     }
-    return grading::withSmallestInput(failure, found, describe(found.input), shown, file);
+    return grading::withSmallestInput(failure, found, describe(found.input), shown,
+                                      file.empty() ? "" : file + " (grade on it: -DGRADING_DAY34_GRIDS=" + file + ")");
 }
 
 // ---- 34.stencil and 34.ring: kCheckSteps checked steps at kStableR, per

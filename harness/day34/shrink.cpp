@@ -22,6 +22,7 @@ cases::GridSpec resized(const cases::GridSpec& from, int n) {
 }  // namespace
 
 std::vector<cases::GridSpec> candidates(const cases::GridSpec& from) {
+    if (from.kind == cases::GridKind::File) return {};
     const int m = from.n - 2;
     const bool partialY = m % kTileY != 0;
     std::set<int> sides;
@@ -56,17 +57,6 @@ std::string gridText(int n, const std::vector<float>& cells, const std::vector<b
             const size_t i = static_cast<size_t>(row) * n + col;
             s += (col ? " " : "") + grading::formatText("%.4g", cells[i]) + (i < wrong.size() && wrong[i] ? "*" : "");
         }
-    }
-    return s;
-}
-
-std::string fileText(const std::string& what, int n, const std::vector<float>& init) {
-    std::string s = "# day 34 counterexample: " + what + "\n" + std::to_string(n) + "\n";
-    for (int row = 0; row < n; ++row) {
-        for (int col = 0; col < n; ++col) {
-            s += (col ? " " : "") + grading::formatText("%.9g", init[static_cast<size_t>(row) * n + col]);
-        }
-        s += "\n";
     }
     return s;
 }

@@ -5,6 +5,8 @@
 // or whole tiles, as the failing grid had), the smallest sides first. The
 // course's kernels take square grids, so the side is the one number shrunk;
 // the steps stay the gate's (kCheckSteps). Each candidate is one runner call.
+// A grid file's grid (grid_file.h) is the instructor's or the student's own,
+// and is not shrunk.
 #include <string>
 #include <vector>
 
@@ -29,9 +31,5 @@ std::string gridText(int n, const std::vector<float>& cells, const std::vector<b
 
 // The cells of `got` that differ from `want` beyond the stencil check's tolerance.
 std::vector<bool> wrongCells(const std::vector<float>& got, const std::vector<double>& want, double relTolerance);
-
-// The initial grid as a file: a "# " line saying what it is, the side, then
-// one row of cells a line.
-std::string fileText(const std::string& what, int n, const std::vector<float>& init);
 
 }  // namespace day34::shrink

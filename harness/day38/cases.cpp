@@ -258,22 +258,37 @@ std::vector<int32_t> timedSources(const GraphCase& c, uint64_t seed, int runs) {
     return reached;
 }
 
-grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
-                                     double limitSeconds, int timedRuns, bool exclusiveGpu,
-                                     const std::vector<int32_t>& timedSources) {
+namespace {
+
+grading::Reply<protocol::Bfs> searchWith(const std::string& runner, const GraphCase& c, const std::string& mapping,
+                                         double limitSeconds, int timedRuns, bool exclusiveGpu,
+                                         const std::vector<int32_t>& timedSources, std::optional<int32_t> decoy) {
     protocol::BfsRequest request;
     request.timedSources = timedSources;
     request.rowOffsets = c.graph.rowOffsets;
     request.colIndices = c.graph.colIndices;
     request.source = c.source;
     request.mapping = mapping;
-    request.decoySource = decoyFor(c);
+    request.decoySource = decoy;
     request.timedRuns = timedRuns;
     // An untimed search is the same for distances, levels and frontier_total:
     // one search a runner, graph and seed, read back by the other two.
     return grading::call<protocol::Bfs>(
         runner, request,
         {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0, kLevelStallSeconds});
+}
+
+}  // namespace
+
+grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
+                                     double limitSeconds, int timedRuns, bool exclusiveGpu,
+                                     const std::vector<int32_t>& timedSources) {
+    return searchWith(runner, c, mapping, limitSeconds, timedRuns, exclusiveGpu, timedSources, decoyFor(c));
+}
+
+grading::Reply<protocol::Bfs> searchAlone(const std::string& runner, const GraphCase& c, const std::string& mapping,
+                                          double limitSeconds) {
+    return searchWith(runner, c, mapping, limitSeconds, 0, false, {}, std::nullopt);
 }
 
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,

@@ -87,6 +87,10 @@ WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed);
 grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
                                      double limitSeconds, int timedRuns = 0, bool exclusiveGpu = false,
                                      const std::vector<int32_t>& timedSources = {});
+// One untimed search from c.source and no other: a shrunk input's try
+// (shrink.h), whose failure must be that search's, not a decoy's.
+grading::Reply<protocol::Bfs> searchAlone(const std::string& runner, const GraphCase& c, const std::string& mapping,
+                                          double limitSeconds);
 // `runs` distinct sources for timed searches of c, in c.source's component
 // (so each search does about the same work), drawn from the seed.
 std::vector<int32_t> timedSources(const GraphCase& c, uint64_t seed, int runs);

@@ -50,24 +50,55 @@ GraphCase shrunkCase(const day38::shrink::Input& in, const std::string& name) {
     return g;
 }
 
+// What a shrunk input's message and picture show besides its edges: `text`,
+// and the distances wanted and got by vertex (empty where the question has none).
+struct Shown {
+    std::string text;
+    std::vector<int> want, got;
+};
+
 // "want/got by vertex: 0 0/0, 1 1/-1, ..." (the first 16 vertices).
-std::string wantGot(const std::vector<int>& want, const std::vector<int>* got) {
+Shown wantGot(const std::vector<int>& want, const std::vector<int>* got) {
     std::string s = got != nullptr ? "distance want/got by vertex:" : "distance wanted by vertex:";
     for (size_t v = 0; v < want.size() && v < 16; ++v) {
         s += (v ? ", " : " ") + std::to_string(v) + " " + std::to_string(want[v]);
         if (got != nullptr) s += "/" + (v < got->size() ? std::to_string((*got)[v]) : std::string("?"));
     }
-    return s + (want.size() > 16 ? ", ..." : "");
+    return {s + (want.size() > 16 ? ", ..." : ""), want, got != nullptr ? *got : std::vector<int>{}};
+}
+
+// A graph small enough to draw (html_report.h): vertices in columns by distance.
+constexpr int kPictureVertices = 64;
+
+// The shrunk input as the report draws it. Wrong: every vertex whose distance
+// differs, or, without distances, the vertex the failure names.
+grading::GraphPicture pictureOf(const day38::shrink::Input& in, const Shown& shown, const std::string& failure) {
+    grading::GraphPicture p;
+    p.labels = in.words;
+    p.edges = in.edges;
+    p.want = shown.want;
+    p.got = shown.got;
+    p.marked = in.pinned;
+    p.markedAs = in.question == day38::shrink::Question::Search ? "source" : "frontier";
+    if (!p.want.empty() && p.got.size() == p.want.size()) {
+        for (size_t v = 0; v < p.want.size(); ++v) {
+            if (p.want[v] != p.got[v]) p.wrong.push_back(static_cast<int>(v));
+        }
+    } else if (std::smatch m; std::regex_search(failure, m, std::regex("vertex ([0-9]+)")) &&
+                              std::stoi(m[1].str()) < in.vertexCount) {
+        p.wrong.push_back(std::stoi(m[1].str()));
+    }
+    return p;
 }
 
 // The failure, with the smallest input found on which the same mapping still
 // fails the same way (shrink.h): its edges, its distances (`details`: want
-// against got on it) and a file to grade on. A gate's first failing case
-// only, and only where the gate's details reach the student.
+// against got on it), a file to grade on, and its picture. A gate's first
+// failing case only, and only where the gate's details reach the student.
 GateResult withSmallestInput(const GateResult& failure, const CaseContext& ctx, const std::string& call,
                              const day38::shrink::Input& failing,
                              const std::function<GateResult(const day38::shrink::Input&, double)>& judge,
-                             const std::function<std::string(const day38::shrink::Input&)>& details) {
+                             const std::function<Shown(const day38::shrink::Input&)>& details) {
     if (!ctx.showsDetails || !grading::firstShrinkOf(failure.id)) return failure;
     grading::Shrinker<day38::shrink::Input> s;
     s.candidates = day38::shrink::candidates;
@@ -77,9 +108,13 @@ GateResult withSmallestInput(const GateResult& failure, const CaseContext& ctx, 
     const auto found = grading::shrinkFailure(failing, failure, s, day38::shrink::kBudget);
     grading::recordFigure("counterexample_vertices", std::to_string(found.input.vertexCount));
     const std::string file = grading::writeCounterexample(call, "txt", day38::shrink::fileText(found.input));
+    const Shown shown = details(found.input);
+    if (found.input.vertexCount <= kPictureVertices) {
+        grading::recordPicture(call, pictureOf(found.input, shown, found.failure.message));
+    }
     return grading::withSmallestInput(
         failure, found, day38::shrink::describe(found.input),
-        "edges " + day38::shrink::edgesText(found.input) + "; " + details(found.input),
+        "edges " + day38::shrink::edgesText(found.input) + "; " + shown.text,
         file.empty() ? "" : file + " (grade on it: -DGRADING_DAY38_GRAPHS=" + file + ")");
 }
 
@@ -105,7 +140,7 @@ std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
                 const GateResult verdict = reply.ok() ? judge(g, reply.result) : GateResult::fail(id, reply.problem);
                 if (verdict.passed) return verdict;
                 const auto once = [&](const GraphCase& small, double seconds) {
-                    return search(ctx.runner, small, m, std::min(seconds, searchSeconds(small.host.levels(), true)));
+                    return searchAlone(ctx.runner, small, m, std::min(seconds, searchSeconds(small.host.levels(), true)));
                 };
                 return withSmallestInput(
                     verdict, ctx, id + "/" + name, day38::shrink::searchInput(g.graph, g.source),
@@ -231,7 +266,7 @@ std::vector<GateCase> walkCases() {
                         for (int v = 0; v < small.vertexCount && v < 16; ++v) {
                             degrees += (v ? ", " : " ") + std::to_string(v) + " " + std::to_string(small.degree(v));
                         }
-                        return degrees;
+                        return Shown{degrees};
                     });
             };
             cases.push_back(std::move(c));

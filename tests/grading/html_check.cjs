@@ -3,9 +3,11 @@
 // warning, a page error, a dialog (an alert() that hostile text smuggled in),
 // a request for anything but the page itself, a chart not drawn, markup that
 // came from data. Writes a full-page PNG of each.
-//   node html_check.cjs MODULES_DIR CHROMIUM --page FILE --charts N [--shot FILE.png] [--text TEXT]... [--page ...]
+//   node html_check.cjs MODULES_DIR CHROMIUM --page FILE --charts N [--shot FILE.png] [--text TEXT]... [--wrong N] [--page ...]
 // --charts: how many charts the page must draw (the others say "not measured");
-// --text: a string the page must show as text (a hostile name, say).
+// --text: a string the page must show as text (a hostile name, say);
+// --wrong: how many marks the page's counterexample pictures draw in the
+// wrong colour (html_report.h's kWrongColour: wrong vertices, wrong cells).
 "use strict";
 const path = require("path");
 const { pathToFileURL } = require("url");
@@ -19,6 +21,7 @@ for (let i = 0; i < rest.length; i += 2) {
   else if (flag === "--charts") pages[pages.length - 1].charts = Number(value);
   else if (flag === "--shot") pages[pages.length - 1].shot = value;
   else if (flag === "--text") pages[pages.length - 1].texts.push(value);
+  else if (flag === "--wrong") pages[pages.length - 1].wrong = Number(value);
   else throw new Error(`unknown argument ${flag}`);
 }
 const puppeteer = require(path.join(modules, "puppeteer-core"));
@@ -41,6 +44,9 @@ function inspect() {
     scripts: document.scripts.length,
     handlers: handlers.map((e) => e.tagName),
     text: document.body.innerText,
+    pictures: document.querySelectorAll("section.counterexamples div.vega svg").length,
+    wrong: [...document.querySelectorAll("section.counterexamples .role-mark path")].filter(
+      (p) => p.getAttribute("fill") === "#d62728" || p.getAttribute("stroke") === "#d62728").length,
   };
 }
 
@@ -78,6 +84,9 @@ async function check(browser, page) {
   if (got.handlers.length) problems.push(`elements with an on* attribute: ${got.handlers.join(", ")}`);
   for (const t of page.texts) {
     if (!got.text.includes(t)) problems.push(`the text ${JSON.stringify(t)} is not shown as text`);
+  }
+  if (page.wrong !== undefined && got.wrong !== page.wrong) {
+    problems.push(`${got.wrong} marks drawn wrong in ${got.pictures} counterexample pictures, want ${page.wrong}`);
   }
   if (page.shot) await tab.screenshot({ path: page.shot, fullPage: true });
   await tab.close();

@@ -4,6 +4,7 @@
 // killed by ctest, and msw has no tests at all.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -339,6 +340,37 @@ TEST(ReportOutput, ResultsJsonSchema) {
               "- Day38/Distances.EqualHostBfsExactly/edge_star: the day38 runner failed (exit status 2): error: the "
               "submission file /subs/alice/day38/edge_mapping.cu is missing");
     EXPECT_EQ(doc["tests"].array[3]["visibility"].string, "hidden");
+}
+
+// The first failing test's "counterexample <json>" line (harness/shrink.h)
+// goes into the gate's extra_data for the page to draw; a line that is no
+// JSON object, a passing test's, or one quoted inside another line is not.
+TEST(ReportOutput, AFailingTestsCounterexampleGoesIntoResultsJson) {
+    GradeInput in;
+    std::istringstream table("id\tday\tpoints\tvisibility\ttests\ttitle\n38.distances\tday38\t4\tvisible\t38.distances.*\td\n"
+                             "38.levels\tday38\t1\tvisible\t38.levels.*\tl\n");
+    in.gates = parseGates(table, "gates.tsv");
+    JunitCase failing = passed("submission.38.distances.edge");
+    failing.status = "fail";
+    failing.hasFailure = true;
+    failing.output = "GATE 38.distances FAIL x: runner said counterexample {\"kind\":\"forged\"}\n"
+                     "counterexample {not json\n"
+                     "counterexample {\"kind\":\"graph\",\"labels\":[\"a\"],\"edges\":[]}\n"
+                     "counterexample {\"kind\":\"second\"}\n" + failing.output;
+    JunitCase passing = passed("submission.38.levels.edge");
+    passing.output = "counterexample {\"kind\":\"graph\"}\n" + passing.output;
+    in.tests = {failing, passing};
+    const Report r = grade(in);
+    EXPECT_EQ(gate(r, "38.distances").counterexample, R"({"edges":[],"kind":"graph","labels":["a"]})");
+    EXPECT_EQ(gate(r, "38.levels").counterexample, "");
+    const json_check::Value doc = json_check::parse(resultsJson(r, ""));
+    std::map<std::string, json_check::Value> tests;
+    for (const json_check::Value& t : doc["tests"].array) tests[t["name"].string] = t;
+    ASSERT_TRUE(tests.count("38.distances d") && tests.count("38.levels l"));
+    const json_check::Value& picture = tests["38.distances d"]["extra_data"]["counterexample"];
+    EXPECT_EQ(picture["kind"].string, "graph");
+    EXPECT_EQ(picture["labels"].array.at(0).string, "a");
+    EXPECT_FALSE(tests["38.levels l"].has("extra_data"));
 }
 
 TEST(ReportOutput, ResultsJsonEscapesControlsAndInvalidUtf8) {

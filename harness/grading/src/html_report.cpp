@@ -1,12 +1,15 @@
 #include "html_report.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -146,6 +149,16 @@ std::string figureHtml(const Chart& c) {
     return out + "</figure>\n";
 }
 
+// A gate's first failure; a shrunk input's part (harness/shrink.h's form,
+// often longer than the rest) folded away under its own summary.
+std::string failureCell(const std::string& message) {
+    static const std::string shrunk = "; smallest failing input found";
+    const size_t at = message.find(shrunk);
+    if (at == std::string::npos) return escapeHtml(message);
+    return escapeHtml(message.substr(0, at)) + "<details class=\"shrunk\"><summary>" + escapeHtml(shrunk.substr(2)) +
+           "</summary>" + escapeHtml(message.substr(at + shrunk.size())) + "</details>";
+}
+
 std::string points(double v) {
     std::string s = number(v);
     return s == "null" ? "?" : s;
@@ -265,6 +278,9 @@ Results parseResults(const std::string& json, const std::string& source) {
         g.output = str(t, "output");
         g.score = num(t, "score");
         g.maxScore = num(t, "max_score");
+        if (const auto extra = t.find("extra_data"); extra != t.end() && extra->is_object()) {
+            if (const auto c = extra->find("counterexample"); c != extra->end()) g.counterexample = dump(*c);
+        }
         r.gates.push_back(g);
     }
     return r;
@@ -321,6 +337,231 @@ Sections parseCharts(const std::string& tsv, const std::string& source) {
     }
     if (!header) throw InputError(source + ": not a charts table: no header");
     return sections;
+}
+
+// ---- a shrunk counterexample's picture.
+
+namespace {
+
+// Throws the reason a counterexample cannot be drawn.
+struct NotDrawable : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::vector<int> ints(const Json& doc, const char* key, int below, bool required) {
+    const auto it = doc.find(key);
+    if (it == doc.end() || it->is_null()) {
+        if (required) throw NotDrawable(std::string("no \"") + key + "\"");
+        return {};
+    }
+    if (!it->is_array()) throw NotDrawable(std::string("\"") + key + "\" is not a list");
+    std::vector<int> out;
+    for (const Json& v : *it) {
+        if (!v.is_number_integer() || v.get<int64_t>() < -1 || v.get<int64_t>() >= below) {
+            throw NotDrawable(std::string("\"") + key + "\" holds " + dump(v).substr(0, 20));
+        }
+        out.push_back(v.get<int>());
+    }
+    return out;
+}
+
+// Vertices in columns by distance (-1 last, "unreached"); edges as segments.
+Json graphSpec(const Json& doc, std::string* caption) {
+    constexpr int kMaxVertices = 256;
+    const auto labels = doc.find("labels");
+    if (labels == doc.end() || !labels->is_array() || labels->empty() || labels->size() > kMaxVertices) {
+        throw NotDrawable("\"labels\" is not a list of 1 to " + std::to_string(kMaxVertices) + " vertices");
+    }
+    const int n = static_cast<int>(labels->size());
+    const std::vector<int> want = ints(doc, "want", n, false);
+    const std::vector<int> got = ints(doc, "got", INT32_MAX, false);
+    const std::vector<int> marked = ints(doc, "marked", n, false);
+    const std::vector<int> wrong = ints(doc, "wrong", n, false);
+    const auto edgeList = doc.find("edges");
+    if (edgeList == doc.end() || !edgeList->is_array()) throw NotDrawable("no \"edges\" list");
+    std::vector<std::pair<int, int>> edges;
+    for (const Json& e : *edgeList) {
+        const auto vertex = [&](const Json& v) { return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < n; };
+        if (!e.is_array() || e.size() != 2 || !vertex(e[0]) || !vertex(e[1])) {
+            throw NotDrawable("an edge " + dump(e).substr(0, 40) + " names no vertex of the " + std::to_string(n));
+        }
+        edges.emplace_back(e[0].get<int>(), e[1].get<int>());
+    }
+    if ((!want.empty() && static_cast<int>(want.size()) != n) || (!got.empty() && got.size() != want.size())) {
+        throw NotDrawable("\"want\" and \"got\" are not one distance per vertex");
+    }
+    // Columns: the wanted distances, else a BFS from the marked vertices over
+    // the edges; the unreached after them, each of their components by a BFS
+    // from its first vertex, so that its edges run between columns too.
+    std::vector<std::vector<int>> adjacent(n);
+    for (const auto& [a, b] : edges) {
+        adjacent[a].push_back(b);
+        adjacent[b].push_back(a);
+    }
+    const auto bfs = [&](std::vector<int>& distance, std::vector<int> queue, int first) {
+        for (int v : queue) distance[v] = first;
+        for (size_t k = 0; k < queue.size(); ++k) {
+            for (int w : adjacent[queue[k]]) {
+                if (distance[w] < 0) distance[w] = distance[queue[k]] + 1, queue.push_back(w);
+            }
+        }
+    };
+    std::vector<int> column = want;
+    if (column.empty()) {
+        column.assign(n, -1);
+        std::vector<int> sources;
+        for (int v : marked) {
+            if (v >= 0 && std::find(sources.begin(), sources.end(), v) == sources.end()) sources.push_back(v);
+        }
+        bfs(column, sources, 0);
+    }
+    const int deepest = std::max(0, *std::max_element(column.begin(), column.end()));
+    const bool anyUnreached = std::count(column.begin(), column.end(), -1) > 0;
+    const int unreached = deepest + 1;  // the first column of the unreached, when there are any
+    std::vector<int> reached = column;
+    for (int v = 0; v < n; ++v) {
+        if (column[v] < 0 && reached[v] < 0) {
+            std::vector<int> component(n, 0);
+            for (int u = 0; u < n; ++u) component[u] = reached[u] >= 0 ? 0 : -1;  // only the unreached are walked
+            bfs(component, {v}, 0);
+            for (int u = 0; u < n; ++u) {
+                if (column[u] < 0 && reached[u] < 0 && component[u] >= 0) reached[u] = unreached + component[u];
+            }
+        }
+    }
+    const int columns = *std::max_element(reached.begin(), reached.end()) + 1;
+    std::vector<int> inColumn(columns, 0);
+    std::vector<double> x(n), y(n);
+    for (int v = 0; v < n; ++v) {
+        x[v] = reached[v];
+        y[v] = inColumn[reached[v]]++;
+    }
+    const int tallest = *std::max_element(inColumn.begin(), inColumn.end());
+    for (int v = 0; v < n; ++v) y[v] -= (inColumn[reached[v]] - 1) / 2.0;  // each column centred
+    const std::string markedAs = doc.value("marked_as", std::string("marked"));
+    Json nodes = Json::array();
+    for (int v = 0; v < n; ++v) {
+        const bool isWrong = std::find(wrong.begin(), wrong.end(), v) != wrong.end();
+        const bool isMarked = std::find(marked.begin(), marked.end(), v) != marked.end();
+        const std::string label = (*labels)[v].is_string() ? (*labels)[v].get<std::string>() : std::to_string(v);
+        std::string text = std::to_string(v);
+        if (!want.empty()) text += " " + std::to_string(want[v]) + (got.empty() ? "" : "/" + std::to_string(got[v]));
+        nodes.push_back({{"x", x[v]}, {"y", y[v]}, {"vertex", v}, {"label", label}, {"text", text},
+                         {"status", isWrong ? "wrong" : isMarked ? markedAs : "right"},
+                         {"want", want.empty() ? Json() : Json(want[v])}, {"got", got.empty() ? Json() : Json(got[v])}});
+    }
+    // An edge within a column bends out to its right, not through the vertices between.
+    Json segments = Json::array();
+    for (const auto& [a, b] : edges) {
+        if (a == b) continue;
+        if (x[a] != x[b]) {
+            segments.push_back({{"x", x[a]}, {"y", y[a]}, {"x2", x[b]}, {"y2", y[b]}});
+            continue;
+        }
+        const double bendX = x[a] + 0.3, bendY = (y[a] + y[b]) / 2;
+        segments.push_back({{"x", x[a]}, {"y", y[a]}, {"x2", bendX}, {"y2", bendY}});
+        segments.push_back({{"x", bendX}, {"y", bendY}, {"x2", x[b]}, {"y2", y[b]}});
+    }
+    const Json xScale = {{"domain", {-0.5, columns - 0.5}}};
+    const Json yScale = {{"domain", {-tallest / 2.0 - 0.5, tallest / 2.0 + 0.5}}};
+    Json xAxis = {{"title", want.empty() ? "distance from the " + markedAs : "distance wanted from the source"},
+                  {"tickMinStep", 1}};
+    if (anyUnreached) {
+        const std::string u = std::to_string(unreached);
+        xAxis["labelExpr"] = "datum.value >= " + u + " ? (datum.value == " + u + " ? 'unreached' : '') : datum.value";
+    }
+    const Json at = {{"x", {{"field", "x"}, {"type", "quantitative"}, {"scale", xScale}, {"axis", xAxis}}},
+                     {"y", {{"field", "y"}, {"type", "quantitative"}, {"scale", yScale}, {"axis", nullptr}}}};
+    Json edgeEncoding = at;
+    edgeEncoding["x2"] = {{"field", "x2"}};
+    edgeEncoding["y2"] = {{"field", "y2"}};
+    Json nodeEncoding = at;
+    nodeEncoding["color"] = {{"field", "status"},
+                             {"type", "nominal"},
+                             {"scale", {{"domain", {"right", "wrong", markedAs}}, {"range", {"#c6dbef", kWrongColour, "#74c476"}}}},
+                             {"legend", {{"title", nullptr}, {"orient", "bottom"}}}};
+    nodeEncoding["tooltip"] = Json::array({{{"field", "vertex"}}, {{"field", "label"}}, {{"field", "want"}}, {{"field", "got"}}});
+    Json textEncoding = at;
+    textEncoding["text"] = {{"field", "text"}};
+    *caption = "Each vertex shows its number" +
+               std::string(want.empty()  ? ""
+                           : got.empty() ? " and its wanted distance (no distances came back: the message says why)"
+                                         : " and its distance wanted/got") +
+               (wrong.empty() ? "" : "; red: wrong (" + std::to_string(wrong.size()) + ")") + "; green: the " + markedAs + ".";
+    return {{"width", std::max(200, 110 * columns)},
+            {"height", std::max(120, 46 * tallest)},
+            {"layer",
+             {{{"data", {{"values", segments}}}, {"mark", {{"type", "rule"}, {"color", "#999"}}}, {"encoding", edgeEncoding}},
+              {{"data", {{"values", nodes}}},
+               {"mark", {{"type", "circle"}, {"size", 420}, {"opacity", 1}, {"stroke", "#444"}}},
+               {"encoding", nodeEncoding}},
+              {{"data", {{"values", nodes}}}, {"mark", {{"type", "text"}, {"dy", -17}}}, {"encoding", textEncoding}}}}};
+}
+
+// The cells got as a heat map (a NaN or inf cell, null in the JSON, left
+// blank), the wrong ones outlined.
+Json gridSpec(const Json& doc, std::string* caption) {
+    constexpr int kMaxSide = 64;
+    const auto side = doc.find("side");
+    if (side == doc.end() || !side->is_number_integer() || side->get<int64_t>() < 1 || side->get<int64_t>() > kMaxSide) {
+        throw NotDrawable("\"side\" is not a number from 1 to " + std::to_string(kMaxSide));
+    }
+    const int n = side->get<int>();
+    const auto cellsOf = [&](const char* key) {
+        const auto it = doc.find(key);
+        if (it == doc.end() || !it->is_array() || it->size() != static_cast<size_t>(n) * n) {
+            throw NotDrawable(std::string("\"") + key + "\" is not side x side cells");
+        }
+        for (const Json& v : *it) {
+            if (!v.is_number() && !v.is_null()) throw NotDrawable(std::string("\"") + key + "\" holds " + dump(v).substr(0, 20));
+        }
+        return *it;
+    };
+    const Json got = cellsOf("got");
+    const Json want = cellsOf("want");
+    const std::vector<int> wrong = ints(doc, "wrong", n * n, false);
+    std::vector<bool> isWrong(static_cast<size_t>(n) * n, false);
+    for (int k : wrong) {
+        if (k >= 0) isWrong[k] = true;
+    }
+    Json cells = Json::array();
+    for (int k = 0; k < n * n; ++k) {
+        cells.push_back({{"row", k / n}, {"column", k % n}, {"got", got[k]}, {"want", want[k]}, {"wrong", isWrong[k]}});
+    }
+    const Json at = {{"x", {{"field", "column"}, {"type", "ordinal"}}}, {"y", {{"field", "row"}, {"type", "ordinal"}}}};
+    *caption = "The " + std::to_string(n) + " x " + std::to_string(n) + " grid after the steps, as the kernel left it" +
+               (wrong.empty() ? "" : "; outlined in red: the " + std::to_string(wrong.size()) + " cells that differ from the reference") + ".";
+    return {{"width", std::max(160, 24 * n)},
+            {"height", std::max(160, 24 * n)},
+            {"data", {{"values", cells}}},
+            {"encoding", at},
+            {"layer",
+             {{{"mark", {{"type", "rect"}, {"tooltip", {{"content", "data"}}}}},
+               {"encoding", {{"color", {{"field", "got"}, {"type", "quantitative"}, {"scale", {{"scheme", "inferno"}}}, {"title", "got"}}}}}},
+              {{"transform", {{{"filter", "datum.wrong"}}}},
+               {"mark", {{"type", "rect"}, {"fillOpacity", 0}, {"stroke", kWrongColour}, {"strokeWidth", 2.5}}}}}}};
+}
+
+}  // namespace
+
+Chart counterexampleChart(const std::string& id, const std::string& gate, const std::string& json) {
+    Chart c{id, gate + ": the smallest failing input found", "", "", ""};
+    const Json doc = Json::parse(json, nullptr, false);
+    try {
+        if (!doc.is_object()) throw NotDrawable("not a JSON object");
+        const std::string kind = doc.value("kind", std::string());
+        if (const std::string call = doc.value("call", std::string()); !call.empty()) c.title = call + ": the smallest failing input found";
+        Json spec;
+        if (kind == "graph") spec = graphSpec(doc, &c.caption);
+        else if (kind == "grid") spec = gridSpec(doc, &c.caption);
+        else throw NotDrawable("no picture for a counterexample of kind \"" + kind.substr(0, 20) + "\"");
+        c.spec = dump(spec);
+    } catch (const NotDrawable& e) {
+        c.missing = e.what();
+    } catch (const Json::exception& e) {
+        c.missing = e.what();
+    }
+    return c;
 }
 
 std::vector<Chart> dayCharts(const DaySection& section, const std::map<std::string, double>& figures) {
@@ -390,15 +631,28 @@ std::string submissionPage(const Results& results, const Figures& figures, const
         const std::string message = g.output.find(": ") == std::string::npos ? "" : g.output.substr(g.output.find(": ") + 2);
         out += "<tr class=\"" + std::string(g.status == "passed" ? "pass" : "fail") + "\"><td>" + escapeHtml(g.id) +
                "</td><td>" + escapeHtml(g.title) + "</td><td>" + escapeHtml(verdict) + "</td><td>" + points(g.score) + "/" +
-               points(g.maxScore) + "</td><td>" + escapeHtml(message.substr(0, message.find('\n'))) + "</td></tr>\n";
+               points(g.maxScore) + "</td><td>" + failureCell(message.substr(0, message.find('\n'))) + "</td></tr>\n";
     }
     out += "</table>\n";
+
+    std::vector<Chart> charts;
+    std::string pictures;
+    for (const GateRow& g : results.gates) {
+        if (g.counterexample.empty()) continue;
+        const Chart c = counterexampleChart("counterexample-" + std::to_string(charts.size() + 1), g.id, g.counterexample);
+        pictures += figureHtml(c);
+        charts.push_back(c);
+    }
+    if (!pictures.empty()) {
+        out += "<section class=\"counterexamples\">\n<h2>Smallest failing inputs</h2>\n<p>Each failed gate's input, shrunk "
+               "until it is small enough to follow by hand (its message says how to grade on it).</p>\n" +
+               pictures + "</section>\n";
+    }
 
     // A section for each graded day (its .builds gate), then any other day that recorded figures.
     for (const auto& [day, _] : figures) {
         if (std::find(days.begin(), days.end(), day) == days.end()) days.push_back(day);
     }
-    std::vector<Chart> charts;
     static const std::map<std::string, double> noFigures;
     for (const std::string& day : days) {
         const auto s = sections.find(day);

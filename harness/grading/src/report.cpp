@@ -193,6 +193,19 @@ std::string missingShards(const ShardsRan& ran) {
     return missing.empty() ? "" : "shard " + missing + " of " + std::to_string(count) + " did not run";
 }
 
+// The JSON of a test's first "counterexample " line that holds a JSON object.
+// The grader prints it; what else the test's output holds (a runner's text
+// quoted in a message) is no line of its own, and a page only draws it.
+std::string counterexampleOf(const std::string& output) {
+    static const std::string tag = "counterexample {";
+    for (const std::string& line : splitLines(output)) {
+        if (line.compare(0, tag.size(), tag) != 0) continue;
+        const nlohmann::json j = nlohmann::json::parse(line.substr(tag.size() - 1), nullptr, false);
+        if (j.is_object()) return j.dump();
+    }
+    return "";
+}
+
 GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
                       const std::map<std::string, std::string>& ends, const BuildFailure* buildFailure) {
     GateOutcome o;
@@ -214,6 +227,7 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
             case Verdict::Failed:
                 ++o.failed;
                 o.failures.push_back(failureReason(*t.test, t.name, gate.id, ends));
+                if (o.counterexample.empty()) o.counterexample = counterexampleOf(t.test->output);
                 break;
         }
     }
@@ -548,6 +562,9 @@ std::string resultsJson(const Report& report, const std::string& output) {
         test["output"] = text;
         test["visibility"] = o.gate.visibility;
         if (!ran) test["extra_data"] = {{"result", o.result == Result::NotRunHere ? "not run on this machine" : "not run"}};
+        if (o.result == Result::Fail && !o.counterexample.empty()) {
+            test["extra_data"]["counterexample"] = nlohmann::ordered_json::parse(o.counterexample);
+        }
         tests.push_back(test);
     }
     const nlohmann::ordered_json doc = {{"score", report.earned}, {"max_score", report.max}, {"output", output},

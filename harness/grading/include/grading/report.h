@@ -30,6 +30,9 @@ struct GateOutcome {
     std::string notRunHere;             // why this machine could not run its tests (Result::NotRunHere)
     std::vector<std::string> failures;  // every failing test's reason, in JUnit order
     int tests = 0, passed = 0, failed = 0, skipped = 0;
+    // The first failing test's "counterexample <json>" line (harness/shrink.h's
+    // recordPicture): a shrunk input to draw; "" when none.
+    std::string counterexample;
 };
 
 struct DayTotal {

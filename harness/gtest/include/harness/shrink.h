@@ -12,16 +12,23 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/gate.h"
+#include "harness/runner_client.h"
 
 namespace grading {
 
-// How far one failed case may search: runner calls and seconds, each day's own.
+// How far one failed case may search: runner calls and seconds, each day's
+// own. The seconds are the search's own: time its calls wait for a GPU slot
+// (other tests' timed calls, a class's neighbours) does not count, so a
+// submission shrinks to the same input graded alone and graded in a crowd.
+// A crowd may stretch the search's wall time to kWallFactor x seconds.
 struct ShrinkBudget {
     int calls = 40;
     double seconds = 10.0;
+    static constexpr double kWallFactor = 4.0;
 };
 
 // `message` with every run of digits (and a hex number's digits) as "#": two
@@ -54,7 +61,8 @@ struct Shrunk {
     GateResult failure;     // what the gate said on it
     bool smaller = false;   // false: no candidate failed the same way, and input is the one given
     int calls = 0;          // runner calls the search made
-    double seconds = 0;
+    double seconds = 0;     // wall time
+    double waitedSeconds = 0;  // of which waiting for GPU slots
 };
 
 // The smallest input the search reached from `failing`, which failed with `failure`.
@@ -62,13 +70,17 @@ template <class Input>
 Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, const Shrinker<Input>& s,
                             const ShrinkBudget& budget) {
     const auto start = std::chrono::steady_clock::now();
-    const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    const double waitedBefore = runnerCallTotals().slotWaitSeconds;
+    const auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    const auto waited = [&] { return runnerCallTotals().slotWaitSeconds - waitedBefore; };
+    const auto elapsed = [&] { return wall() - waited(); };
     const std::string shape = failureShape(failure.message);
     Shrunk<Input> best{failing, failure};
     for (bool progress = true; progress;) {
         progress = false;
         for (const Input& candidate : s.candidates(best.input)) {
-            if (best.calls >= budget.calls || elapsed() >= budget.seconds) {
+            if (best.calls >= budget.calls || elapsed() >= budget.seconds ||
+                wall() >= budget.seconds * ShrinkBudget::kWallFactor) {
                 progress = false;
                 break;
             }
@@ -82,22 +94,46 @@ Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, con
             break;
         }
     }
-    best.seconds = elapsed();
+    best.seconds = wall();
+    best.waitedSeconds = waited();
     return best;
 }
+
+// What a report draws of a shrunk input (html_report.h): a graph, its
+// vertices in columns by their wanted distance and the wrong ones coloured,
+// or a grid as a heat map, the wrong cells outlined. recordPicture prints it
+// as one "counterexample <json>" line of the gate's test output, which
+// grade_report carries into results.json (the test's extra_data).
+struct GraphPicture {
+    std::vector<std::string> labels;  // by vertex
+    std::vector<std::pair<int, int>> edges;
+    std::vector<int> want, got;  // distances by vertex, -1 unreached; either may be empty
+    std::vector<int> marked;     // the source or the frontier
+    std::string markedAs;        // "source", "frontier"
+    std::vector<int> wrong;      // the vertices the gate finds wrong
+};
+struct GridPicture {
+    int side = 0;
+    std::vector<float> got;   // side x side, row-major
+    std::vector<double> want;  // the same cells, the reference's
+    std::vector<bool> wrong;
+};
+void recordPicture(const std::string& call, const GraphPicture& picture);
+void recordPicture(const std::string& call, const GridPicture& picture);
 
 // `failure` with what the search found, as every day shows it: "; smallest
 // failing input found (<n> tries): <input>: <the failure on it, or "this
 // one">; <details>; written to <file>" (no file part when `file` is empty).
-// Records the search's seconds (figure shrink_seconds).
-std::string smallestInputText(int calls, double seconds, bool smaller, const std::string& input,
+// Records the search's seconds (figures shrink_seconds, and
+// shrink_wait_seconds: the part spent waiting for GPU slots).
+std::string smallestInputText(int calls, double seconds, double waitedSeconds, bool smaller, const std::string& input,
                               const std::string& failureOnIt, const std::string& details, const std::string& file);
 
 template <class Input>
 GateResult withSmallestInput(const GateResult& failure, const Shrunk<Input>& found, const std::string& input,
                              const std::string& details, const std::string& file) {
     GateResult r = failure;
-    r.message += smallestInputText(found.calls, found.seconds, found.smaller, input, found.failure.message, details, file);
+    r.message += smallestInputText(found.calls, found.seconds, found.waitedSeconds, found.smaller, input, found.failure.message, details, file);
     return r;
 }
 
