@@ -3,6 +3,7 @@
 // this build grades on (GRADING_DAY34_GRIDS) loads.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -72,13 +73,19 @@ TEST(GridFiles, AGridFileIsGradedAsItsOwnCase) {
     std::filesystem::remove(path);
 }
 
-TEST(GridFiles, EveryGridNamedAtConfigureTimeLoads) {
+// Each is graded: a grid of 34.stencil's and 34.ring's, after the others.
+TEST(GridFiles, EveryGridNamedAtConfigureTimeLoadsAndIsGraded) {
     int files = 0;
+    const std::vector<day34::cases::GridSpec>& graded = day34::cases::stepGrids();
     for (const std::string& path : day34::grids::extraGridFiles()) {
         ++files;
         const grading::Expected<GridFile> g = loadGridFile(path);
         EXPECT_TRUE(g.ok()) << g.error();
         if (g) std::cout << path << ": a " << g->n << " x " << g->n << " grid\n";
+        const auto it = std::find_if(graded.begin(), graded.end(), [&](const auto& s) { return s.file == path; });
+        ASSERT_NE(it, graded.end()) << path << " is not among 34.stencil's grids";
+        EXPECT_EQ(it->name.rfind("file" + std::to_string(files) + "_", 0), 0u) << it->name;
+        if (g) EXPECT_EQ(it->n, g->n);
     }
     std::cout << files << " grid file(s) (GRADING_DAY34_GRIDS)\n";
 }

@@ -42,7 +42,9 @@ cp -r "$fixtures/class" "$out/class"
 "$tool" report --results "$out/class/s0002/results.json" --junit "$out/class/s0002/junit.xml" --prefix s0002. \
   "${charts[@]}" --out "$out/class/s0002/report.html"
 "$tool" class "$out/class"
-ls -l "$out/report.html" "$out/class/dashboard.html" "$out"/class/s000?/report.html
+# A student's grade of planted bugs, recorded on an H200: its shrunk counterexamples drawn.
+"$tool" report --results "$fixtures/planted/results.json" "${charts[@]}" --out "$out/planted.html"
+ls -l "$out/report.html" "$out/planted.html" "$out/class/dashboard.html" "$out"/class/s000?/report.html
 
 command -v node >/dev/null || skip "no node to drive the browser"
 [[ -d "$modules/puppeteer-core" ]] || skip "no puppeteer-core under $modules (.ci/run installs it)"
@@ -55,4 +57,6 @@ node "$(dirname "$0")/html_check.cjs" "$modules" "$chromium" \
   --page "$out/class/dashboard.html" --charts 3 --shot "$out/dashboard.png" \
   --text "${names[0]}" --text "${names[1]}" --text "${names[2]}" \
   --page "$out/class/s0001/report.html" --charts 0 --text "${names[0]}" \
-  --page "$out/class/s0002/report.html" --charts 6 --text "${names[1]}"
+  --page "$out/class/s0002/report.html" --charts 6 --text "${names[1]}" \
+  --page "$out/planted.html" --charts 9 --wrong 33 --shot "$out/planted.png" \
+  --text "Smallest failing inputs" --text "38.walk/edge_components: the smallest failing input found"

@@ -373,7 +373,7 @@ Json graphSpec(const Json& doc, std::string* caption) {
         throw NotDrawable("\"labels\" is not a list of 1 to " + std::to_string(kMaxVertices) + " vertices");
     }
     const int n = static_cast<int>(labels->size());
-    const std::vector<int> want = ints(doc, "want", n, false);
+    const std::vector<int> want = ints(doc, "want", INT32_MAX, false);
     const std::vector<int> got = ints(doc, "got", INT32_MAX, false);
     const std::vector<int> marked = ints(doc, "marked", n, false);
     const std::vector<int> wrong = ints(doc, "wrong", n, false);
@@ -462,7 +462,9 @@ Json graphSpec(const Json& doc, std::string* caption) {
         segments.push_back({{"x", x[a]}, {"y", y[a]}, {"x2", bendX}, {"y2", bendY}});
         segments.push_back({{"x", bendX}, {"y", bendY}, {"x2", x[b]}, {"y2", y[b]}});
     }
-    const Json xScale = {{"domain", {-0.5, columns - 0.5}}};
+    // From the nearest column: an expansion's frontier sits at its level.
+    const int nearest = *std::min_element(reached.begin(), reached.end());
+    const Json xScale = {{"domain", {nearest - 0.5, columns - 0.5}}};
     const Json yScale = {{"domain", {-tallest / 2.0 - 0.5, tallest / 2.0 + 0.5}}};
     Json xAxis = {{"title", want.empty() ? "distance from the " + markedAs : "distance wanted from the source"},
                   {"tickMinStep", 1}};
@@ -488,7 +490,7 @@ Json graphSpec(const Json& doc, std::string* caption) {
                            : got.empty() ? " and its wanted distance (no distances came back: the message says why)"
                                          : " and its distance wanted/got") +
                (wrong.empty() ? "" : "; red: wrong (" + std::to_string(wrong.size()) + ")") + "; green: the " + markedAs + ".";
-    return {{"width", std::max(200, 110 * columns)},
+    return {{"width", std::max(200, 110 * (columns - nearest))},
             {"height", std::max(120, 46 * tallest)},
             {"layer",
              {{{"data", {{"values", segments}}}, {"mark", {{"type", "rule"}, {"color", "#999"}}}, {"encoding", edgeEncoding}},
