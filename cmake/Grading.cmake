@@ -74,6 +74,31 @@ function(_grading_write_if_changed path text)
   file(REMOVE "${path}.new")
 endfunction()
 
+# An instructor's input files a day also grades on (-D<var>="a.txt;b.txt", or
+# the policy's inputs.<day>.<name>): relative paths are the caller's (the
+# folder cmake runs in) and are kept absolute; a path with no file fails this
+# configure and is dropped from the cache, so the next configure is not stuck
+# on it. The list goes to <build>/<listfile>, one path a line, which the
+# day's grader reads from the compile definition <define>.
+#   grading_instructor_files(<var> <target> <define> <listfile> <doc>)
+function(grading_instructor_files var target define listfile doc)
+  set(${var} "" CACHE STRING "${doc}")
+  set(lines "")
+  set(kept "")
+  foreach(path IN LISTS ${var})
+    get_filename_component(path "${path}" ABSOLUTE BASE_DIR "$ENV{PWD}")
+    if(NOT EXISTS "${path}" OR IS_DIRECTORY "${path}")
+      message(SEND_ERROR "${var}: no file at ${path} (dropped from the cache)")
+      continue()
+    endif()
+    list(APPEND kept "${path}")
+    string(APPEND lines "${path}\n")
+  endforeach()
+  set(${var} "${kept}" CACHE STRING "${doc}" FORCE)
+  _grading_write_if_changed("${CMAKE_CURRENT_BINARY_DIR}/${listfile}" "${lines}")
+  target_compile_definitions(${target} PUBLIC ${define}="${CMAKE_CURRENT_BINARY_DIR}/${listfile}")
+endfunction()
+
 function(_grading_stem out path)
   get_filename_component(stem "${path}" NAME_WE)
   set(${out} "${stem}" PARENT_SCOPE)
