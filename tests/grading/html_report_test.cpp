@@ -413,6 +413,7 @@ TEST(HtmlCounterexample, WhatIsNoPictureSaysWhyInsteadOfDrawing) {
         {R"({"kind":"graph","labels":["a","b"],"edges":[],"want":[0]})", "not one distance per vertex"},
         {R"({"kind":"grid","side":2,"got":[1,2,3],"want":[1,2,3,4]})", "\"got\" is not side x side cells"},
         {R"({"kind":"grid","side":100000})", "\"side\" is not a number from 1 to 64"},
+        {R"({"kind":"graph","labels":["a"]})", "\"edges\" is not a list of at most 4096 edges"},
     };
     for (const auto& [json, why] : bad) {
         const Chart c = counterexampleChart("c", "38.distances", json);

@@ -378,7 +378,10 @@ Json graphSpec(const Json& doc, std::string* caption) {
     const std::vector<int> marked = ints(doc, "marked", n, false);
     const std::vector<int> wrong = ints(doc, "wrong", n, false);
     const auto edgeList = doc.find("edges");
-    if (edgeList == doc.end() || !edgeList->is_array()) throw NotDrawable("no \"edges\" list");
+    constexpr size_t kMaxEdges = 4096;
+    if (edgeList == doc.end() || !edgeList->is_array() || edgeList->size() > kMaxEdges) {
+        throw NotDrawable("\"edges\" is not a list of at most " + std::to_string(kMaxEdges) + " edges");
+    }
     std::vector<std::pair<int, int>> edges;
     for (const Json& e : *edgeList) {
         const auto vertex = [&](const Json& v) { return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < n; };
