@@ -1,10 +1,11 @@
 #include "cases.h"
 
-#include <cctype>
+#include <map>
 #include <stdexcept>
 
 #include "grid_file.h"
 #include "grids.h"
+#include "harness/day.h"
 #include "heat_constants.h"
 #include "heat_initial.h"
 
@@ -20,16 +21,21 @@ GridSpec seeded(int n) { return {"seeded_" + std::to_string(n), n, GridKind::See
 
 GridSpec handMade(int n) { return {"hand_made_" + std::to_string(n), n, GridKind::HandMade}; }
 
-// "file<k>_<basename>", with only the characters a case name allows; its
-// side read from the file (3 when it has none: its case then fails naming
-// the line, and the other grids are still graded).
-GridSpec fromFile(size_t k, const std::string& path) {
-    std::string base = path.substr(path.find_last_of('/') + 1);
-    for (char& ch : base) {
-        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-    }
-    const auto loaded = grids::loadGridFile(path);
-    return {"file" + std::to_string(k) + "_" + base, loaded ? loaded.value().n : 3, GridKind::File, path};
+// A grid file, read once a process: its side names the case, its cells are
+// every call's.
+const grading::Expected<grids::GridFile>& gridFile(const std::string& path) {
+    static std::map<std::string, grading::Expected<grids::GridFile>> loaded;
+    auto it = loaded.find(path);
+    if (it == loaded.end()) it = loaded.emplace(path, grids::loadGridFile(path)).first;
+    return it->second;
+}
+
+// An instructor's grid file (GRADING_DAY34_GRIDS) as a case: its side read
+// from the file (3 when it has none: its case then fails naming the line,
+// and the other grids are still graded).
+GridSpec fromFile(const grading::InstructorFile& f) {
+    const auto& g = gridFile(f.path);
+    return {f.caseName, g ? g->n : 3, GridKind::File, f.path};
 }
 
 }  // namespace
@@ -87,8 +93,7 @@ const std::vector<GridSpec>& stepGrids() {
                                      seeded(34),            seeded(131), seeded(202), seeded(517),
                                      seeded(kReciprocalSide), seeded(kN), seeded(kLargestSide),
                                      handMade(kHandMadeSide)};
-        const std::vector<std::string> files = grids::extraGridFiles();
-        for (size_t k = 0; k < files.size(); ++k) all.push_back(fromFile(k + 1, files[k]));
+        for (const grading::InstructorFile& f : grading::instructorFiles(DAY34_EXTRA_GRIDS_FILE)) all.push_back(fromFile(f));
         return all;
     }();
     return grids;
@@ -137,9 +142,9 @@ std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::stri
         case GridKind::Course: return day34::initialGrid(g.n);
         case GridKind::HandMade: return handMadeGrid(g.n);
         case GridKind::File: {
-            auto loaded = grids::loadGridFile(g.file);
+            const auto& loaded = gridFile(g.file);
             if (!loaded) throw std::runtime_error(loaded.error());
-            return std::move(loaded).value().cells;
+            return loaded->cells;
         }
         case GridKind::Seeded: break;
     }

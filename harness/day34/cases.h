@@ -40,7 +40,7 @@ enum class GridKind {
     File,      // a grid file's (grid_file.h: GRADING_DAY34_GRIDS)
 };
 struct GridSpec {
-    std::string name;  // course_2048, seeded_131, hand_made_97, file1_a_txt ([A-Za-z0-9_]: it names cases)
+    std::string name;  // course_2048, seeded_131, hand_made_97, file0_a_txt ([A-Za-z0-9_]: it names cases)
     int n = 0;
     GridKind kind = GridKind::Seeded;
     std::string file;  // a File grid's path

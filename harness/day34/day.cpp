@@ -85,7 +85,7 @@ GateResult withSmallestGrid(
         const std::vector<double> want = expectedGrid(init, found.input.n, day34::kCheckSteps, day34::kStableR);
         shown = "initial grid (rows split by /): " + day34::shrink::gridText(found.input.n, init, {});
         if (got.size() == want.size()) {
-            const std::vector<bool> wrong = day34::shrink::wrongCells(got, want, day34::kRelTolerance);
+            const std::vector<bool> wrong = day34::shrink::wrongCells(got, want);
             shown += "; after " + std::to_string(day34::kCheckSteps) + " steps, wrong cells marked *: " +
                      day34::shrink::gridText(found.input.n, got, wrong);
             grading::recordPicture(call, grading::GridPicture{found.input.n, got, want, wrong});

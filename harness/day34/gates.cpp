@@ -45,6 +45,12 @@ std::string policyText(int copyEvery) {
 
 }  // namespace
 
+bool cellMatches(float got, double want, double relTolerance) {
+    const double scale = want == 0.0 ? 1.0 : std::fabs(want);
+    // Written so that NaN fails: every comparison with NaN is false (inf - want is inf).
+    return std::fabs(static_cast<double>(got) - want) <= relTolerance * scale;
+}
+
 GateResult checkStencil(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                         const std::vector<double>& want, double relTolerance) {
     const char* id = "34.stencil";
@@ -54,9 +60,7 @@ GateResult checkStencil(const std::string& kernel, int steps, int n, const std::
     }
     if (want.size() != got.size()) return GateResult::fail(id, sizeProblem("the reference", want.size(), n));
     for (size_t i = 0; i < got.size(); ++i) {
-        const double scale = want[i] == 0.0 ? 1.0 : std::fabs(want[i]);
-        // Written so that NaN fails: every comparison with NaN is false.
-        if (!(std::fabs(static_cast<double>(got[i]) - want[i]) <= relTolerance * scale)) {
+        if (!cellMatches(got[i], want[i], relTolerance)) {
             std::string message = kernel + " wrong after " + stepsText(steps) + " at " + cellName(i, n) + ": got " +
                                   formatValue(got[i]) + ", want " + formatValue(want[i]) + poisonNote(got[i]);
             // A skipped cell poisons its neighbours a step later, so the first

@@ -13,10 +13,13 @@
 
 namespace day34 {
 
-// Every cell of `got` (n * n floats, `kernel` after `steps` steps) within
-// relative `relTolerance` of the double reference; the scale is |want|, or 1
-// where want is 0. A NaN or infinite cell is always a mismatch, and a cell
-// that still holds the runner's poison is named as never written.
+// One cell against the double reference: within relative `relTolerance`,
+// the scale |want|, or 1 where want is 0. A NaN or infinite cell never is.
+bool cellMatches(float got, double want, double relTolerance = kRelTolerance);
+
+// Every cell of `got` (n * n floats, `kernel` after `steps` steps) matches
+// (cellMatches); a cell that still holds the runner's poison is named as
+// never written.
 grading::GateResult checkStencil(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                                  const std::vector<double>& want, double relTolerance = kRelTolerance);
 

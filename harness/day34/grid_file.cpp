@@ -82,14 +82,4 @@ std::string gridFileText(const std::string& what, int n, const std::vector<float
     return s;
 }
 
-std::vector<std::string> extraGridFiles() {
-    std::vector<std::string> files;
-    std::ifstream list(DAY34_EXTRA_GRIDS_FILE);
-    std::string line;
-    while (std::getline(list, line)) {
-        if (!line.empty()) files.push_back(line);
-    }
-    return files;
-}
-
 }  // namespace day34::grids

@@ -25,7 +25,4 @@ grading::Expected<GridFile> loadGridFile(const std::string& path);
 // `cells` (n x n) in that format, under a "# <what>" line.
 std::string gridFileText(const std::string& what, int n, const std::vector<float>& cells);
 
-// The instructor's grid files this build grades on (GRADING_DAY34_GRIDS).
-std::vector<std::string> extraGridFiles();
-
 }  // namespace day34::grids

@@ -1,9 +1,9 @@
 #include "shrink.h"
 
 #include <algorithm>
-#include <cmath>
 #include <set>
 
+#include "gates.h"
 #include "harness/text.h"
 #include "heat_constants.h"
 
@@ -39,12 +39,9 @@ std::vector<cases::GridSpec> candidates(const cases::GridSpec& from) {
     return out;
 }
 
-std::vector<bool> wrongCells(const std::vector<float>& got, const std::vector<double>& want, double relTolerance) {
+std::vector<bool> wrongCells(const std::vector<float>& got, const std::vector<double>& want) {
     std::vector<bool> wrong(got.size(), false);
-    for (size_t i = 0; i < got.size() && i < want.size(); ++i) {
-        const double scale = want[i] == 0.0 ? 1.0 : std::fabs(want[i]);
-        wrong[i] = !std::isfinite(got[i]) || std::fabs(static_cast<double>(got[i]) - want[i]) > relTolerance * scale;
-    }
+    for (size_t i = 0; i < got.size() && i < want.size(); ++i) wrong[i] = !cellMatches(got[i], want[i]);
     return wrong;
 }
 

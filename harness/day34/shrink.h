@@ -29,7 +29,7 @@ std::vector<cases::GridSpec> candidates(const cases::GridSpec& from);
 // '*' after it (grids up to 16 on a side; larger ones are only named).
 std::string gridText(int n, const std::vector<float>& cells, const std::vector<bool>& wrong);
 
-// The cells of `got` that differ from `want` beyond the stencil check's tolerance.
-std::vector<bool> wrongCells(const std::vector<float>& got, const std::vector<double>& want, double relTolerance);
+// The cells of `got` that 34.stencil finds wrong (gates.h's cellMatches).
+std::vector<bool> wrongCells(const std::vector<float>& got, const std::vector<double>& want);
 
 }  // namespace day34::shrink

@@ -1,40 +1,21 @@
 #include "cases.h"
 
 #include <algorithm>
-#include <cctype>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <stdexcept>
 
 #include "bfs_constants.h"
 #include "graph_generators.h"
+#include "harness/day.h"
 #include "harness/sha256.h"
 
 namespace day38::cases {
 
 namespace {
 
-// Instructors' own graph files (GRADING_DAY38_GRAPHS at configure time), one
-// path per line of the list CMake writes.
-std::vector<std::string> extraGraphFiles() {
-    std::vector<std::string> files;
-    std::ifstream list(DAY38_EXTRA_GRAPHS_FILE);
-    std::string line;
-    while (std::getline(list, line)) {
-        if (!line.empty()) files.push_back(line);
-    }
-    return files;
-}
-
-// "file<k>_<basename>" with only the characters a test name allows.
-std::string extraGraphName(size_t k, const std::string& path) {
-    std::string base = path.substr(path.find_last_of('/') + 1);
-    for (char& ch : base) {
-        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-    }
-    return "file" + std::to_string(k) + "_" + base;
-}
+// Instructors' own graph files (GRADING_DAY38_GRAPHS at configure time).
+std::vector<grading::InstructorFile> graphFiles() { return grading::instructorFiles(DAY38_EXTRA_GRAPHS_FILE); }
 
 grading::Graph loadOrThrow(const std::string& path, bool anyFormat) {
     grading::Expected<grading::Graph> g = anyFormat ? grading::loadAnyGraph(path) : grading::loadGraph(path);
@@ -76,10 +57,10 @@ GraphCase build(const std::string& name, uint64_t seed) {
         // level expanded over more than 2^21 edges (70,000 x 31 + 70,000 back).
         c.graph = grading::wideGraph(kWideFrontier, kWideFan);
     } else if (name.rfind("file", 0) == 0) {
-        const std::vector<std::string> files = extraGraphFiles();
-        const size_t k = std::stoul(name.substr(4));
-        if (k >= files.size()) throw std::runtime_error("no graph file for " + name);
-        c.graph = loadOrThrow(files[k], true);
+        const std::vector<grading::InstructorFile> files = graphFiles();
+        const auto file = std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.caseName == name; });
+        if (file == files.end()) throw std::runtime_error("no graph file for " + name);
+        c.graph = loadOrThrow(file->path, true);
         // A counterexample file names its source ("# default source: v3"); any other, the hub.
         c.source = grading::findVertex(c.graph, grading::commentValue(c.graph, "default source"));
         if (c.source < 0) c.source = grading::highestDegreeVertex(c.graph);
@@ -151,12 +132,11 @@ std::vector<GraphSpec> graphSpecs() {
         {"rmat", true, 64},        {"grid", false, 448},          {"components", true, 400},
         {"single_vertex", false, 1}, {"bipartite", false, 3}, {"wide", false, 3},
     };
-    const std::vector<std::string> files = extraGraphFiles();
-    for (size_t k = 0; k < files.size(); ++k) {
+    for (const grading::InstructorFile& file : graphFiles()) {
         // Read once here, so a broken file fails every case with its message.
         int bound = 1;
-        if (const grading::Expected<grading::Graph> g = grading::loadAnyGraph(files[k]); g) bound = g->vertexCount;
-        specs.push_back({extraGraphName(k, files[k]), false, bound});
+        if (const grading::Expected<grading::Graph> g = grading::loadAnyGraph(file.path); g) bound = g->vertexCount;
+        specs.push_back({file.caseName, false, bound});
     }
     return specs;
 }

@@ -10,6 +10,7 @@
 
 #include "cases.h"
 #include "grid_file.h"
+#include "harness/day.h"
 
 namespace {
 
@@ -64,27 +65,38 @@ TEST(GridFiles, AMissingFileIsNamed) {
 TEST(GridFiles, AGridFileIsGradedAsItsOwnCase) {
     const std::string path = (std::filesystem::temp_directory_path() / "day34_grid_file_test.txt").string();
     std::ofstream(path) << gridFileText("t", 4, std::vector<float>(16, 0.5f));
-    day34::cases::GridSpec g{"file1_day34_grid_file_test_txt", 4, day34::cases::GridKind::File, path};
+    day34::cases::GridSpec g{"file0_day34_grid_file_test_txt", 4, day34::cases::GridKind::File, path};
     EXPECT_EQ(day34::cases::initialGrid(g, 1, "34.stencil/tiled"), std::vector<float>(16, 0.5f));
     EXPECT_NE(day34::cases::describe(g).find("the file day34_grid_file_test.txt's 4 x 4 grid"), std::string::npos)
         << day34::cases::describe(g);
+    // Read once a process: a grid file is the same for every call.
     std::ofstream(path) << "4\n1 2\n";
-    EXPECT_THROW(day34::cases::initialGrid(g, 1, "34.stencil/tiled"), std::runtime_error);
+    EXPECT_EQ(day34::cases::initialGrid(g, 1, "34.ring/tiled"), std::vector<float>(16, 0.5f));
+    // A malformed one fails its case, naming the file and line.
+    const std::string broken = (std::filesystem::temp_directory_path() / "day34_grid_file_test_broken.txt").string();
+    std::ofstream(broken) << "4\n1 2\n";
+    try {
+        day34::cases::initialGrid({"file1_broken", 4, day34::cases::GridKind::File, broken}, 1, "34.stencil/tiled");
+        ADD_FAILURE() << "a malformed grid file was graded";
+    } catch (const std::runtime_error& e) {
+        EXPECT_EQ(std::string(e.what()), broken + ":2: row 0 has 2 cells, want 4");
+    }
     std::filesystem::remove(path);
+    std::filesystem::remove(broken);
 }
 
 // Each is graded: a grid of 34.stencil's and 34.ring's, after the others.
 TEST(GridFiles, EveryGridNamedAtConfigureTimeLoadsAndIsGraded) {
     int files = 0;
     const std::vector<day34::cases::GridSpec>& graded = day34::cases::stepGrids();
-    for (const std::string& path : day34::grids::extraGridFiles()) {
+    for (const grading::InstructorFile& file : grading::instructorFiles(DAY34_EXTRA_GRIDS_FILE)) {
         ++files;
-        const grading::Expected<GridFile> g = loadGridFile(path);
+        const grading::Expected<GridFile> g = loadGridFile(file.path);
         EXPECT_TRUE(g.ok()) << g.error();
-        if (g) std::cout << path << ": a " << g->n << " x " << g->n << " grid\n";
-        const auto it = std::find_if(graded.begin(), graded.end(), [&](const auto& s) { return s.file == path; });
-        ASSERT_NE(it, graded.end()) << path << " is not among 34.stencil's grids";
-        EXPECT_EQ(it->name.rfind("file" + std::to_string(files) + "_", 0), 0u) << it->name;
+        if (g) std::cout << file.path << ": a " << g->n << " x " << g->n << " grid\n";
+        const auto it = std::find_if(graded.begin(), graded.end(), [&](const auto& s) { return s.file == file.path; });
+        ASSERT_NE(it, graded.end()) << file.path << " is not among 34.stencil's grids";
+        EXPECT_EQ(it->name, file.caseName);
         if (g) EXPECT_EQ(it->n, g->n);
     }
     std::cout << files << " grid file(s) (GRADING_DAY34_GRIDS)\n";

@@ -3,24 +3,21 @@
 // loader's message (file and line), before any GPU test would need it.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <iostream>
 #include <string>
 
 #include "graph.h"
+#include "harness/day.h"
 
 namespace {
 
 TEST(InstructorGraphs, EveryGraphNamedAtConfigureTimeLoads) {
-    std::ifstream list(DAY38_EXTRA_GRAPHS_FILE);
-    ASSERT_TRUE(list) << "no list of instructor graphs at " << DAY38_EXTRA_GRAPHS_FILE;
     int files = 0;
-    for (std::string path; std::getline(list, path);) {
-        if (path.empty()) continue;
+    for (const grading::InstructorFile& file : grading::instructorFiles(DAY38_EXTRA_GRAPHS_FILE)) {
         ++files;
-        const grading::Expected<grading::Graph> g = grading::loadAnyGraph(path);
+        const grading::Expected<grading::Graph> g = grading::loadAnyGraph(file.path);
         EXPECT_TRUE(g.ok()) << g.error();
-        if (g) std::cout << path << ": " << g->vertexCount << " vertices, " << g->edgeCount << " edges\n";
+        if (g) std::cout << file.path << ": " << g->vertexCount << " vertices, " << g->edgeCount << " edges\n";
     }
     std::cout << files << " instructor graph file(s) (GRADING_DAY38_GRAPHS)\n";
 }

@@ -3,6 +3,8 @@
 // HTML page could not draw from its figures.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "harness/day.h"
@@ -59,6 +61,21 @@ TEST(DayDeclaration, AChartMatchesItsFiguresToItsFields) {
     EXPECT_THROW(day.chart(chart("d-c", "(a)", {"x"}, "{\"title\": \"</script>\"}")), std::logic_error)
         << "a '<' in the spec";
     EXPECT_EQ(day.charts().size(), 1u);
+}
+
+// The files an instructor adds to a day (grading_instructor_files' list):
+// each path once, in order, under a case name a test name allows.
+TEST(InstructorFiles, EachPathIsACaseNamedByItsIndexAndBaseName) {
+    const std::string list = (std::filesystem::temp_directory_path() / "instructor_files_test.txt").string();
+    std::ofstream(list) << "/data/a graph.mtx\n\n/x/y/grid-2.txt\n";
+    const std::vector<grading::InstructorFile> files = grading::instructorFiles(list);
+    ASSERT_EQ(files.size(), 2u);
+    EXPECT_EQ(files[0].path, "/data/a graph.mtx");
+    EXPECT_EQ(files[0].caseName, "file0_a_graph_mtx");
+    EXPECT_EQ(files[1].path, "/x/y/grid-2.txt");
+    EXPECT_EQ(files[1].caseName, "file1_grid_2_txt");
+    std::filesystem::remove(list);
+    EXPECT_TRUE(grading::instructorFiles(list).empty());  // no list: no files
 }
 
 }  // namespace

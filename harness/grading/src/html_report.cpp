@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -413,34 +414,24 @@ Json graphSpec(const Json& doc, std::string* caption) {
     if (column.empty()) {
         column.assign(n, -1);
         std::vector<int> sources;
-        for (int v : marked) {
-            if (v >= 0 && std::find(sources.begin(), sources.end(), v) == sources.end()) sources.push_back(v);
-        }
+        std::copy_if(marked.begin(), marked.end(), std::back_inserter(sources), [](int v) { return v >= 0; });
         bfs(column, sources, 0);
     }
     const int deepest = std::max(0, *std::max_element(column.begin(), column.end()));
     const bool anyUnreached = std::count(column.begin(), column.end(), -1) > 0;
     const int unreached = deepest + 1;  // the first column of the unreached, when there are any
-    std::vector<int> reached = column;
     for (int v = 0; v < n; ++v) {
-        if (column[v] < 0 && reached[v] < 0) {
-            std::vector<int> component(n, 0);
-            for (int u = 0; u < n; ++u) component[u] = reached[u] >= 0 ? 0 : -1;  // only the unreached are walked
-            bfs(component, {v}, 0);
-            for (int u = 0; u < n; ++u) {
-                if (column[u] < 0 && reached[u] < 0 && component[u] >= 0) reached[u] = unreached + component[u];
-            }
-        }
+        if (column[v] < 0) bfs(column, {v}, unreached);  // walks the unreached only: the others have columns
     }
-    const int columns = *std::max_element(reached.begin(), reached.end()) + 1;
+    const int columns = *std::max_element(column.begin(), column.end()) + 1;
     std::vector<int> inColumn(columns, 0);
     std::vector<double> x(n), y(n);
     for (int v = 0; v < n; ++v) {
-        x[v] = reached[v];
-        y[v] = inColumn[reached[v]]++;
+        x[v] = column[v];
+        y[v] = inColumn[column[v]]++;
     }
     const int tallest = *std::max_element(inColumn.begin(), inColumn.end());
-    for (int v = 0; v < n; ++v) y[v] -= (inColumn[reached[v]] - 1) / 2.0;  // each column centred
+    for (int v = 0; v < n; ++v) y[v] -= (inColumn[column[v]] - 1) / 2.0;  // each column centred
     const std::string markedAs = doc.value("marked_as", std::string("marked"));
     Json nodes = Json::array();
     for (int v = 0; v < n; ++v) {
@@ -466,7 +457,7 @@ Json graphSpec(const Json& doc, std::string* caption) {
         segments.push_back({{"x", bendX}, {"y", bendY}, {"x2", x[b]}, {"y2", y[b]}});
     }
     // From the nearest column: an expansion's frontier sits at its level.
-    const int nearest = *std::min_element(reached.begin(), reached.end());
+    const int nearest = *std::min_element(column.begin(), column.end());
     const Json xScale = {{"domain", {nearest - 0.5, columns - 0.5}}};
     const Json yScale = {{"domain", {-tallest / 2.0 - 0.5, tallest / 2.0 + 0.5}}};
     Json xAxis = {{"title", want.empty() ? "distance from the " + markedAs : "distance wanted from the source"},

@@ -267,6 +267,20 @@ Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& m
     return sets;
 }
 
+std::vector<InstructorFile> instructorFiles(const std::string& listFile) {
+    std::vector<InstructorFile> files;
+    std::ifstream list(listFile);
+    for (std::string path; std::getline(list, path);) {
+        if (path.empty()) continue;
+        std::string base = path.substr(path.find_last_of('/') + 1);
+        for (char& ch : base) {
+            if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+        }
+        files.push_back({path, "file" + std::to_string(files.size()) + "_" + base});
+    }
+    return files;
+}
+
 void recordFigure(const std::string& key, const std::string& value) {
     ::testing::Test::RecordProperty(key, value);
     std::cout << "figure " << key << " = " << value << "\n";

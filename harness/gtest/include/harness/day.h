@@ -321,4 +321,14 @@ Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& m
 // property (it lands in the XML and the report) and a printed line.
 void recordFigure(const std::string& key, const std::string& value);
 
+// An instructor's extra input files for a day (cmake/Grading.cmake's
+// grading_instructor_files writes the list, one path a line), each with the
+// case name it is graded under: "file<k>_<basename>", k from 0, the name's
+// other characters '_'. Nothing when the list is absent or empty.
+struct InstructorFile {
+    std::string path;
+    std::string caseName;
+};
+std::vector<InstructorFile> instructorFiles(const std::string& listFile);
+
 }  // namespace grading
