@@ -60,17 +60,20 @@ std::string incomplete(const std::string& what, size_t got, size_t want) {
 // 3 MB of text); a larger one could fill the student's disk.
 constexpr int kLargestGridFile = 520;
 
+// One checked run of a kernel on a grid: the verdict, and the grid it left
+// (empty when the runner gave none back).
+using CheckedRun = grading::Judged<std::vector<float>>;
+
 // The failure, with the smallest grid of the same kind found on which the
 // kernel still fails the same way (shrink.h): the grid after the steps, its
 // wrong cells marked (also as a picture), and its initial grid as a grid
-// file to grade on. `run`: one checked run on a grid, its verdict and output.
-GateResult withSmallestGrid(
-    const GateResult& failure, const std::string& call, const GridSpec& failing,
-    const std::function<std::pair<GateResult, std::vector<float>>(const GridSpec&, double)>& run,
-    const std::function<std::vector<float>(const GridSpec&)>& initOf) {
-    grading::Shrinker<GridSpec> s;
+// file to grade on. `run`: one checked run on a grid.
+GateResult withSmallestGrid(const CheckedRun& failure, const std::string& call, const GridSpec& failing,
+                            const std::function<CheckedRun(const GridSpec&, double)>& run,
+                            const std::function<std::vector<float>(const GridSpec&)>& initOf) {
+    grading::Shrinker<GridSpec, std::vector<float>> s;
     s.candidates = day34::shrink::candidates;
-    s.judge = [&](const GridSpec& on, double seconds) { return run(on, seconds).first; };
+    s.judge = run;
     const auto found = grading::shrinkFailure(failing, failure, s, day34::shrink::kBudget);
     grading::recordFigure("counterexample_side", std::to_string(found.input.n));
     const std::vector<float> init = initOf(found.input);
@@ -81,7 +84,7 @@ GateResult withSmallestGrid(
                   call, "txt", day34::grids::gridFileText("day 34 counterexample: " + describe(found.input), found.input.n, init));
     std::string shown;
     if (found.input.n <= 16) {
-        const std::vector<float> got = run(found.input, 60.0).second;
+        const std::vector<float>& got = found.output;
         const std::vector<double> want = expectedGrid(init, found.input.n, day34::kCheckSteps, day34::kStableR);
         shown = "initial grid (rows split by /): " + day34::shrink::gridText(found.input.n, init, {});
         if (got.size() == want.size()) {
@@ -91,7 +94,7 @@ GateResult withSmallestGrid(
             grading::recordPicture(call, grading::GridPicture{found.input.n, got, want, wrong});
         }
     }
-    return grading::withSmallestInput(failure, found, describe(found.input), shown,
+    return grading::withSmallestInput(failure.verdict, found, describe(found.input), shown,
                                       file.empty() ? "" : file + " (grade on it: -DGRADING_DAY34_GRIDS=" + file + ")");
 }
 
@@ -110,16 +113,16 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
             c.limitSeconds = stepSeconds(g.n, day34::kCheckSteps);
             c.run = [id, judge, kernel, g, name = c.name](const CaseContext& ctx) {
                 // One checked run of the case's kernel on grid `on`: the verdict, and the output.
-                const auto once = [&](const GridSpec& on, double seconds) {
+                const auto once = [&](const GridSpec& on, double seconds) -> CheckedRun {
                     const std::vector<float> init = initialGrid(on, ctx.seed, id + "/" + kernel);
                     const auto reply = step(ctx.runner, on, init, kernel, day34::kCheckSteps, day34::kStableR,
                                             std::min(seconds, stepSeconds(on.n, day34::kCheckSteps)));
-                    if (!reply.ok()) return std::make_pair(GateResult::fail(id, reply.problem), std::vector<float>{});
-                    return std::make_pair(judge(kernelName(kernel), on, init, reply.result), reply.result.grid);
+                    if (!reply.ok()) return GateResult::fail(id, reply.problem);
+                    return {judge(kernelName(kernel), on, init, reply.result), reply.result.grid};
                 };
-                const GateResult verdict = once(g, ctx.limitSeconds).first;
-                if (verdict.passed || !ctx.showsDetails || !grading::firstShrinkOf(id)) return verdict;
-                return withSmallestGrid(verdict, id + "/" + name, g, [&](const GridSpec& on, double seconds) {
+                const CheckedRun first = once(g, ctx.limitSeconds);
+                if (first.verdict.passed || !ctx.showsDetails || !grading::firstShrinkOf(id)) return first.verdict;
+                return withSmallestGrid(first, id + "/" + name, g, [&](const GridSpec& on, double seconds) {
                     return once(on, std::min(ctx.limitSeconds, seconds));
                 }, [&](const GridSpec& on) { return initialGrid(on, ctx.seed, id + "/" + kernel); });
             };

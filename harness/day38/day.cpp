@@ -4,6 +4,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <regex>
 
 #include "bfs_constants.h"
@@ -57,14 +58,23 @@ struct Shown {
     std::vector<int> want, got;
 };
 
+// The distances a search or an expansion gave back, when the runner answered.
+using Got = std::optional<std::vector<int>>;
+using Tried = grading::Judged<Got>;
+
+template <class Reply>
+Got gotOf(const Reply& r) {
+    return r.ok() ? Got(r.result.dist) : std::nullopt;
+}
+
 // "want/got by vertex: 0 0/0, 1 1/-1, ..." (the first 16 vertices).
-Shown wantGot(const std::vector<int>& want, const std::vector<int>* got) {
-    std::string s = got != nullptr ? "distance want/got by vertex:" : "distance wanted by vertex:";
+Shown wantGot(const std::vector<int>& want, const Got& got) {
+    std::string s = got ? "distance want/got by vertex:" : "distance wanted by vertex:";
     for (size_t v = 0; v < want.size() && v < 16; ++v) {
         s += (v ? ", " : " ") + std::to_string(v) + " " + std::to_string(want[v]);
-        if (got != nullptr) s += "/" + (v < got->size() ? std::to_string((*got)[v]) : std::string("?"));
+        if (got) s += "/" + (v < got->size() ? std::to_string((*got)[v]) : std::string("?"));
     }
-    return {s + (want.size() > 16 ? ", ..." : ""), want, got != nullptr ? *got : std::vector<int>{}};
+    return {s + (want.size() > 16 ? ", ..." : ""), want, got.value_or(std::vector<int>{})};
 }
 
 // A graph small enough to draw (html_report.h): vertices in columns by distance.
@@ -93,14 +103,15 @@ grading::GraphPicture pictureOf(const day38::shrink::Input& in, const Shown& sho
 
 // The failure, with the smallest input found on which the same mapping still
 // fails the same way (shrink.h): its edges, its distances (`details`: want
-// against got on it), a file to grade on, and its picture. A gate's first
-// failing case only, and only where the gate's details reach the student.
-GateResult withSmallestInput(const GateResult& failure, const CaseContext& ctx, const std::string& call,
+// against what the failing call got on it), a file to grade on, and its
+// picture. A gate's first failing case only, and only where the gate's
+// details reach the student.
+GateResult withSmallestInput(const Tried& failure, const CaseContext& ctx, const std::string& call,
                              const day38::shrink::Input& failing,
-                             const std::function<GateResult(const day38::shrink::Input&, double)>& judge,
-                             const std::function<Shown(const day38::shrink::Input&)>& details) {
-    if (!ctx.showsDetails || !grading::firstShrinkOf(failure.id)) return failure;
-    grading::Shrinker<day38::shrink::Input> s;
+                             const std::function<Tried(const day38::shrink::Input&, double)>& judge,
+                             const std::function<Shown(const day38::shrink::Input&, const Got&)>& details) {
+    if (!ctx.showsDetails || !grading::firstShrinkOf(failure.verdict.id)) return failure.verdict;
+    grading::Shrinker<day38::shrink::Input, Got> s;
     s.candidates = day38::shrink::candidates;
     s.judge = [&](const day38::shrink::Input& in, double secondsLeft) {
         return judge(in, std::min(ctx.limitSeconds, secondsLeft));
@@ -108,12 +119,12 @@ GateResult withSmallestInput(const GateResult& failure, const CaseContext& ctx, 
     const auto found = grading::shrinkFailure(failing, failure, s, day38::shrink::kBudget);
     grading::recordFigure("counterexample_vertices", std::to_string(found.input.vertexCount));
     const std::string file = grading::writeCounterexample(call, "txt", day38::shrink::fileText(found.input));
-    const Shown shown = details(found.input);
+    const Shown shown = details(found.input, found.output);
     if (found.input.vertexCount <= kPictureVertices) {
         grading::recordPicture(call, pictureOf(found.input, shown, found.failure.message));
     }
     return grading::withSmallestInput(
-        failure, found, day38::shrink::describe(found.input),
+        failure.verdict, found, day38::shrink::describe(found.input),
         "edges " + day38::shrink::edgesText(found.input) + "; " + shown.text,
         file.empty() ? "" : file + " (grade on it: -DGRADING_DAY38_GRAPHS=" + file + ")");
 }
@@ -143,16 +154,14 @@ std::vector<GateCase> searchCases(const std::string& id, Judge judge) {
                     return searchAlone(ctx.runner, small, m, std::min(seconds, searchSeconds(small.host.levels(), true)));
                 };
                 return withSmallestInput(
-                    verdict, ctx, id + "/" + name, day38::shrink::searchInput(g.graph, g.source),
-                    [&](const day38::shrink::Input& in, double seconds) {
+                    {verdict, gotOf(reply)}, ctx, id + "/" + name, day38::shrink::searchInput(g.graph, g.source),
+                    [&](const day38::shrink::Input& in, double seconds) -> Tried {
                         const GraphCase small = shrunkCase(in, g.name);
                         const auto r = once(small, seconds);
-                        return r.ok() ? judge(small, r.result) : GateResult::fail(id, r.problem);
+                        return {r.ok() ? judge(small, r.result) : GateResult::fail(id, r.problem), gotOf(r)};
                     },
-                    [&](const day38::shrink::Input& in) {
-                        const GraphCase small = shrunkCase(in, g.name);
-                        const auto r = once(small, ctx.limitSeconds);
-                        return wantGot(small.host.dist, r.ok() ? &r.result.dist : nullptr);
+                    [&](const day38::shrink::Input& in, const Got& got) {
+                        return wantGot(shrunkCase(in, g.name).host.dist, got);
                     });
             };
             cases.push_back(std::move(c));
@@ -185,18 +194,16 @@ std::vector<GateCase> expansionCases(const std::string& id, Judge judge) {
                     return expand(ctx.runner, small, day38::shrink::expansionOf(in), std::nullopt, m, seconds);
                 };
                 return withSmallestInput(
-                    verdict, ctx, id + "/" + name, day38::shrink::expansionInput(g.graph, e),
-                    [&](const day38::shrink::Input& in, double seconds) {
+                    {verdict, gotOf(reply)}, ctx, id + "/" + name, day38::shrink::expansionInput(g.graph, e),
+                    [&](const day38::shrink::Input& in, double seconds) -> Tried {
                         const GraphCase small = shrunkCase(in, g.name);
                         const auto r = once(small, in, seconds);
-                        return r.ok() ? judge(small, day38::shrink::expansionOf(in), r.result)
-                                      : GateResult::fail(id, r.problem);
+                        return {r.ok() ? judge(small, day38::shrink::expansionOf(in), r.result)
+                                       : GateResult::fail(id, r.problem),
+                                gotOf(r)};
                     },
-                    [&](const day38::shrink::Input& in) {
-                        const GraphCase small = shrunkCase(in, g.name);
-                        const auto r = once(small, in, ctx.limitSeconds);
-                        const std::vector<int> want = day38::expectedAfter(small.graph, day38::shrink::expansionOf(in));
-                        return wantGot(want, r.ok() ? &r.result.dist : nullptr);
+                    [](const day38::shrink::Input& in, const Got& got) {
+                        return wantGot(day38::expectedAfter(day38::shrink::graphOf(in), day38::shrink::expansionOf(in)), got);
                     });
             };
             cases.push_back(std::move(c));
@@ -254,13 +261,13 @@ std::vector<GateCase> walkCases() {
                 };
                 return withSmallestInput(
                     verdict, ctx, "38.walk/" + name, day38::shrink::walkInput(g.graph, f.frontier(std::stoul(k[1].str()))),
-                    [&](const day38::shrink::Input& in, double seconds) {
+                    [&](const day38::shrink::Input& in, double seconds) -> Tried {
                         const GraphCase small = shrunkCase(in, g.name);
                         const auto r = walk(ctx.runner, small, alone(in), m, seconds);
                         return r.ok() ? walkGate(small, alone(in), r.result.checksums)
                                       : GateResult::fail("38.walk", r.problem);
                     },
-                    [](const day38::shrink::Input& in) {
+                    [](const day38::shrink::Input& in, const Got&) {
                         std::string degrees = "degree by vertex:";
                         const grading::Graph small = day38::shrink::graphOf(in);
                         for (int v = 0; v < small.vertexCount && v < 16; ++v) {

@@ -81,6 +81,25 @@ TEST(ShrinkFailure, NothingSmallerFailsMeansNothingFound) {
     EXPECT_EQ(found.calls, 4);  // 1, 2, 4 and 6, each tried once
 }
 
+// What the runner gave back comes with the input it was given for: the
+// failing call's own output, kept with the best input, never asked again.
+TEST(ShrinkFailure, TheOutputShownIsTheFailingCallsOwn) {
+    int calls = 0;
+    grading::Shrinker<int, std::string> s;
+    s.candidates = [](const int& from) { return from > 1 ? std::vector<int>{from / 2} : std::vector<int>{}; };
+    s.judge = [&calls](const int& in, double) -> grading::Judged<std::string> {
+        ++calls;
+        if (in < 5) return GateResult::pass("t.gate");
+        return {GateResult::fail("t.gate", "wrong at " + std::to_string(in)), "call " + std::to_string(calls)};
+    };
+    const auto found = grading::shrinkFailure(40, {GateResult::fail("t.gate", "wrong at 40"), "the first call"}, s, {100, 10.0});
+    EXPECT_EQ(found.input, 5);  // 20, 10, 5 fail; 2 passes
+    EXPECT_EQ(found.output, "call 3");
+    EXPECT_EQ(calls, 4);
+    const auto unsearched = grading::shrinkFailure(40, {GateResult::fail("t.gate", "wrong at 40"), "the first call"}, s, {0, 10.0});
+    EXPECT_EQ(unsearched.output, "the first call");
+}
+
 TEST(ShrinkFailure, OncePerGateAProcess) {
     EXPECT_TRUE(grading::firstShrinkOf("t.once"));
     EXPECT_FALSE(grading::firstShrinkOf("t.once"));

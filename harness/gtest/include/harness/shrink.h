@@ -13,6 +13,7 @@
 #include <functional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "harness/gate.h"
@@ -47,16 +48,27 @@ bool firstShrinkOf(const std::string& gate);
 // Returns the file's absolute path, or "" when it could not be written.
 std::string writeCounterexample(const std::string& call, const std::string& ext, const std::string& text);
 
-template <class Input>
+// A gate's verdict on one input, with what the runner gave back on it
+// (`Output`: what the message or picture shows beside the verdict, from the
+// very call that failed, never from a second run that might not).
+template <class Output = std::monostate>
+struct Judged {
+    Judged(GateResult verdict, Output output = {}) : verdict(std::move(verdict)), output(std::move(output)) {}
+    GateResult verdict;
+    Output output;
+};
+
+template <class Input, class Output = std::monostate>
 struct Shrinker {
+    using Judgement = Judged<Output>;
     // Smaller inputs than `from`, the most promising (the smallest) first.
     std::function<std::vector<Input>(const Input& from)> candidates;
     // The gate on one input: one runner call, within `secondsLeft` of the
     // budget, at least 1 s (a candidate that hangs costs no more than that).
-    std::function<GateResult(const Input&, double secondsLeft)> judge;
+    std::function<Judgement(const Input&, double secondsLeft)> judge;
 };
 
-template <class Input>
+template <class Input, class Output = std::monostate>
 struct Shrunk {
     Input input;
     GateResult failure;     // what the gate said on it
@@ -64,19 +76,21 @@ struct Shrunk {
     int calls = 0;          // runner calls the search made
     double seconds = 0;     // wall time
     double waitedSeconds = 0;  // of which waiting for GPU slots
+    Output output{};        // what the runner gave back on it, in the call that failed
 };
 
 // The smallest input the search reached from `failing`, which failed with `failure`.
-template <class Input>
-Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, const Shrinker<Input>& s,
-                            const ShrinkBudget& budget) {
+template <class Input, class Output>
+Shrunk<Input, Output> shrinkFailure(const Input& failing, const typename Shrinker<Input, Output>::Judgement& failure,
+                                    const Shrinker<Input, Output>& s, const ShrinkBudget& budget) {
     const auto start = std::chrono::steady_clock::now();
     const double waitedBefore = runnerCallTotals().slotWaitSeconds;
     const auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     const auto waited = [&] { return runnerCallTotals().slotWaitSeconds - waitedBefore; };
     const auto elapsed = [&] { return wall() - waited(); };
-    const std::string shape = failureShape(failure.message);
-    Shrunk<Input> best{failing, failure};
+    const std::string shape = failureShape(failure.verdict.message);
+    Shrunk<Input, Output> best{failing, failure.verdict};
+    best.output = failure.output;
     for (bool progress = true; progress;) {
         progress = false;
         for (const Input& candidate : s.candidates(best.input)) {
@@ -87,10 +101,11 @@ Shrunk<Input> shrinkFailure(const Input& failing, const GateResult& failure, con
             }
             ++best.calls;
             // However little of the budget is left, a call gets a second to start.
-            const GateResult r = s.judge(candidate, std::max(1.0, budget.seconds - elapsed()));
-            if (r.passed || failureShape(r.message) != shape) continue;
+            Judged<Output> r = s.judge(candidate, std::max(1.0, budget.seconds - elapsed()));
+            if (r.verdict.passed || failureShape(r.verdict.message) != shape) continue;
             best.input = candidate;
-            best.failure = r;
+            best.failure = std::move(r.verdict);
+            best.output = std::move(r.output);
             best.smaller = progress = true;
             break;
         }
@@ -130,8 +145,8 @@ void recordPicture(const std::string& call, const GridPicture& picture);
 std::string smallestInputText(int calls, double seconds, double waitedSeconds, bool smaller, const std::string& input,
                               const std::string& failureOnIt, const std::string& details, const std::string& file);
 
-template <class Input>
-GateResult withSmallestInput(const GateResult& failure, const Shrunk<Input>& found, const std::string& input,
+template <class Input, class Output>
+GateResult withSmallestInput(const GateResult& failure, const Shrunk<Input, Output>& found, const std::string& input,
                              const std::string& details, const std::string& file) {
     GateResult r = failure;
     r.message += smallestInputText(found.calls, found.seconds, found.waitedSeconds, found.smaller, input, found.failure.message, details, file);
