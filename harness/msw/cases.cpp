@@ -389,8 +389,8 @@ grading::GateResult judgeOne(const std::string& runner, const std::string& impl,
 // fails the same way (harness/shrink.h), and that input written to a file.
 grading::GateResult withSmallestInput(const grading::GateResult& failure, const std::string& runner,
                                       const std::string& impl, const std::string& call, uint64_t key, uint64_t stream,
-                                      const shrink::Input& failing, double limitSeconds) {
-    if (!grading::firstShrinkOf("msw.index")) return failure;
+                                      const shrink::Input& failing, double limitSeconds, bool showsDetails) {
+    if (!grading::shrinksFailure("msw.index", showsDetails)) return failure;
     grading::Shrinker<shrink::Input> s;
     s.candidates = shrink::candidates;
     s.judge = [&](const shrink::Input& in, double secondsLeft) {
@@ -406,7 +406,7 @@ grading::GateResult withSmallestInput(const grading::GateResult& failure, const 
 }  // namespace
 
 grading::GateResult indexCase(const std::string& runner, const std::string& impl, const std::string& call, uint64_t n,
-                              uint64_t seed, double limitSeconds, bool zeroWords, bool shrinkFailures) {
+                              uint64_t seed, double limitSeconds, bool zeroWords, bool showsDetails) {
     const uint64_t key = zeroWords ? msw::arrays::kZeroWordsKey : generatorKey(seed, call);
     const uint64_t stream = caseStream(seed, call);
     const std::vector<IndexCase> cases = indexCases(n, stream);
@@ -420,17 +420,17 @@ grading::GateResult indexCase(const std::string& runner, const std::string& impl
         // A runner that failed inside a search (a guard, a fault) names it.
         std::smatch m;
         const std::regex search("search ([0-9]+) of ([0-9]+)");
-        if (!shrinkFailures || !std::regex_search(reply.problem, m, search)) return failed;
+        if (!std::regex_search(reply.problem, m, search)) return failed;
         const size_t k = std::stoul(m[1].str());
         if (k >= cases.size()) return failed;
-        return withSmallestInput(failed, runner, impl, call, key, stream, {n, cases[k]}, limitSeconds);
+        return withSmallestInput(failed, runner, impl, call, key, stream, {n, cases[k]}, limitSeconds, showsDetails);
     }
     grading::recordFigure("searches_n" + std::to_string(n), std::to_string(cases.size()));
     const grading::GateResult verdict = judgeFind(impl, n, cases, want, reply.result);
-    if (verdict.passed || !shrinkFailures) return verdict;
+    if (verdict.passed) return verdict;
     const size_t k = failingQuestion(impl, n, cases, want, reply.result);
     if (k == cases.size()) return verdict;
-    return withSmallestInput(verdict, runner, impl, call, key, stream, {n, cases[k]}, limitSeconds);
+    return withSmallestInput(verdict, runner, impl, call, key, stream, {n, cases[k]}, limitSeconds, showsDetails);
 }
 
 grading::Reply<protocol::Empty> callEmpty(const std::string& runner, const std::string& impl, double limitSeconds) {

@@ -115,10 +115,10 @@ size_t failingQuestion(const std::string& impl, uint64_t n, const std::vector<gr
                        const std::vector<uint64_t>& want, const protocol::FindResult& r);
 
 // One msw.index case end to end: the questions for n, the runner call, the
-// verdict; a failure shrunk to its smallest input when `shrinkFailures`
-// (shrink.h: the case's details reach the student).
+// verdict; a failure shrunk to its smallest input where the case's details
+// reach the student (shrink.h's shrinksFailure).
 grading::GateResult indexCase(const std::string& runner, const std::string& impl, const std::string& call, uint64_t n,
-                              uint64_t seed, double limitSeconds, bool zeroWords = false, bool shrinkFailures = false);
+                              uint64_t seed, double limitSeconds, bool zeroWords = false, bool showsDetails = false);
 
 grading::Reply<protocol::Empty> callEmpty(const std::string& runner, const std::string& impl, double limitSeconds);
 

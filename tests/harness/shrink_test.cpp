@@ -100,10 +100,11 @@ TEST(ShrinkFailure, TheOutputShownIsTheFailingCallsOwn) {
     EXPECT_EQ(unsearched.output, "the first call");
 }
 
-TEST(ShrinkFailure, OncePerGateAProcess) {
-    EXPECT_TRUE(grading::firstShrinkOf("t.once"));
-    EXPECT_FALSE(grading::firstShrinkOf("t.once"));
-    EXPECT_TRUE(grading::firstShrinkOf("t.other"));
+TEST(ShrinkFailure, OncePerGateAProcessWhereItsDetailsAreShown) {
+    EXPECT_FALSE(grading::shrinksFailure("t.once", false));  // hidden: not shrunk, and no turn used
+    EXPECT_TRUE(grading::shrinksFailure("t.once", true));
+    EXPECT_FALSE(grading::shrinksFailure("t.once", true));
+    EXPECT_TRUE(grading::shrinksFailure("t.other", true));
 }
 
 TEST(Counterexample, WrittenUnderTheFolderNamedAfterTheCall) {

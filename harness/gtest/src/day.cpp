@@ -110,9 +110,9 @@ std::string failureShape(const std::string& message) {
     return shape;
 }
 
-bool firstShrinkOf(const std::string& gate) {
+bool shrinksFailure(const std::string& gate, bool showsDetails) {
     static std::set<std::string> shrunk;
-    return shrunk.insert(gate).second;
+    return showsDetails && shrunk.insert(gate).second;
 }
 
 std::string writeCounterexample(const std::string& call, const std::string& ext, const std::string& text) {

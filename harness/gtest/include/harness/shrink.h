@@ -37,10 +37,11 @@ struct ShrinkBudget {
 // failures of the same kind, on different inputs, have the same shape.
 std::string failureShape(const std::string& message);
 
-// True the first time it is asked for `gate` in this process: a gate's first
-// failing case is shrunk, its others are not (each would cost the budget
-// again to show much the same).
-bool firstShrinkOf(const std::string& gate);
+// Whether a failure of `gate` on this case is shrunk: where its details reach
+// the student (`showsDetails`: a shrunk input is drawn from the case, which
+// the gate's visibility may hide), its first failing case in this process,
+// and no other (each would cost the budget again to show much the same).
+bool shrinksFailure(const std::string& gate, bool showsDetails);
 
 // Writes a shrunk input where the student can load it: under
 // GRADING_COUNTEREXAMPLE_DIR, else counterexamples/ in the working folder,
