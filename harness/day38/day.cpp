@@ -81,7 +81,8 @@ Shown wantGot(const std::vector<int>& want, const Got& got) {
 constexpr int kPictureVertices = 64;
 
 // The shrunk input as the report draws it. Wrong: every vertex whose distance
-// differs, or, without distances, the vertex the failure names.
+// differs, or, where none does (no distances came back, a vertex appended
+// twice, a walk), the vertex the failure names.
 grading::GraphPicture pictureOf(const day38::shrink::Input& in, const Shown& shown, const std::string& failure) {
     grading::GraphPicture p;
     p.labels = in.words;
@@ -94,8 +95,9 @@ grading::GraphPicture pictureOf(const day38::shrink::Input& in, const Shown& sho
         for (size_t v = 0; v < p.want.size(); ++v) {
             if (p.want[v] != p.got[v]) p.wrong.push_back(static_cast<int>(v));
         }
-    } else if (std::smatch m; std::regex_search(failure, m, std::regex("vertex ([0-9]+)")) &&
-                              std::stoi(m[1].str()) < in.vertexCount) {
+    }
+    if (std::smatch m; p.wrong.empty() && std::regex_search(failure, m, std::regex("vertex ([0-9]{1,9})\\b")) &&
+                       std::stoi(m[1].str()) < in.vertexCount) {
         p.wrong.push_back(std::stoi(m[1].str()));
     }
     return p;
