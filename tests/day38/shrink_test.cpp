@@ -82,4 +82,69 @@ TEST(Day38Shrink, AGradedGraphShrinksToAFewVerticesWithinTheBudget) {
     }
 }
 
+// The planted off_by_one_search on the host: the edge mapping's owner search
+// compares with < where the rule is <=, so the first edge of each frontier
+// slot but the first is read from the slot before it, one past that vertex's
+// row. The next frontier is in claim order (edges in thread order, or the
+// reverse, as a GPU may). A read past the column array stands for the fault
+// it causes on the GPU: a failure of another shape.
+grading::GateResult offByOneJudge(const Input& in, bool reversed) {
+    const grading::Graph g = day38::shrink::graphOf(in);
+    const int source = in.pinned.front();
+    std::vector<int> dist(g.vertexCount, -1);
+    dist[source] = 0;
+    std::vector<int> frontier{source};
+    for (int level = 0; !frontier.empty(); ++level) {
+        std::vector<int> start{0};
+        for (int u : frontier) start.push_back(start.back() + g.degree(u));
+        std::vector<int> next;
+        for (int e = 0; e < start.back(); ++e) {
+            int lo = 0, hi = static_cast<int>(frontier.size()) - 1;
+            while (lo < hi) {
+                const int mid = lo + (hi - lo + 1) / 2;
+                if (start[mid] < e) lo = mid;
+                else hi = mid - 1;
+            }
+            const int at = g.rowOffsets[frontier[lo]] + e - start[lo];
+            if (at >= static_cast<int>(g.colIndices.size())) {
+                return grading::GateResult::fail(
+                    "38.distances", "expandEdgePerThread (edge mapping) at level " + std::to_string(level) +
+                                        ": cudaErrorIllegalAddress");
+            }
+            const int v = g.colIndices[at];
+            if (dist[v] == -1) {
+                dist[v] = level + 1;
+                next.push_back(v);
+            }
+        }
+        if (reversed) std::reverse(next.begin(), next.end());
+        frontier = std::move(next);
+    }
+    return day38::checkDistances(g, dist, grading::bfsHost(g, source).dist);
+}
+
+// From the graded components graph, seeds and claim orders that fail the
+// same way (not by the fault), to 12 vertices or fewer within the day's calls.
+TEST(Day38Shrink, OffByOneSearchShrinksToAFewVertices) {
+    int searched = 0;
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+        for (bool reversed : {false, true}) {
+            const Input start = day38::shrink::searchInput(grading::componentsGraph(seed), 0);
+            const grading::GateResult failure = offByOneJudge(start, reversed);
+            if (failure.passed || failure.message.find("Illegal") != std::string::npos) continue;
+            ++searched;
+            grading::Shrinker<Input> s;
+            s.candidates = day38::shrink::candidates;
+            s.judge = [&](const Input& in, double) { return offByOneJudge(in, reversed); };
+            const auto found = grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+            EXPECT_LE(found.input.vertexCount, 12)
+                << "seed " << seed << (reversed ? ", claims reversed: " : ": ") << day38::shrink::describe(found.input)
+                << " after " << found.calls << " calls (" << found.otherFailures << " faulted): edges "
+                << day38::shrink::edgesText(found.input) << "; " << found.failure.message;
+            EXPECT_FALSE(offByOneJudge(found.input, reversed).passed);
+        }
+    }
+    EXPECT_GE(searched, 12) << "most seeds fail by a wrong distance";
+}
+
 }  // namespace

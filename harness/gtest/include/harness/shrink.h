@@ -77,6 +77,7 @@ struct Shrunk {
     int calls = 0;          // runner calls the search made
     double seconds = 0;     // wall time
     double waitedSeconds = 0;  // of which waiting for GPU slots
+    int otherFailures = 0;  // calls that failed another way (a fault, another message): each may cost a runner's restart
     Output output{};        // what the runner gave back on it, in the call that failed
 };
 
@@ -92,22 +93,34 @@ Shrunk<Input, Output> shrinkFailure(const Input& failing, const typename Shrinke
     const std::string shape = failureShape(failure.verdict.message);
     Shrunk<Input, Output> best{failing, failure.verdict};
     best.output = failure.output;
+    // Candidates come coarse to fine. After a success the next round starts
+    // where it succeeded, as delta debugging keeps its granularity, and
+    // wraps round to the coarse ones: a round ends on a success or when
+    // every candidate failed to fail.
+    size_t resumeAt = 0;
     for (bool progress = true; progress;) {
         progress = false;
-        for (const Input& candidate : s.candidates(best.input)) {
+        const std::vector<Input> next = s.candidates(best.input);
+        for (size_t k = 0; k < next.size(); ++k) {
             if (best.calls >= budget.calls || elapsed() >= budget.seconds ||
                 wall() >= budget.seconds * ShrinkBudget::kWallFactor) {
                 progress = false;
                 break;
             }
+            const size_t at = (resumeAt + k) % next.size();
             ++best.calls;
             // However little of the budget is left, a call gets a second to start.
-            Judged<Output> r = s.judge(candidate, std::max(1.0, budget.seconds - elapsed()));
-            if (r.verdict.passed || failureShape(r.verdict.message) != shape) continue;
-            best.input = candidate;
+            Judged<Output> r = s.judge(next[at], std::max(1.0, budget.seconds - elapsed()));
+            if (r.verdict.passed) continue;
+            if (failureShape(r.verdict.message) != shape) {
+                ++best.otherFailures;
+                continue;
+            }
+            best.input = next[at];
             best.failure = std::move(r.verdict);
             best.output = std::move(r.output);
             best.smaller = progress = true;
+            resumeAt = at;
             break;
         }
     }
@@ -142,15 +155,17 @@ void recordPicture(const std::string& call, const GridPicture& picture);
 // failing input found (<n> tries): <input>: <the failure on it, or "this
 // one">; <details>; written to <file>" (no file part when `file` is empty).
 // Records the search's seconds (figures shrink_seconds, and
-// shrink_wait_seconds: the part spent waiting for GPU slots).
-std::string smallestInputText(int calls, double seconds, double waitedSeconds, bool smaller, const std::string& input,
+// shrink_wait_seconds: the part spent waiting for GPU slots) and
+// shrink_other_failures.
+std::string smallestInputText(int calls, double seconds, double waitedSeconds, int otherFailures, bool smaller,
+                              const std::string& input,
                               const std::string& failureOnIt, const std::string& details, const std::string& file);
 
 template <class Input, class Output>
 GateResult withSmallestInput(const GateResult& failure, const Shrunk<Input, Output>& found, const std::string& input,
                              const std::string& details, const std::string& file) {
     GateResult r = failure;
-    r.message += smallestInputText(found.calls, found.seconds, found.waitedSeconds, found.smaller, input, found.failure.message, details, file);
+    r.message += smallestInputText(found.calls, found.seconds, found.waitedSeconds, found.otherFailures, found.smaller, input, found.failure.message, details, file);
     return r;
 }
 
