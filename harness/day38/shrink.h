@@ -2,10 +2,11 @@
 // Day 38's failures, shrunk (harness/shrink.h): delta debugging over the
 // graph's edge list, the question's vertices kept (a search's source, an
 // expansion's or a walk's frontier), every candidate relabelled densely so
-// that only vertices an edge or the question names remain. A search first
-// tries the source's component and the balls around the source; an
-// expansion or a walk also drops chunks of its frontier. Each candidate is
-// one runner call of the failing mapping.
+// that only vertices an edge or the question names remain, in their old
+// order. A search first tries the balls around the source and its
+// component, then drops vertices with their subtrees in its BFS tree, and
+// contracts edges once small; an expansion or a walk also drops chunks of
+// its frontier. Each candidate is one runner call of the failing mapping.
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,9 +18,10 @@
 namespace day38::shrink {
 
 // 30 s: a candidate that faults ends its runner, and the next call starts
-// another (about 1.5 s on the H200 under the suite). 160 calls: a graph of
-// 16 edges offers 31 candidates a round (halves down to single edges), and
-// 80 calls ended off_by_one_search at 16 vertices on the H200.
+// another. 160 calls: a host model of off_by_one_search, whose candidates
+// fault as often as not, needs up to 124 to reach 12 vertices
+// (tests/day38/shrink_test.cpp); on the H200 under the suite it took 114
+// calls, 32 of them faults, and 31.8 s to reach 6.
 constexpr grading::ShrinkBudget kBudget{160, 30.0};
 
 enum class Question { Search, Expansion, Walk };
