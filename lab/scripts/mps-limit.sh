@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Whether CUDA MPS can bound each runner's device memory on this machine
+# (issue 46's isolation): starts an MPS control daemon, then clients of
+# mps_alloc.cu under CUDA_MPS_PINNED_DEVICE_MEM_LIMIT, one sandboxed by
+# bwrap with the MPS pipe folder bound in, one beside a neighbour that asks
+# for all the memory it can. Prints what each got; stops the daemon.
+#   lab/scripts/mps-limit.sh OUT_DIR
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=$1
+mkdir -p "$out"
+source "$root/.ci/find-bwrap.sh"
+bwrap=$(command -v bwrap || echo "${GRADING_BWRAP:-}")
+log="$out/mps-limit.txt"
+say() { echo "$*" | tee -a "$log"; }
+: >"$log"
+nvcc -O2 -o "$out/mps_alloc" "$root/lab/bench/mps_alloc.cu" || { say "nvcc failed"; exit 1; }
+export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe CUDA_MPS_LOG_DIRECTORY=/tmp/mps-log
+mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
+say "== without MPS: a client asks for 8 GiB"
+say "$("$out/mps_alloc" 8 2>&1)"
+nvidia-cuda-mps-control -d; say "mps control daemon: exit $?"
+say "== under MPS, limit 4 GiB per client (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G)"
+say "asks 2: $(CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G "$out/mps_alloc" 2 2>&1)"
+say "asks 8: $(CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G "$out/mps_alloc" 8 2>&1)"
+say "== a neighbour asks for 200 GiB under the limit while an honest client asks for 8 GiB (limit 16G)"
+CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=16G "$out/mps_alloc" 200 6 >"$out/hog.txt" 2>&1 &
+hog=$!
+sleep 3
+say "honest: $(CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=16G "$out/mps_alloc" 8 2>&1)"
+wait $hog; say "hog: $(cat "$out/hog.txt")"
+say "== without a limit, the neighbour takes what it can first"
+"$out/mps_alloc" 200 6 >"$out/hog2.txt" 2>&1 &
+hog=$!
+sleep 4
+say "honest: $("$out/mps_alloc" 8 2>&1)"
+wait $hog; say "hog: $(cat "$out/hog2.txt")"
+if [ -n "$bwrap" ]; then
+  # Which namespace the MPS daemon cannot see through ("User did not send
+  # valid credentials" in its control.log): all of them, then all but one.
+  boxed() {  # label, namespace flags...
+    local label=$1
+    shift
+    say "sandboxed ($label), the pipe folder bound in, limit 4 GiB, asks 8: $(CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G \
+      "$bwrap" --ro-bind / / --dev-bind /dev /dev --tmpfs /tmp --bind "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_PIPE_DIRECTORY" \
+      --ro-bind "$out" "$out" "$@" --die-with-parent "$out/mps_alloc" 8 2>&1)"
+  }
+  boxed "every namespace" --unshare-all
+  boxed "all but pid" --unshare-user --unshare-ipc --unshare-net --unshare-uts --unshare-cgroup-try
+  boxed "all but user" --unshare-pid --unshare-ipc --unshare-net --unshare-uts --unshare-cgroup-try
+  boxed "all but ipc" --unshare-user --unshare-pid --unshare-net --unshare-uts --unshare-cgroup-try
+  boxed "all but net" --unshare-user --unshare-pid --unshare-ipc --unshare-uts --unshare-cgroup-try
+  say "sandboxed (every namespace), no pipe folder (as the sandbox is today), asks 2: $("$bwrap" --ro-bind / / \
+    --dev-bind /dev /dev --tmpfs /tmp --ro-bind "$out" "$out" --unshare-all --die-with-parent "$out/mps_alloc" 2 2>&1)"
+fi
+echo quit | nvidia-cuda-mps-control; say "mps quit: exit $?"
+cp -r "$CUDA_MPS_LOG_DIRECTORY" "$out/mps-log" 2>/dev/null
