@@ -175,9 +175,17 @@ std::vector<Input> candidates(const Input& from) {
             }
         }
     }
-    // The frontier by halves, quarters, ... (one vertex stays).
+    // The frontier by halves, quarters, ... (one vertex stays), after the
+    // graph cut to the frontier's own edges: one level reads no other row.
     const size_t pinned = from.pinned.size();
     if (from.question != Question::Search) {
+        std::vector<bool> inFrontier(from.vertexCount, false);
+        for (int v : from.pinned) inFrontier[v] = true;
+        std::vector<bool> elsewhere(from.edges.size());
+        for (size_t k = 0; k < from.edges.size(); ++k) {
+            elsewhere[k] = !inFrontier[from.edges[k].first] && !inFrontier[from.edges[k].second];
+        }
+        if (std::count(elsewhere.begin(), elsewhere.end(), true) > 0) out.push_back(keep(from, elsewhere, none));
         for (size_t parts = 2; parts <= std::min<size_t>(pinned, 16); parts *= 2) {
             for (size_t i = 0; i < parts; ++i) out.push_back(keep(from, none, chunkMask(pinned, parts, i)));
         }

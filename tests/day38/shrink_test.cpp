@@ -46,6 +46,20 @@ TEST(Day38Shrink, EveryCandidateIsSmaller) {
     }
 }
 
+TEST(Day38Shrink, AnExpansionFirstTriesTheFrontiersOwnEdges) {
+    // 0-1 1-2 2-3 3-4, frontier {1}: only 0-1 and 1-2 touch it.
+    const grading::Graph g = grading::buildCsr(5, {"a", "b", "c", "d", "e"}, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
+    day38::Expansion e;
+    e.before = {1, 0, 1, -1, -1};
+    e.frontier = {1};
+    e.level = 0;
+    const std::vector<Input> next = day38::shrink::candidates(day38::shrink::expansionInput(g, e));
+    ASSERT_FALSE(next.empty());
+    EXPECT_EQ(next.front().words, (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_EQ(next.front().edges, (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}}));
+    EXPECT_EQ(next.front().pinned, std::vector<int>{1});
+}
+
 TEST(Day38Shrink, TheFileLoadsBackWithItsSource) {
     const grading::Graph g = grading::buildCsr(3, {"v7", "v8", "v9"}, {{0, 1}, {1, 2}});
     std::istringstream file(day38::shrink::fileText(day38::shrink::searchInput(g, 2)));
