@@ -72,7 +72,7 @@ GateResult withSmallestGrid(const CheckedRun& failure, const std::string& call, 
                             const std::function<CheckedRun(const GridSpec&, double)>& run,
                             const std::function<std::vector<float>(const GridSpec&)>& initOf) {
     grading::Shrinker<GridSpec, std::vector<float>> s;
-    s.candidates = day34::shrink::candidates;
+    s.candidates = grading::madeAtOnce<GridSpec>(day34::shrink::candidates);
     s.judge = run;
     const auto found = grading::shrinkFailure(failing, failure, s, day34::shrink::kBudget);
     grading::recordFigure("counterexample_side", std::to_string(found.input.n));

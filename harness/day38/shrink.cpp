@@ -1,6 +1,8 @@
 #include "shrink.h"
 
 #include <algorithm>
+#include <functional>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -147,31 +149,52 @@ Input keep(const Input& in, const std::vector<bool>& dropEdge, const std::vector
     return out;
 }
 
-std::vector<Input> candidates(const Input& from) {
-    std::vector<Input> out;
-    const std::vector<bool> none;
+std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
+    // Every candidate is a copy, made only when the search comes to it: a
+    // graded graph has millions of edges, and most searches stop early.
+    std::vector<grading::MakeCandidate<Input>> out;
+    const auto base = std::make_shared<const Input>(from);
+    const auto without = [&out, base](std::function<std::vector<bool>(const Input&)> edges, std::vector<bool> pinned) {
+        out.push_back([base, edges = std::move(edges), pinned = std::move(pinned)] {
+            return keep(*base, edges ? edges(*base) : std::vector<bool>{}, pinned);
+        });
+    };
+    const auto edgeChunk = [](size_t parts, size_t i) {
+        return [parts, i](const Input& in) { return chunkMask(in.edges.size(), parts, i); };
+    };
     if (from.question == Question::Search) {
         // The balls around the source (radius 1, 2, 4, ...), then its
-        // component, then the search's tree without subtrees: the reached
+        // component, then the search's tree without subtrees: the other
         // vertices in id order by halves, quarters, ..., each chunk dropped
         // with everything below it, so the rest keep their levels and ids'
         // order (what a bug keyed to either needs).
-        const grading::Graph g = graphOf(from);
-        const grading::HostBfs bfs = grading::bfsHost(g, from.pinned.front());
-        const std::vector<int>& dist = bfs.dist;
-        const int far = *std::max_element(dist.begin(), dist.end());
-        for (int radius = 1; radius < far; radius *= 2) out.push_back(keep(from, edgesBeyond(from, dist, radius), none));
-        if (bfs.reached() < from.vertexCount) out.push_back(keep(from, edgesBeyond(from, dist, -1), none));
-        std::vector<int> below;  // every vertex but the source, by id
-        for (int v = 0; v < from.vertexCount; ++v) {
-            if (v != from.pinned.front()) below.push_back(v);
+        struct Tree {
+            grading::Graph g;
+            grading::HostBfs bfs;
+        };
+        auto tree = std::make_shared<Tree>();
+        tree->g = graphOf(from);
+        tree->bfs = grading::bfsHost(tree->g, from.pinned.front());
+        const int far = *std::max_element(tree->bfs.dist.begin(), tree->bfs.dist.end());
+        for (int radius = 1; radius < far; radius *= 2) {
+            without([tree, radius](const Input& in) { return edgesBeyond(in, tree->bfs.dist, radius); }, {});
         }
-        for (size_t parts : partitionsOf(below.size(), below.size() <= 4096 ? 32 : 8)) {
+        if (tree->bfs.reached() < from.vertexCount) {
+            without([tree](const Input& in) { return edgesBeyond(in, tree->bfs.dist, -1); }, {});
+        }
+        const size_t others = static_cast<size_t>(from.vertexCount) - 1;
+        for (size_t parts : partitionsOf(others, others <= 4096 ? 32 : 8)) {
             for (size_t i = 0; i < parts; ++i) {
-                const std::vector<bool> chunk = chunkMask(below.size(), parts, i);
-                std::vector<bool> dropVertex(from.vertexCount, false);
-                for (size_t k = 0; k < below.size(); ++k) dropVertex[below[k]] = chunk[k];
-                out.push_back(keep(from, edgesBelow(from, g, bfs, dropVertex), none));
+                without(
+                    [tree, others, parts, i](const Input& in) {
+                        const std::vector<bool> chunk = chunkMask(others, parts, i);
+                        std::vector<bool> dropVertex(in.vertexCount, false);
+                        for (int v = 0, k = 0; v < in.vertexCount; ++v) {
+                            if (v != in.pinned.front()) dropVertex[v] = chunk[k++];
+                        }
+                        return edgesBelow(in, tree->g, tree->bfs, dropVertex);
+                    },
+                    {});
             }
         }
     }
@@ -179,32 +202,41 @@ std::vector<Input> candidates(const Input& from) {
     // graph cut to the frontier's own edges: one level reads no other row.
     const size_t pinned = from.pinned.size();
     if (from.question != Question::Search) {
-        std::vector<bool> inFrontier(from.vertexCount, false);
-        for (int v : from.pinned) inFrontier[v] = true;
-        std::vector<bool> elsewhere(from.edges.size());
-        for (size_t k = 0; k < from.edges.size(); ++k) {
-            elsewhere[k] = !inFrontier[from.edges[k].first] && !inFrontier[from.edges[k].second];
-        }
-        if (std::count(elsewhere.begin(), elsewhere.end(), true) > 0) out.push_back(keep(from, elsewhere, none));
+        without(
+            [](const Input& in) {
+                std::vector<bool> inFrontier(in.vertexCount, false);
+                for (int v : in.pinned) inFrontier[v] = true;
+                std::vector<bool> elsewhere(in.edges.size());
+                for (size_t k = 0; k < in.edges.size(); ++k) {
+                    elsewhere[k] = !inFrontier[in.edges[k].first] && !inFrontier[in.edges[k].second];
+                }
+                return elsewhere;
+            },
+            {});
         for (size_t parts = 2; parts <= std::min<size_t>(pinned, 16); parts *= 2) {
-            for (size_t i = 0; i < parts; ++i) out.push_back(keep(from, none, chunkMask(pinned, parts, i)));
+            for (size_t i = 0; i < parts; ++i) without(nullptr, chunkMask(pinned, parts, i));
         }
     }
     // Delta debugging over the edges: without each half, quarter, ... and,
     // once few are left, without each edge alone.
     const size_t edges = from.edges.size();
     for (size_t parts : partitionsOf(edges, edges <= 4096 ? 32 : 8)) {
-        for (size_t i = 0; i < parts; ++i) out.push_back(keep(from, chunkMask(edges, parts, i), none));
+        for (size_t i = 0; i < parts; ++i) without(edgeChunk(parts, i), {});
     }
-    if (edges == 1) out.push_back(keep(from, {true}, none));
+    if (edges == 1) without(edgeChunk(1, 0), {});
     // Once small, each edge contracted: a path one shorter, where no edge
     // or vertex can go without losing the failure.
     if (from.question == Question::Search && from.vertexCount <= kContractBelow) {
-        for (const auto& [a, b] : from.edges) out.push_back(contracted(from, a, b));
+        for (const auto& [a, b] : from.edges) out.push_back([base, a = a, b = b] { return contracted(*base, a, b); });
     }
-    // Vertices no edge or question names (a frontier's isolated ones stay pinned).
-    Input compact = keep(from, none, none);
-    if (compact.vertexCount < from.vertexCount) out.insert(out.begin(), std::move(compact));
+    // First, the vertices no edge or question names (a frontier's isolated
+    // ones stay pinned).
+    std::vector<bool> named(from.vertexCount, false);
+    for (int v : from.pinned) named[v] = true;
+    for (const auto& [a, b] : from.edges) named[a] = named[b] = true;
+    if (std::count(named.begin(), named.end(), false) > 0) {
+        out.insert(out.begin(), [base] { return keep(*base, {}, {}); });
+    }
     return out;
 }
 

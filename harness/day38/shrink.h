@@ -48,8 +48,9 @@ Expansion expansionOf(const Input& in);
 // no edge and no pinned vertex names gone.
 Input keep(const Input& in, const std::vector<bool>& dropEdge, const std::vector<bool>& dropPinned);
 
-// Smaller inputs than `from`, the smallest first where it can tell.
-std::vector<Input> candidates(const Input& from);
+// Smaller inputs than `from`, the smallest first where it can tell, each
+// made when called.
+std::vector<grading::MakeCandidate<Input>> candidates(const Input& from);
 
 // "5 vertices, 4 edges, source 0 (v17)"; "... frontier of 3 at level 1".
 std::string describe(const Input& in);

@@ -392,7 +392,7 @@ grading::GateResult withSmallestInput(const grading::GateResult& failure, const 
                                       const shrink::Input& failing, double limitSeconds, bool showsDetails) {
     if (!grading::shrinksFailure("msw.index", showsDetails)) return failure;
     grading::Shrinker<shrink::Input> s;
-    s.candidates = shrink::candidates;
+    s.candidates = grading::madeAtOnce<shrink::Input>(shrink::candidates);
     s.judge = [&](const shrink::Input& in, double secondsLeft) {
         return judgeOne(runner, impl, key, stream, in, std::min(limitSeconds, secondsLeft));
     };

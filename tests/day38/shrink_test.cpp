@@ -37,9 +37,10 @@ TEST(Day38Shrink, KeepRenumbersDenselyAndKeepsPinnedVertices) {
 TEST(Day38Shrink, EveryCandidateIsSmaller) {
     const grading::Graph g = grading::rmatGraph(8, 4, 3);
     const Input in = day38::shrink::searchInput(g, grading::highestDegreeVertex(g));
-    const std::vector<Input> next = day38::shrink::candidates(in);
+    const auto next = day38::shrink::candidates(in);
     ASSERT_FALSE(next.empty());
-    for (const Input& c : next) {
+    for (const auto& make : next) {
+        const Input c = make();
         EXPECT_TRUE(c.edges.size() < in.edges.size() || c.vertexCount < in.vertexCount);
         ASSERT_EQ(c.pinned.size(), 1u);
         EXPECT_EQ(c.words[c.pinned.front()], in.words[in.pinned.front()]) << "the source is kept";
@@ -53,11 +54,12 @@ TEST(Day38Shrink, AnExpansionFirstTriesTheFrontiersOwnEdges) {
     e.before = {1, 0, 1, -1, -1};
     e.frontier = {1};
     e.level = 0;
-    const std::vector<Input> next = day38::shrink::candidates(day38::shrink::expansionInput(g, e));
+    const auto next = day38::shrink::candidates(day38::shrink::expansionInput(g, e));
     ASSERT_FALSE(next.empty());
-    EXPECT_EQ(next.front().words, (std::vector<std::string>{"a", "b", "c"}));
-    EXPECT_EQ(next.front().edges, (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}}));
-    EXPECT_EQ(next.front().pinned, std::vector<int>{1});
+    const Input first = next.front()();
+    EXPECT_EQ(first.words, (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_EQ(first.edges, (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}}));
+    EXPECT_EQ(first.pinned, std::vector<int>{1});
 }
 
 TEST(Day38Shrink, TheFileLoadsBackWithItsSource) {

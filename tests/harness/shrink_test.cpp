@@ -26,12 +26,12 @@ struct Threshold {
     int calls = 0;
     grading::Shrinker<int> shrinker() {
         grading::Shrinker<int> s;
-        s.candidates = [](const int& from) {
+        s.candidates = grading::madeAtOnce<int>([](const int& from) {
             std::vector<int> out;
             for (int m = 1; m < from; m *= 2) out.push_back(m);
             if (from > 1) out.push_back(from - 1);
             return out;
-        };
+        });
         s.judge = [this](const int& in, double) {
             ++calls;
             if (in < 7) return GateResult::pass("t.gate");
@@ -86,7 +86,8 @@ TEST(ShrinkFailure, NothingSmallerFailsMeansNothingFound) {
 TEST(ShrinkFailure, TheOutputShownIsTheFailingCallsOwn) {
     int calls = 0;
     grading::Shrinker<int, std::string> s;
-    s.candidates = [](const int& from) { return from > 1 ? std::vector<int>{from / 2} : std::vector<int>{}; };
+    s.candidates = grading::madeAtOnce<int>(
+        [](const int& from) { return from > 1 ? std::vector<int>{from / 2} : std::vector<int>{}; });
     s.judge = [&calls](const int& in, double) -> grading::Judged<std::string> {
         ++calls;
         if (in < 5) return GateResult::pass("t.gate");

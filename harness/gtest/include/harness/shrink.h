@@ -59,11 +59,27 @@ struct Judged {
     Output output;
 };
 
+// A candidate input, made when called: a large input's candidates are
+// copies of it, and a search round usually stops long before its last.
+template <class Input>
+using MakeCandidate = std::function<Input()>;
+
+// Candidates of an input cheap to copy, all made at once by `f` (from ->
+// std::vector<Input>).
+template <class Input, class F>
+std::function<std::vector<MakeCandidate<Input>>(const Input&)> madeAtOnce(F f) {
+    return [f](const Input& from) {
+        std::vector<MakeCandidate<Input>> out;
+        for (Input& c : f(from)) out.push_back([c = std::move(c)] { return c; });
+        return out;
+    };
+}
+
 template <class Input, class Output = std::monostate>
 struct Shrinker {
     using Judgement = Judged<Output>;
     // Smaller inputs than `from`, the most promising (the smallest) first.
-    std::function<std::vector<Input>(const Input& from)> candidates;
+    std::function<std::vector<MakeCandidate<Input>>(const Input& from)> candidates;
     // The gate on one input: one runner call, within `secondsLeft` of the
     // budget, at least 1 s (a candidate that hangs costs no more than that).
     std::function<Judgement(const Input&, double secondsLeft)> judge;
@@ -100,7 +116,7 @@ Shrunk<Input, Output> shrinkFailure(const Input& failing, const typename Shrinke
     size_t resumeAt = 0;
     for (bool progress = true; progress;) {
         progress = false;
-        const std::vector<Input> next = s.candidates(best.input);
+        const std::vector<MakeCandidate<Input>> next = s.candidates(best.input);
         for (size_t k = 0; k < next.size(); ++k) {
             if (best.calls >= budget.calls || elapsed() >= budget.seconds ||
                 wall() >= budget.seconds * ShrinkBudget::kWallFactor) {
@@ -110,13 +126,14 @@ Shrunk<Input, Output> shrinkFailure(const Input& failing, const typename Shrinke
             const size_t at = (resumeAt + k) % next.size();
             ++best.calls;
             // However little of the budget is left, a call gets a second to start.
-            Judged<Output> r = s.judge(next[at], std::max(1.0, budget.seconds - elapsed()));
+            Input candidate = next[at]();
+            Judged<Output> r = s.judge(candidate, std::max(1.0, budget.seconds - elapsed()));
             if (r.verdict.passed) continue;
             if (failureShape(r.verdict.message) != shape) {
                 ++best.otherFailures;
                 continue;
             }
-            best.input = next[at];
+            best.input = std::move(candidate);
             best.failure = std::move(r.verdict);
             best.output = std::move(r.output);
             best.smaller = progress = true;
