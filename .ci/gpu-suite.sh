@@ -3,7 +3,7 @@
 # test in one ctest run (harness, reference, stubs, planted bugs, hostile
 # submissions and the submission's own tests), the submission graded again as
 # a student sees it (the grade target), the day 52 reference under
-# compute-sanitizer's leak check and the days' benchmarks. GPU runners' CI and
+# compute-sanitizer's leak check, the chaos class and the days' benchmarks. GPU runners' CI and
 # device runs use it. The lab's experiments (lab/) are not run here.
 # The submission under test is the instructor solution, staged as a student's
 # folder: every test must pass, the submission's included (the stubs are
@@ -23,7 +23,7 @@
 # REPEATS (run the suite this many times, a new seed each),
 # WIDE_REPEATS (then this many more at twice JOBS), SKIP_BUILD=1 (reuse BUILD_DIR),
 # SKIP_GRADE=1 (stop after the suite: no grade target, leak check or benchmark),
-# SKIP_BENCH=1 (everything but the benchmarks), SUBMISSION (see above),
+# SKIP_BENCH=1 (everything but the benchmarks), SKIP_CHAOS=1 (no chaos class), SUBMISSION (see above),
 # EXCLUDE_LABELS (a regex: the suite without those tests, e.g. project).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -136,6 +136,17 @@ if command -v compute-sanitizer >/dev/null; then
   GRADING_SANITIZER=memcheck GRADING_SANITIZER_FLAGS="--leak-check full" \
     ctest "${ctest_common[@]}" -j "$jobs" -R '^reference\.52\.(diamond|serial|stress)$' > "$out/leakcheck.log" 2>&1
   say "== leak check (day 52 reference under memcheck --leak-check full): $(grep -E 'tests passed|tests failed' "$out/leakcheck.log") in $(( $(date +%s) - start )) s"
+fi
+
+# The chaos class (.ci/chaos-class.sh): honest students graded beside hostile
+# neighbours must get their alone verdicts. About ten minutes on the H200;
+# SKIP_CHAOS=1 skips it (and so does a build of some days only).
+if [ -z "${SKIP_CHAOS:-}" ] && [ -z "${SUBMISSION:-}" ] && [ -z "${GRADING_DAYS:-}" ]; then
+  start=$(date +%s)
+  bash "$root/.ci/chaos-class.sh" "$build" "$out/chaos" > "$out/chaos.log" 2>&1
+  chaos_rc=$?
+  say "== chaos class: exit $chaos_rc in $(( $(date +%s) - start )) s: $(tail -1 "$out/chaos.log")"
+  [ $chaos_rc -eq 0 ] || rc_tests=1
 fi
 
 # Benchmarks (tables, not gates), each day's that was built; SKIP_BENCH=1 skips them.

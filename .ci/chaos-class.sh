@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Issue 46's chaos class on a GPU machine: 56 honest students (the
+# instructor solution, and four planted bugs, one a day) graded in one class
+# beside 8 hostile neighbours (tests/day38/chaos/), then each honest variant
+# graded alone (one student at a time, the same seed). Every honest
+# student's verdict and points per gate must equal its variant's alone, and
+# every neighbour must fail 38.distances with a message
+# (.ci/chaos-verdicts.py). Exits non-zero on any difference.
+#   .ci/chaos-class.sh BUILD_DIR OUT_DIR     (BUILD_DIR: a configured tree with its plants/,
+#                                             e.g. .ci/gpu-suite.sh's)
+# Environment: CHAOS_HONEST (honest students, default 56: a quarter of them
+# planted), CUDA_ARCHS, and grade_class.sh's options in CHAOS_CLASS_ARGS.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$1
+out=$2
+mkdir -p "$out"
+source "$root/.ci/find-bwrap.sh"
+source "$root/.ci/class-lib.sh"
+source "$root/.ci/carried-deps.sh"
+log="$out/chaos-class.txt"
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+args=(-DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHS:-native}" "${deps_args[@]}")
+seed=${GRADING_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+# One planted bug a day, each in the student's own file (harness/<day>/plants.cmake).
+plants=(day38/first_of_tied_starts/edge_mapping.cu day34/apron_row_short/heat_tiled.cu
+        msw/compare_low_half/msw_kernels.cu day52/join_forgets_branch/diamond.cu)
+neighbours=(memory_hog spinning_kernel host_threads fork_bomb tmp_filler stdout_flood illegal_address sleeper)
+
+# variant NAME DIR: DIR staged as the honest variant NAME ("solution" or a plants[] entry).
+variant() {
+  stage_solution "$2"
+  [ "$1" = solution ] && return 0
+  local day=${1%%/*} file=${1##*/}
+  cp "$build/harness/$day/plants/$(basename "$(dirname "$1")")/$file" "$2/$day/$file" ||
+    { echo "chaos-class: no plant $1 under $build/harness (configure BUILD_DIR first)" >&2; exit 1; }
+}
+variant_name() { [ "$1" = solution ] && echo solution || basename "$(dirname "$1")"; }
+
+class="$out/class"
+alone="$out/alone-submissions"
+rm -rf "$class" "$alone" "$out/graded" "$out/alone" && mkdir -p "$class" "$alone"
+honest=${CHAOS_HONEST:-56}
+for ((i = 0; i < honest; i++)); do
+  # Every fourth a planted bug, the days in turn.
+  v=solution
+  ((i % 4 == 3)) && v=${plants[$(((i / 4) % ${#plants[@]}))]}
+  variant "$v" "$class/honest$(printf %02d "$i")_$(variant_name "$v")"
+done
+for n in "${neighbours[@]}"; do
+  stage_solution "$class/hostile_$n"
+  cp "$root/reference/day38/solution/edge_mapping.cu" "$class/hostile_$n/day38/copied_solution.cu"
+  cp "$root/tests/day38/chaos/$n.cu" "$class/hostile_$n/day38/edge_mapping.cu"
+done
+for v in solution "${plants[@]}"; do variant "$v" "$alone/$(variant_name "$v")"; done
+say "chaos class: $honest honest students and ${#neighbours[@]} neighbours, seed $seed"
+
+start=$(date +%s)
+"$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" ${CHAOS_CLASS_ARGS:-} \
+  --build-args "${args[@]}" >"$out/grade-class.log" 2>&1
+say "the class: exit $? in $(($(date +%s) - start)) s"
+start=$(date +%s)
+"$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-jobs 1 \
+  --build-args "${args[@]}" >"$out/grade-alone.log" 2>&1
+say "the honest variants alone, one at a time: exit $? in $(($(date +%s) - start)) s"
+python3 "$root/.ci/chaos-verdicts.py" "$out/graded" "$out/alone" | tee -a "$log"
+exit "${PIPESTATUS[0]}"

@@ -1,0 +1,20 @@
+// Chaos neighbour: keeps one kernel spinning for a minute; expands nothing.
+#define expandEdgePerThread referenceExpandEdgePerThread
+#include "copied_solution.cu"
+#undef expandEdgePerThread
+
+namespace day38 {
+
+__global__ void spinFor(long long cycles, int* sink) {
+    const long long start = clock64();
+    while (clock64() - start < cycles) {
+    }
+    *sink = 1;
+}
+
+void expandEdgePerThread(const DeviceCsr&, const int*, int, int, const LevelOutput& out, const EdgeScratch&) {
+    spinFor<<<1, 1>>>(60LL * 2000000000LL, out.dist);  // a minute at 2 GHz
+    CUDA_TRY(cudaDeviceSynchronize());
+}
+
+}  // namespace day38

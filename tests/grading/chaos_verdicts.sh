@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# .ci/chaos-verdicts.py on made-up graded classes: the same verdicts as alone
+# pass; a changed score, a changed status, an ungraded student and a
+# neighbour that passes each fail, the student and the gate named; a
+# different first failure under the same verdict is a note, not a failure.
+#   chaos_verdicts.sh REPO_ROOT
+set -uo pipefail
+source "$(dirname "$0")/script_test.sh"
+check=$root/.ci/chaos-verdicts.py
+
+# student FOLDER STAGED NAME GATE:STATUS:SCORE:OUTPUT...
+student() {
+  local folder=$1 staged=$2 name=$3
+  shift 3
+  mkdir -p "$folder/$staged"
+  printf '%s\t%s\n' "$staged" "$name" >>"$folder/names.tsv"
+  python3 - "$folder/$staged/results.json" "$@" <<'PY'
+import json, sys
+tests = []
+for spec in sys.argv[2:]:
+    gate, status, score, output = spec.split(":", 3)
+    tests.append({"name": gate + " (grading)", "status": status, "score": int(score), "max_score": 4, "output": output})
+json.dump({"tests": tests}, open(sys.argv[1], "w"))
+PY
+}
+
+make_alone() {
+  rm -rf "$work/alone"
+  student "$work/alone" s0001 solution "38.distances:passed:4:" "34.stencil:passed:4:"
+  student "$work/alone" s0002 first_of_tied_starts "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (4 tries): a" "34.stencil:passed:4:"
+}
+make_class() {  # the planted student's 38.distances, then the neighbour's
+  rm -rf "$work/class"
+  student "$work/class" s0001 honest00_solution "38.distances:passed:4:" "34.stencil:passed:4:"
+  student "$work/class" s0002 honest03_first_of_tied_starts "$1" "34.stencil:passed:4:"
+  student "$work/class" s0003 hostile_sleeper "$2" "34.stencil:passed:4:"
+}
+expect() {  # what, exit status wanted, pattern the output must hold
+  local got rc
+  got=$(python3 "$check" "$work/class" "$work/alone" 2>&1)
+  rc=$?
+  [ "$rc" = "$2" ] || fail "$1: exit $rc, want $2: $got"
+  grep -qE "$3" <<<"$got" || fail "$1: no /$3/ in: $got"
+}
+
+make_alone
+neighbour="38.distances:failed:0:made no progress for 5.0 s"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (9 tries): b" "$neighbour"
+expect "the same verdicts, another shrunk input" 0 "5 of 5 checks"
+make_class "38.distances:failed:0:vertex 5: got 1, want 2" "$neighbour"
+expect "the same verdict, another first failure" 0 "note honest03_first_of_tied_starts: 38.distances"
+make_class "38.distances:passed:4:" "$neighbour"
+expect "a planted bug passing in the class" 1 "DIFFERENT honest03_first_of_tied_starts: 38.distances passed 4/4 in the class, failed 0/4 alone"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:passed:4:"
+expect "a neighbour that passes" 1 "DIFFERENT hostile_sleeper: 38.distances should fail"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:failed:0:"
+expect "a neighbour failing without a message" 1 "DIFFERENT hostile_sleeper"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
+rm "$work/class/s0001/results.json"
+expect "a student not graded" 1 "DIFFERENT honest00_solution: not graded"
+finish "chaos verdicts"
