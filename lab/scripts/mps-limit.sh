@@ -50,6 +50,10 @@ if [ -n "$bwrap" ]; then
   boxed "all but user" --unshare-pid --unshare-ipc --unshare-net --unshare-uts --unshare-cgroup-try
   boxed "all but ipc" --unshare-user --unshare-pid --unshare-net --unshare-uts --unshare-cgroup-try
   boxed "all but net" --unshare-user --unshare-pid --unshare-ipc --unshare-uts --unshare-cgroup-try
+  # MPS in containers asks for the host's IPC namespace (Kubernetes' hostIPC), and the
+  # server identifies its clients by pid: both shared, then both and the user's.
+  boxed "all but ipc and pid" --unshare-user --unshare-net --unshare-uts --unshare-cgroup-try
+  boxed "net, uts and cgroup only" --unshare-net --unshare-uts --unshare-cgroup-try
   say "sandboxed (every namespace), no pipe folder (as the sandbox is today), asks 2: $("$bwrap" --ro-bind / / \
     --dev-bind /dev /dev --tmpfs /tmp --ro-bind "$out" "$out" --unshare-all --die-with-parent "$out/mps_alloc" 2 2>&1)"
 fi
