@@ -5,6 +5,7 @@
 //
 // Well-behaved: ok, echo-input, echo-env, open-fds, leave-file. Broken or
 // hostile: hang, crash, early-exit, truncated, garbage, no-device, error,
+// out-of-memory, out-of-memory-once (a neighbour's doing, then not),
 // guard, forged-after-failure, second-answer, result-then-status,
 // failure-with-status-0, no-device-info. Escapes, each reporting what it
 // managed (the sandbox's tests): whoami, read-file, write-file, daemon,
@@ -287,6 +288,20 @@ int main(int argc, char** argv) {
         say("no-device: cudaErrorNoDevice: no CUDA-capable device is detected");
         send(failure("no-device", "no NVIDIA GPU found: the CUDA runtime sees 0 devices"));
         return grading::protocol::kNoDevice.exitCode;
+    }
+    if (command == "out-of-memory" || command == "out-of-memory-once") {
+        // The calls so far, counted in the request's "count_file": "-once"
+        // fails only the first.
+        const grading::Expected<std::string> counter = request->text("count_file");
+        int calls = 0;
+        if (counter) std::ifstream(counter.value()) >> calls;
+        if (counter) std::ofstream(counter.value()) << calls + 1;
+        if (command == "out-of-memory" || calls == 0) {
+            send(failure("cuda-error", "CUDA error in fakeKernel: cudaErrorMemoryAllocation (out of memory)"));
+            return grading::protocol::kCudaError.exitCode;
+        }
+        send(sampleResult().serialize());
+        return 0;
     }
     if (command == "error") {
         say("at: expandEdgePerThread (edge mapping) at level 4");

@@ -157,6 +157,36 @@ TEST(RunnerClient, CudaErrorReportNamesTheKernel) {
               "at level 4: cudaErrorIllegalAddress (an illegal memory access was encountered)");
 }
 
+// Out of device memory may be a neighbour's doing: the call is asked once
+// more alone, and that answer counts; a process retries so a few times at
+// most, and any other failure is not retried.
+TEST(RunnerClient, AResourceFailureIsAskedAgainAloneBeforeItCounts) {
+    const std::string counter = ::testing::TempDir() + "/oom-calls";
+    std::remove(counter.c_str());
+    Record input;
+    input.putText("count_file", counter);
+    const int retriedBefore = runnerCallTotals().retriedAlone;
+    const RunnerOutcome once = callFake("out-of-memory-once", 10.0, input);
+    EXPECT_TRUE(once.ok()) << once.message;
+    EXPECT_EQ(runnerCallTotals().retriedAlone, retriedBefore + 1);
+    int calls = 0;
+    std::ifstream(counter) >> calls;
+    EXPECT_EQ(calls, 2);
+
+    const RunnerOutcome error = callFake("error");
+    EXPECT_FALSE(error.ok());
+    EXPECT_EQ(runnerCallTotals().retriedAlone, retriedBefore + 1) << "an illegal address is the code's own";
+
+    int failed = 0;
+    for (int k = 0; k < 8; ++k) {
+        const RunnerOutcome always = callFake("out-of-memory", 10.0, input);
+        EXPECT_THAT(always.message, HasSubstr("cudaErrorMemoryAllocation"));
+        failed += !always.ok();
+    }
+    EXPECT_EQ(failed, 8);
+    EXPECT_EQ(runnerCallTotals().retriedAlone, 4) << "at most 4 calls a process are retried";
+}
+
 TEST(RunnerClient, GuardViolationReportNamesTheBuffer) {
     const RunnerOutcome o = callFake("guard");
     EXPECT_EQ(o.status, RunnerOutcome::Status::Failed);

@@ -180,6 +180,32 @@ RunnerOutcome ask(const RunnerCall& call) {
     return outcome;
 }
 
+// A failure a neighbour's runner may have caused rather than this call's
+// code: the device's memory, or the device, taken by another process.
+bool neighbourMayHaveCaused(const RunnerOutcome& o) {
+    if (o.ok() || o.cannotRunHere() || o.process.timedOut) return false;
+    for (const char* name : {"cudaErrorMemoryAllocation", "cudaErrorDevicesUnavailable", "cudaErrorLaunchTimeout"}) {
+        if (o.message.find(name) != std::string::npos) return true;
+    }
+    return false;
+}
+
+// Such a call is asked once more alone (every GPU slot of this machine's
+// grading held, so no other call runs beside it) before its failure counts;
+// at most kAloneRetries times a process, so code that fails so on purpose
+// cannot hold the GPU for long. A call that held the GPU already is not.
+constexpr int kAloneRetries = 4;
+
+RunnerOutcome askAloneAfterResourceFailure(const RunnerCall& call) {
+    RunnerOutcome outcome = ask(call);
+    if (!neighbourMayHaveCaused(outcome) || holdsGpuExclusively(call) || totals().retriedAlone >= kAloneRetries) {
+        return outcome;
+    }
+    ++totals().retriedAlone;
+    ExclusiveGpuScope alone;
+    return ask(call);
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -190,12 +216,12 @@ void shareRunnerAnswers(bool on) { detail::answersShared() = on; }
 RunnerOutcome callRunner(const RunnerCall& call) {
     using namespace detail;
     const std::string key = call.answerShared && answersShared() ? sharedAnswerKey(call) : "";
-    if (key.empty()) return ask(call);
+    if (key.empty()) return askAloneAfterResourceFailure(call);
     if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) return std::move(*kept);
     const std::string hangKey = key + "\thang within " + formatSeconds(call.timeLimitSeconds) + " s, stall " +
                                 formatSeconds(call.stallSeconds) + " s";
     if (std::optional<RunnerOutcome> hung = sharedHang(call, hangKey)) return std::move(*hung);
-    RunnerOutcome o = ask(call);
+    RunnerOutcome o = askAloneAfterResourceFailure(call);
     if (o.ok()) {
         const std::string bytes = o.result.serialize();
         keepAnswer(key, bytes.data(), bytes.size());

@@ -128,6 +128,7 @@ private:
 // case, never of the process.
 GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runner, uint64_t seed) {
     const CaseTrace trace(g.spec.id(), c.name);
+    const int retriedBefore = grading::runnerCallTotals().retriedAlone;
     GateResult r;
     try {
         r = c.run(contextFor(runner, g, c, seed));
@@ -135,6 +136,10 @@ GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runne
         r = GateResult::fail(g.spec.id(), std::string("the grader could not run this case: ") + e.what());
     }
     r.id = g.spec.id();
+    // Calls that failed for a resource a neighbour may hold, then were asked alone (runner_client.h).
+    if (const int retried = grading::runnerCallTotals().retriedAlone - retriedBefore) {
+        grading::recordFigure("retried_alone", std::to_string(retried));
+    }
     return r;
 }
 

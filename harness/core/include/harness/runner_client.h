@@ -128,6 +128,7 @@ struct RunnerCallTotals {
     double exclusiveCallSeconds = 0.0;  // the part of callSeconds that held the GPU exclusively (measurements, scopes)
     int answersReused = 0;  // calls answered, or a hang met, by another process's call (RunnerCall::answerShared)
     int slotsLent = 0;  // times a runner lent its shared slot to a timed call waiting (protocol.h, kLendsField)
+    int retriedAlone = 0;  // calls asked again holding the GPU alone after failing for a resource a neighbour may hold
 };
 const RunnerCallTotals& runnerCallTotals();
 
