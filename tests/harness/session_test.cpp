@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -256,6 +257,65 @@ TEST_F(Sessions, AnAnswerAfterTheLastCallIsReportedWhenTheSessionsClose) {
     ASSERT_TRUE(call("late").ok());
     usleep(400000);
     EXPECT_THAT(closeSessions(), HasSubstr("bytes to its channel after its last answer"));
+}
+
+// The device memory a session holds (read by a stand-in for NVML here):
+// over GRADING_RUNNER_GPU_MEMORY_GIB (default 16), the session is ended and
+// the call fails naming both amounts, whether the memory is kept past the
+// answer or taken mid-call; under it, or with no bound, nothing happens.
+class SessionMemory : public Sessions {
+protected:
+    void TearDown() override {
+        setRunnerMemoryReader(nullptr);
+        Sessions::TearDown();
+    }
+    // Every session holds `gib`; `seen` collects the processes read.
+    void holdEverywhere(double gib) {
+        setRunnerMemoryReader([this, gib](int pid) -> std::optional<uint64_t> {
+            seen.push_back(pid);
+            return static_cast<uint64_t>(gib * 1073741824.0);
+        });
+    }
+    std::vector<int> seen;
+};
+
+TEST_F(SessionMemory, MemoryKeptPastTheAnswerEndsTheSession) {
+    holdEverywhere(20);
+    const RunnerOutcome kept = call("ok");
+    EXPECT_FALSE(kept.ok());
+    EXPECT_THAT(kept.message, HasSubstr("held 20.0 GiB of device memory, more than the 16 GiB a runner may hold"));
+    ASSERT_FALSE(seen.empty());
+    const int hog = seen.back();
+    holdEverywhere(1);
+    const RunnerOutcome next = call("ok");
+    ASSERT_TRUE(next.ok()) << next.message;
+    EXPECT_NE(seen.back(), hog) << "a new session";
+}
+
+TEST_F(SessionMemory, MemoryTakenMidCallStopsItThen) {
+    holdEverywhere(40);
+    Record steps;
+    steps.putInt("steps", 50);
+    steps.putInt("step_ms", 100);
+    const auto start = std::chrono::steady_clock::now();
+    const RunnerOutcome crawl = call("crawl", 30.0, std::move(steps));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_FALSE(crawl.ok());
+    EXPECT_THAT(crawl.message, HasSubstr("held 40.0 GiB"));
+    EXPECT_LT(seconds, 2.5) << "its 5 s of steps were cut short";
+}
+
+TEST_F(SessionMemory, UnderTheBoundOrWithoutOneNothingHappens) {
+    holdEverywhere(8);
+    const RunnerOutcome a = call("ok");
+    const RunnerOutcome b = call("ok");
+    ASSERT_TRUE(a.ok() && b.ok()) << a.message << b.message;
+    EXPECT_EQ(pidOf(a), pidOf(b));
+    holdEverywhere(100);
+    const ScopedEnv unbounded({{"GRADING_RUNNER_GPU_MEMORY_GIB", "0"}});
+    const RunnerOutcome c = call("ok");
+    ASSERT_TRUE(c.ok()) << c.message;
+    EXPECT_EQ(pidOf(c), pidOf(a));
 }
 
 }  // namespace

@@ -1,4 +1,7 @@
 // The spread printed beside every median, and what the GPU-state log says.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cmath>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -76,6 +79,41 @@ TEST(GpuState, ReadsNothingWithoutNvmlOrAPlausibleState) {
     const auto s = grading::readGpuState("0");
     if (s) EXPECT_GT(s->smClockMHz, 0u);
     EXPECT_FALSE(grading::readGpuState("GPU-not-a-real-uuid").has_value());
+}
+
+// A runner's device memory is summed over the processes below it: a
+// grandchild is below the test, the test is not below its child. Without
+// NVML the memory reads as unknown; with it, a process that made no CUDA
+// context holds none.
+TEST(GpuState, ProcessesBelowARunnerAreItsOwn) {
+    int up[2], down[2];  // the grandchild's pid up; the word to end down
+    ASSERT_EQ(pipe(up), 0);
+    ASSERT_EQ(pipe(down), 0);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        const pid_t grandchild = fork();
+        if (grandchild == 0) {
+            char c;
+            (void)!read(down[0], &c, 1);
+            _exit(0);
+        }
+        (void)!write(up[1], &grandchild, sizeof grandchild);
+        waitpid(grandchild, nullptr, 0);
+        _exit(0);
+    }
+    pid_t grandchild = 0;
+    ASSERT_EQ(read(up[0], &grandchild, sizeof grandchild), static_cast<ssize_t>(sizeof grandchild));
+    EXPECT_TRUE(grading::descendsFrom(grandchild, getpid()));
+    EXPECT_TRUE(grading::descendsFrom(grandchild, child));
+    EXPECT_TRUE(grading::descendsFrom(child, child));
+    EXPECT_FALSE(grading::descendsFrom(getpid(), child));
+    EXPECT_FALSE(grading::descendsFrom(child, grandchild));
+    const auto held = grading::deviceMemoryBelow(child);
+    if (held) EXPECT_EQ(*held, 0u);
+    (void)!write(down[1], "x", 1);
+    waitpid(child, nullptr, 0);
+    for (int fd : {up[0], up[1], down[0], down[1]}) close(fd);
 }
 
 TEST(SpeedRamp, FullAtOnePointTwoNoneAtTenLogarithmicBetween) {

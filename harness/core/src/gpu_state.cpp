@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include "harness/text.h"
 #include "harness/timing_stats.h"
@@ -19,6 +21,16 @@ constexpr int kClockSm = 1;
 constexpr int kClockMemory = 2;
 constexpr int kTemperatureGpu = 0;
 
+// nvmlProcessInfo_t of nvmlDeviceGetComputeRunningProcesses_v3.
+struct ProcessInfo {
+    unsigned pid;
+    unsigned long long usedGpuMemory;
+    unsigned gpuInstanceId;
+    unsigned computeInstanceId;
+};
+constexpr unsigned long long kNvmlValueNotAvailable = ~0ull;
+constexpr nvmlReturn kNvmlInsufficientSize = 7;
+
 struct Nvml {
     nvmlReturn (*init)() = nullptr;
     nvmlReturn (*byIndex)(unsigned, nvmlDevice*) = nullptr;
@@ -26,6 +38,8 @@ struct Nvml {
     nvmlReturn (*clock)(nvmlDevice, int, unsigned*) = nullptr;
     nvmlReturn (*temperature)(nvmlDevice, int, unsigned*) = nullptr;
     nvmlReturn (*reasons)(nvmlDevice, unsigned long long*) = nullptr;
+    nvmlReturn (*count)(unsigned*) = nullptr;
+    nvmlReturn (*processes)(nvmlDevice, unsigned*, ProcessInfo*) = nullptr;
     bool ready = false;
 };
 
@@ -46,6 +60,8 @@ const Nvml& nvml() {
         bind(lib, n.temperature, "nvmlDeviceGetTemperature");
         bind(lib, n.reasons, "nvmlDeviceGetCurrentClocksEventReasons");
         if (n.reasons == nullptr) bind(lib, n.reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
+        bind(lib, n.count, "nvmlDeviceGetCount_v2");
+        bind(lib, n.processes, "nvmlDeviceGetComputeRunningProcesses_v3");
         n.ready = n.init && n.byIndex && n.byUuid && n.clock && n.temperature && n.reasons && n.init() == kNvmlSuccess;
         return n;
     }();
@@ -96,6 +112,56 @@ std::optional<GpuState> readGpuState(const std::string& gpu) {
     }
     s.throttleReasons = reasons;
     return s;
+}
+
+namespace {
+
+// `pid`'s parent, from /proc; 0 when it is gone.
+int parentOf(int pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return 0;
+    const size_t close = line.rfind(')');  // the name may hold spaces and parentheses
+    std::istringstream rest(close == std::string::npos ? "" : line.substr(close + 1));
+    char state = 0;
+    int parent = 0;
+    rest >> state >> parent;
+    return parent;
+}
+
+}  // namespace
+
+bool descendsFrom(int pid, int root) {
+    for (int depth = 0; depth < 64 && pid > 1; ++depth, pid = parentOf(pid)) {
+        if (pid == root) return true;
+    }
+    return false;
+}
+
+std::optional<uint64_t> deviceMemoryBelow(int root) {
+    const Nvml& n = nvml();
+    unsigned devices = 0;
+    if (!n.ready || n.count == nullptr || n.processes == nullptr || n.count(&devices) != kNvmlSuccess) return std::nullopt;
+    uint64_t held = 0;
+    for (unsigned d = 0; d < devices; ++d) {
+        nvmlDevice device = nullptr;
+        if (n.byIndex(d, &device) != kNvmlSuccess) continue;
+        std::vector<ProcessInfo> infos(64);
+        unsigned found = static_cast<unsigned>(infos.size());
+        nvmlReturn r = n.processes(device, &found, infos.data());
+        if (r == kNvmlInsufficientSize) {
+            infos.resize(found + 64);
+            found = static_cast<unsigned>(infos.size());
+            r = n.processes(device, &found, infos.data());
+        }
+        if (r != kNvmlSuccess) return std::nullopt;
+        for (unsigned k = 0; k < found && k < infos.size(); ++k) {
+            if (infos[k].usedGpuMemory != kNvmlValueNotAvailable && descendsFrom(static_cast<int>(infos[k].pid), root)) {
+                held += infos[k].usedGpuMemory;
+            }
+        }
+    }
+    return held;
 }
 
 std::optional<float> GpuStateLog::hostRoundTripMedianUs() const {

@@ -9,9 +9,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <functional>
 #include <map>
 
+#include "harness/gpu_state.h"
 #include "harness/protocol.h"
+#include "harness/text.h"
 #include "runner_client_internal.h"
 
 namespace grading {
@@ -25,6 +29,27 @@ struct Session {
     bool sandboxed = false;
     std::string channel;  // bytes read from fd 3 and not yet taken
 };
+
+std::function<std::optional<uint64_t>(int)>& memoryReader() {
+    static std::function<std::optional<uint64_t>(int)> reader;
+    return reader;
+}
+
+// Why the session must end for the device memory it holds, or "".
+std::string overMemory(const Session& s) {
+    const uint64_t bound = runnerMemoryBound();
+    if (bound == 0 || !s.child.started()) return "";
+    const std::optional<uint64_t> held =
+        memoryReader() ? memoryReader()(s.child.pid) : deviceMemoryBelow(s.child.pid);
+    if (!held || *held <= bound) return "";
+    return formatText("held %.1f GiB of device memory, more than the %.0f GiB a runner may hold "
+                      "(GRADING_RUNNER_GPU_MEMORY_GIB), so it was ended: memory it keeps is memory the runners "
+                      "graded beside it cannot have",
+                      *held / 1073741824.0, bound / 1073741824.0);
+}
+
+// How often a call's session has its memory read.
+constexpr auto kMemoryReadEvery = std::chrono::milliseconds(100);
 
 std::map<std::string, std::unique_ptr<Session>>& sessions() {
     static std::map<std::string, std::unique_ptr<Session>> open;
@@ -182,6 +207,7 @@ struct Exchange {
     std::string misuse;    // a request for the GPU this call cannot make
     bool open = true;      // the runner reads its stdin, and its channel is open
     bool stalled = false;  // stopped for no progress: a timeout, named as a stall
+    std::string overMemory;  // stopped for the device memory it held (overMemory)
 };
 
 // Writes what fits of `outgoing` past `*sent` (the input is non-blocking);
@@ -218,7 +244,12 @@ Exchange exchange(Session& s, ProcessResult& p, CallGpu& gpu, std::string outgoi
     StallWatch progress(stallSeconds, start);
     Exchange x;
     size_t sent = 0;
+    Clock::time_point memoryReadAt = start;
     while (x.open && Clock::now() < deadline() && !(x.stalled = progress.stalled(p, Clock::now() - gpu.waited()))) {
+        if (Clock::now() - memoryReadAt >= kMemoryReadEvery) {
+            memoryReadAt = Clock::now();
+            if (!(x.overMemory = overMemory(s)).empty()) break;
+        }
         if (!writeSome(s, outgoing, &sent)) x.open = false;  // it stopped reading
         x.open = pump(s, p, std::min(msLeft(), 50), x.open && sent < outgoing.size()) && x.open;
         x.status = takeFrame(s.channel, &x.payload);
@@ -271,6 +302,12 @@ void endSession(std::unique_ptr<Session>& session, ProcessResult& p, Channel& ch
     session.reset();
 }
 
+// Ends a session that must not go on (the memory it holds): killed at once.
+void killSession(std::unique_ptr<Session>& session) {
+    waitStatus(*session, true);
+    session.reset();
+}
+
 }  // namespace
 
 bool sessionsOn() {
@@ -296,6 +333,15 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     p.seconds = std::chrono::duration<double>(end - start - gpu.waited()).count();
     countCall(p.seconds, gpu.exclusiveSeconds(end));
 
+    // Memory kept past the answer counts as memory taken during the call.
+    const std::string over = x.overMemory.empty() ? overMemory(*session) : x.overMemory;
+    if (!over.empty()) {
+        killSession(session);
+        RunnerOutcome o;
+        o.message = "the runner for `" + labelOf(call) + "` " + over;
+        o.process = std::move(p);
+        return o;
+    }
     Channel channel = channelOf(x, p);
     const bool answered = x.status == FrameStatus::Complete && channel.problem.empty();
     const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
@@ -312,6 +358,16 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
 }
 
 }  // namespace detail
+
+uint64_t runnerMemoryBound() {
+    const std::string gib = detail::env("GRADING_RUNNER_GPU_MEMORY_GIB");
+    const double value = gib.empty() ? 16.0 : std::atof(gib.c_str());
+    return value > 0 ? static_cast<uint64_t>(value * 1073741824.0) : 0;
+}
+
+void setRunnerMemoryReader(std::function<std::optional<uint64_t>(int pid)> reader) {
+    detail::memoryReader() = std::move(reader);
+}
 
 std::string closeSessions() {
     std::string problems;

@@ -27,6 +27,14 @@ struct GpuState {
 // or a GPU-... UUID); nullopt when NVML or that GPU is not there.
 std::optional<GpuState> readGpuState(const std::string& gpu);
 
+// The device memory held by process `root` and those below it, on every
+// GPU (NVML's compute processes, each one's ancestry read from /proc);
+// nullopt when NVML cannot tell.
+std::optional<uint64_t> deviceMemoryBelow(int root);
+
+// Whether `root` is `pid` or one of its ancestors.
+bool descendsFrom(int pid, int root);
+
 // What the GPU did over a test's timed calls: readings before and after each.
 struct GpuStateLog {
     std::vector<GpuState> readings;

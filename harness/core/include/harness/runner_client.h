@@ -17,6 +17,8 @@
 // The verdict is made here: a second answer on the channel, an answer that
 // disagrees with the exit status, or no answer at all is a failure, never a
 // pass.
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -117,6 +119,16 @@ public:
     ExclusiveGpuScope(const ExclusiveGpuScope&) = delete;
     ExclusiveGpuScope& operator=(const ExclusiveGpuScope&) = delete;
 };
+
+// The device memory a runner's session may hold: GRADING_RUNNER_GPU_MEMORY_GIB
+// (default 16; 0: no bound). A session that holds more, read during and
+// after each call, is ended and that call failed: on a GPU without MPS's
+// per-client limit nothing else stops a runner from taking the memory the
+// runners graded beside it need (docs/performance.md).
+uint64_t runnerMemoryBound();
+// How a session's memory is read: gpu_state.h's deviceMemoryBelow(the
+// session's process) unless a test sets another reader; nullptr restores it.
+void setRunnerMemoryReader(std::function<std::optional<uint64_t>(int pid)> reader);
 
 // Where this process's runner calls spent their time, summed since it
 // started: what GRADING_TRACE (driver.cpp) writes per case.
