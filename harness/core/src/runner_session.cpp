@@ -226,9 +226,10 @@ bool writeSome(Session& s, const std::string& outgoing, size_t* sent) {
 
 // Sends the request and answers the runner's requests for the GPU, until its
 // answer or a broken frame comes, the runner ends, or the call's limit
-// (waits for slots aside) or its stall passes.
+// (waits for slots aside) or its stall passes; with `watchMemory`, or the
+// session holds more device memory than a runner may.
 Exchange exchange(Session& s, ProcessResult& p, CallGpu& gpu, std::string outgoing, Clock::time_point start,
-                  double limit, double stallSeconds) {
+                  double limit, double stallSeconds, bool watchMemory) {
     // A runner that closed its stdin (or died) while the request is written
     // makes write() fail with EPIPE, a failure of this call, instead of a
     // SIGPIPE that would end the grading process.
@@ -246,7 +247,7 @@ Exchange exchange(Session& s, ProcessResult& p, CallGpu& gpu, std::string outgoi
     size_t sent = 0;
     Clock::time_point memoryReadAt = start;
     while (x.open && Clock::now() < deadline() && !(x.stalled = progress.stalled(p, Clock::now() - gpu.waited()))) {
-        if (Clock::now() - memoryReadAt >= kMemoryReadEvery) {
+        if (watchMemory && Clock::now() - memoryReadAt >= kMemoryReadEvery) {
             memoryReadAt = Clock::now();
             if (!(x.overMemory = overMemory(s)).empty()) break;
         }
@@ -328,7 +329,10 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     CallGpu gpu(call);
     std::string request = requestFrame(call, gpu);
     const auto start = Clock::now();
-    const Exchange x = exchange(*session, p, gpu, std::move(request), start, limit, call.stallSeconds);
+    // A call holding the GPU alone (a measurement) is left undisturbed by
+    // NVML's readings; what it holds is read after its answer.
+    const Exchange x =
+        exchange(*session, p, gpu, std::move(request), start, limit, call.stallSeconds, !holdsGpuExclusively(call));
     const auto end = Clock::now();
     p.seconds = std::chrono::duration<double>(end - start - gpu.waited()).count();
     countCall(p.seconds, gpu.exclusiveSeconds(end));
