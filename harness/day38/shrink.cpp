@@ -55,7 +55,7 @@ std::vector<bool> edgesBelow(const Input& in, const grading::Graph& g, const gra
 
 // The partitions delta debugging tries for n items: halves, quarters, ...
 // and, once few are left, each item alone. A large input gets `coarsest`
-// parts at most: every candidate is a copy.
+// parts at most: each candidate tried is a copy of it.
 std::vector<size_t> partitionsOf(size_t n, size_t coarsest) {
     const size_t finest = n <= 64 ? n : std::min(n, coarsest);
     std::vector<size_t> partitions;
@@ -64,10 +64,11 @@ std::vector<size_t> partitionsOf(size_t n, size_t coarsest) {
     return partitions;
 }
 
+// Graphs of at most this many vertices also try each edge contracted.
 constexpr int kContractBelow = 32;
 
-// `in` with the edge a-b contracted: b's edges go to a (or a's to b, where a
-// is the source), the loop and repeated edges that makes dropped.
+// `in` with the edge a-b contracted: a's edges go to b (b's to a where a is
+// the source, which stays), the loop and repeated edges that makes dropped.
 Input contracted(const Input& in, int a, int b) {
     if (a == in.pinned.front()) std::swap(a, b);
     Input merged = in;
