@@ -31,22 +31,33 @@ std::vector<bool> edgesBeyond(const Input& in, const std::vector<int>& dist, int
     return drop;
 }
 
-// Marks the edges that touch a vertex `dropVertex` marks, or one below it in
-// the BFS tree (`bfs` from the source): the rest keep their distances, each
-// still reached along its own tree path.
-std::vector<bool> edgesBelow(const Input& in, const grading::Graph& g, const grading::HostBfs& bfs,
-                             const std::vector<bool>& dropVertex) {
-    std::vector<bool> gone = dropVertex;
-    for (int v : bfs.order) {
-        if (v == bfs.order.front()) {
-            gone[v] = false;
-            continue;
+// A search's BFS tree from its source: each vertex's distance and parent
+// (its first neighbour a level nearer; -1 for the source and the
+// unreached), and the reached in BFS order, parents before children.
+struct SearchTree {
+    std::vector<int> dist;
+    std::vector<int> parent;
+    std::vector<int> order;
+};
+
+SearchTree searchTree(const Input& in) {
+    const grading::Graph g = graphOf(in);
+    grading::HostBfs bfs = grading::bfsHost(g, in.pinned.front());
+    SearchTree t{std::move(bfs.dist), std::vector<int>(in.vertexCount, -1), std::move(bfs.order)};
+    for (int v : t.order) {
+        for (int e = g.rowOffsets[v]; e < g.rowOffsets[v + 1] && t.parent[v] < 0 && t.dist[v] > 0; ++e) {
+            if (t.dist[g.colIndices[e]] == t.dist[v] - 1) t.parent[v] = g.colIndices[e];
         }
-        int parent = -1;
-        for (int e = g.rowOffsets[v]; e < g.rowOffsets[v + 1] && parent < 0; ++e) {
-            if (bfs.dist[g.colIndices[e]] == bfs.dist[v] - 1) parent = g.colIndices[e];
-        }
-        gone[v] = dropVertex[v] || gone[parent];
+    }
+    return t;
+}
+
+// Marks the edges that touch a vertex `gone` marks, or one below it in the
+// tree: the rest keep their distances, each still reached along its own
+// tree path.
+std::vector<bool> edgesBelow(const Input& in, const SearchTree& t, std::vector<bool> gone) {
+    for (int v : t.order) {
+        if (t.parent[v] >= 0 && gone[t.parent[v]]) gone[v] = true;
     }
     std::vector<bool> drop(in.edges.size());
     for (size_t k = 0; k < in.edges.size(); ++k) drop[k] = gone[in.edges[k].first] || gone[in.edges[k].second];
@@ -169,19 +180,13 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
         // vertices in id order by halves, quarters, ..., each chunk dropped
         // with everything below it, so the rest keep their levels and ids'
         // order (what a bug keyed to either needs).
-        struct Tree {
-            grading::Graph g;
-            grading::HostBfs bfs;
-        };
-        auto tree = std::make_shared<Tree>();
-        tree->g = graphOf(from);
-        tree->bfs = grading::bfsHost(tree->g, from.pinned.front());
-        const int far = *std::max_element(tree->bfs.dist.begin(), tree->bfs.dist.end());
+        const auto tree = std::make_shared<const SearchTree>(searchTree(from));
+        const int far = *std::max_element(tree->dist.begin(), tree->dist.end());
         for (int radius = 1; radius < far; radius *= 2) {
-            without([tree, radius](const Input& in) { return edgesBeyond(in, tree->bfs.dist, radius); }, {});
+            without([tree, radius](const Input& in) { return edgesBeyond(in, tree->dist, radius); }, {});
         }
-        if (tree->bfs.reached() < from.vertexCount) {
-            without([tree](const Input& in) { return edgesBeyond(in, tree->bfs.dist, -1); }, {});
+        if (static_cast<int>(tree->order.size()) < from.vertexCount) {
+            without([tree](const Input& in) { return edgesBeyond(in, tree->dist, -1); }, {});
         }
         const size_t others = static_cast<size_t>(from.vertexCount) - 1;
         for (size_t parts : partitionsOf(others, others <= 4096 ? 32 : 8)) {
@@ -193,7 +198,7 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
                         for (int v = 0, k = 0; v < in.vertexCount; ++v) {
                             if (v != in.pinned.front()) dropVertex[v] = chunk[k++];
                         }
-                        return edgesBelow(in, tree->g, tree->bfs, dropVertex);
+                        return edgesBelow(in, *tree, std::move(dropVertex));
                     },
                     {});
             }
@@ -201,7 +206,6 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
     }
     // The frontier by halves, quarters, ... (one vertex stays), after the
     // graph cut to the frontier's own edges: one level reads no other row.
-    const size_t pinned = from.pinned.size();
     if (from.question != Question::Search) {
         without(
             [](const Input& in) {
@@ -214,6 +218,7 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
                 return elsewhere;
             },
             {});
+        const size_t pinned = from.pinned.size();
         for (size_t parts = 2; parts <= std::min<size_t>(pinned, 16); parts *= 2) {
             for (size_t i = 0; i < parts; ++i) without(nullptr, chunkMask(pinned, parts, i));
         }

@@ -123,7 +123,10 @@ TEST(Counterexample, WrittenUnderTheFolderNamedAfterTheCall) {
 }
 
 TEST(Counterexample, EveryDayShowsItInOneForm) {
-    grading::Shrunk<int> found{3, grading::GateResult::fail("x.gate", "got 2, want 1"), true, 7, 0.5};
+    grading::Shrunk<int> found(3, grading::GateResult::fail("x.gate", "got 2, want 1"), {});
+    found.smaller = true;
+    found.calls = 7;
+    found.seconds = 0.5;
     EXPECT_EQ(grading::withSmallestInput(grading::GateResult::fail("x.gate", "got 9, want 8"), found, "n = 3", "words 1 2 3",
                                          "/tmp/x.txt")
                   .message,

@@ -35,6 +35,8 @@ std::function<std::optional<uint64_t>(int)>& memoryReader() {
     return reader;
 }
 
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
 // Why the session must end for the device memory it holds, or "".
 std::string overMemory(const Session& s) {
     const uint64_t bound = runnerMemoryBound();
@@ -45,7 +47,7 @@ std::string overMemory(const Session& s) {
     return formatText("held %.1f GiB of device memory, more than the %.0f GiB a runner may hold "
                       "(GRADING_RUNNER_GPU_MEMORY_GIB), so it was ended: memory it keeps is memory the runners "
                       "graded beside it cannot have",
-                      *held / 1073741824.0, bound / 1073741824.0);
+                      *held / kGiB, bound / kGiB);
 }
 
 // How often a call's session has its memory read.
@@ -366,7 +368,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
 uint64_t runnerMemoryBound() {
     const std::string gib = detail::env("GRADING_RUNNER_GPU_MEMORY_GIB");
     const double value = gib.empty() ? 16.0 : std::atof(gib.c_str());
-    return value > 0 ? static_cast<uint64_t>(value * 1073741824.0) : 0;
+    return value > 0 ? static_cast<uint64_t>(value * detail::kGiB) : 0;
 }
 
 void setRunnerMemoryReader(std::function<std::optional<uint64_t>(int pid)> reader) {

@@ -130,14 +130,13 @@ std::string writeCounterexample(const std::string& call, const std::string& ext,
     return out ? file.string() : "";
 }
 
-std::string smallestInputText(int calls, double seconds, double waitedSeconds, int otherFailures, bool smaller,
-                              const std::string& input, const std::string& failureOnIt, const std::string& details,
-                              const std::string& file) {
-    recordFigure("shrink_seconds", formatText("%.2f", seconds));
-    recordFigure("shrink_wait_seconds", formatText("%.2f", waitedSeconds));
-    recordFigure("shrink_other_failures", std::to_string(otherFailures));
-    return "; smallest failing input found (" + std::to_string(calls) + " tries): " + input + ": " +
-           (smaller ? failureOnIt : "this one") + (details.empty() ? "" : "; " + details) +
+std::string smallestInputText(const ShrinkStats& search, const std::string& input, const std::string& failureOnIt,
+                              const std::string& details, const std::string& file) {
+    recordFigure("shrink_seconds", formatText("%.2f", search.seconds));
+    recordFigure("shrink_wait_seconds", formatText("%.2f", search.waitedSeconds));
+    recordFigure("shrink_other_failures", std::to_string(search.otherFailures));
+    return "; smallest failing input found (" + std::to_string(search.calls) + " tries): " + input + ": " +
+           (search.smaller ? failureOnIt : "this one") + (details.empty() ? "" : "; " + details) +
            (file.empty() ? "" : "; written to " + file);
 }
 

@@ -85,16 +85,22 @@ struct Shrinker {
     std::function<Judgement(const Input&, double secondsLeft)> judge;
 };
 
-template <class Input, class Output = std::monostate>
-struct Shrunk {
-    Input input;
-    GateResult failure;     // what the gate said on it
-    bool smaller = false;   // false: no candidate failed the same way, and input is the one given
+// How a search went, whatever it searched.
+struct ShrinkStats {
+    bool smaller = false;   // false: no candidate failed the same way, and the input is the one given
     int calls = 0;          // runner calls the search made
     double seconds = 0;     // wall time
     double waitedSeconds = 0;  // of which waiting for GPU slots
     int otherFailures = 0;  // calls that failed another way (a fault, another message): each may cost a runner's restart
-    Output output{};        // what the runner gave back on it, in the call that failed
+};
+
+template <class Input, class Output = std::monostate>
+struct Shrunk : ShrinkStats {
+    Shrunk(Input input, GateResult failure, Output output)
+        : input(std::move(input)), failure(std::move(failure)), output(std::move(output)) {}
+    Input input;
+    GateResult failure;  // what the gate said on it
+    Output output;       // what the runner gave back on it, in the call that failed
 };
 
 // The smallest input the search reached from `failing`, which failed with `failure`.
@@ -107,8 +113,7 @@ Shrunk<Input, Output> shrinkFailure(const Input& failing, const typename Shrinke
     const auto waited = [&] { return runnerCallTotals().slotWaitSeconds - waitedBefore; };
     const auto elapsed = [&] { return wall() - waited(); };
     const std::string shape = failureShape(failure.verdict.message);
-    Shrunk<Input, Output> best{failing, failure.verdict};
-    best.output = failure.output;
+    Shrunk<Input, Output> best(failing, failure.verdict, failure.output);
     // Candidates come coarse to fine. After a success the next round starts
     // where it succeeded, as delta debugging keeps its granularity, and
     // wraps round to the coarse ones: a round ends on a success or when
@@ -120,8 +125,7 @@ Shrunk<Input, Output> shrinkFailure(const Input& failing, const typename Shrinke
         for (size_t k = 0; k < next.size(); ++k) {
             if (best.calls >= budget.calls || elapsed() >= budget.seconds ||
                 wall() >= budget.seconds * ShrinkBudget::kWallFactor) {
-                progress = false;
-                break;
+                break;  // progress is false: the search ends
             }
             const size_t at = (resumeAt + k) % next.size();
             ++best.calls;
@@ -174,15 +178,14 @@ void recordPicture(const std::string& call, const GridPicture& picture);
 // Records the search's seconds (figures shrink_seconds, and
 // shrink_wait_seconds: the part spent waiting for GPU slots) and
 // shrink_other_failures.
-std::string smallestInputText(int calls, double seconds, double waitedSeconds, int otherFailures, bool smaller,
-                              const std::string& input,
-                              const std::string& failureOnIt, const std::string& details, const std::string& file);
+std::string smallestInputText(const ShrinkStats& search, const std::string& input, const std::string& failureOnIt,
+                              const std::string& details, const std::string& file);
 
 template <class Input, class Output>
 GateResult withSmallestInput(const GateResult& failure, const Shrunk<Input, Output>& found, const std::string& input,
                              const std::string& details, const std::string& file) {
     GateResult r = failure;
-    r.message += smallestInputText(found.calls, found.seconds, found.waitedSeconds, found.otherFailures, found.smaller, input, found.failure.message, details, file);
+    r.message += smallestInputText(found, input, found.failure.message, details, file);
     return r;
 }
 
