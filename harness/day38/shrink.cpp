@@ -31,6 +31,17 @@ std::vector<bool> edgesBeyond(const Input& in, const std::vector<int>& dist, int
     return drop;
 }
 
+// Marks the edges that touch no pinned vertex but those `dropPinned` marks.
+std::vector<bool> edgesAwayFrom(const Input& in, const std::vector<bool>& dropPinned) {
+    std::vector<bool> kept(in.vertexCount, false);
+    for (size_t k = 0; k < in.pinned.size(); ++k) {
+        if (k >= dropPinned.size() || !dropPinned[k]) kept[in.pinned[k]] = true;
+    }
+    std::vector<bool> away(in.edges.size());
+    for (size_t k = 0; k < in.edges.size(); ++k) away[k] = !kept[in.edges[k].first] && !kept[in.edges[k].second];
+    return away;
+}
+
 // A search's BFS tree from its source: each vertex's distance and parent
 // (its first neighbour a level nearer; -1 for the source and the
 // unreached), and the reached in BFS order, parents before children.
@@ -204,22 +215,28 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
             }
         }
     }
-    // The frontier by halves, quarters, ... (one vertex stays), after the
-    // graph cut to the frontier's own edges: one level reads no other row.
+    // The frontier: first the graph cut to its own edges (one level reads
+    // no other row), where that leaves something out (a candidate equal to
+    // its input would succeed forever); then each sixteenth, eighth, ...,
+    // half of it alone with its own edges, the finest first, as a fault
+    // restarts the runner and each success here is often one (a failure
+    // is local to a few slots); then without each half, quarter, ...
     if (from.question != Question::Search) {
-        without(
-            [](const Input& in) {
-                std::vector<bool> inFrontier(in.vertexCount, false);
-                for (int v : in.pinned) inFrontier[v] = true;
-                std::vector<bool> elsewhere(in.edges.size());
-                for (size_t k = 0; k < in.edges.size(); ++k) {
-                    elsewhere[k] = !inFrontier[in.edges[k].first] && !inFrontier[in.edges[k].second];
-                }
-                return elsewhere;
-            },
-            {});
+        const auto away = std::make_shared<const std::vector<bool>>(edgesAwayFrom(from, {}));
+        if (std::find(away->begin(), away->end(), true) != away->end()) {
+            without([away](const Input&) { return *away; }, {});
+        }
         const size_t pinned = from.pinned.size();
-        for (size_t parts = 2; parts <= std::min<size_t>(pinned, 16); parts *= 2) {
+        std::vector<size_t> partitions;
+        for (size_t parts = 2; parts <= std::min<size_t>(pinned, 16); parts *= 2) partitions.push_back(parts);
+        for (auto parts = partitions.rbegin(); parts != partitions.rend(); ++parts) {
+            for (size_t i = 0; i < *parts; ++i) {
+                std::vector<bool> others = chunkMask(pinned, *parts, i);
+                others.flip();
+                without([others](const Input& in) { return edgesAwayFrom(in, others); }, others);
+            }
+        }
+        for (size_t parts : partitions) {
             for (size_t i = 0; i < parts; ++i) without(nullptr, chunkMask(pinned, parts, i));
         }
     }

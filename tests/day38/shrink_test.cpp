@@ -9,6 +9,9 @@
 #include "graph.h"
 #include "graph_generators.h"
 #include "shrink.h"
+#include "bfs_constants.h"
+#include "cases.h"
+#include <iostream>
 
 namespace {
 
@@ -44,6 +47,18 @@ TEST(Day38Shrink, EveryCandidateIsSmaller) {
         EXPECT_TRUE(c.edges.size() < in.edges.size() || c.vertexCount < in.vertexCount);
         ASSERT_EQ(c.pinned.size(), 1u);
         EXPECT_EQ(c.words[c.pinned.front()], in.words[in.pinned.front()]) << "the source is kept";
+    }
+}
+
+// A walk whose every edge touches its frontier gets no "frontier's own
+// edges" candidate: one equal to its input would succeed forever.
+TEST(Day38Shrink, EveryWalkCandidateIsSmaller) {
+    const grading::Graph g = grading::buildCsr(4, {"a", "b", "c", "d"}, {{0, 1}, {1, 2}, {2, 3}});
+    const Input in = day38::shrink::walkInput(g, {1, 2});
+    for (const auto& make : day38::shrink::candidates(in)) {
+        const Input c = make();
+        EXPECT_TRUE(c.edges.size() < in.edges.size() || c.pinned.size() < in.pinned.size())
+            << day38::shrink::describe(c);
     }
 }
 
@@ -161,6 +176,112 @@ TEST(Day38Shrink, OffByOneSearchShrinksToAFewVertices) {
         }
     }
     EXPECT_GE(searched, 12) << "most seeds fail by a wrong distance";
+}
+
+// The planted shuffle_in_guard on the host: the warp walk's shuffle ladder
+// inside the per-lane loop. A lane that left the loop still holds its sum
+// (what the undefined read returned on the H200: this gives its checksums),
+// and a shuffle from past lane 31 returns the reader's own value.
+uint32_t shuffleInGuardWalk(const grading::Graph& g, int u, int repeats) {
+    uint32_t acc[32] = {};
+    const int first = g.rowOffsets[u], last = g.rowOffsets[u + 1];
+    for (int r = 0; r < repeats; ++r) {
+        for (int base = first; base < last; base += 32) {
+            bool active[32];
+            for (int lane = 0; lane < 32; ++lane) {
+                active[lane] = base + lane < last;
+                if (active[lane]) acc[lane] += static_cast<uint32_t>(g.colIndices[base + lane]) ^ static_cast<uint32_t>(r);
+            }
+            for (int offset = 16; offset > 0; offset /= 2) {
+                uint32_t next[32];
+                for (int lane = 0; lane < 32; ++lane) {
+                    next[lane] = acc[lane];
+                    if (active[lane]) next[lane] += lane + offset < 32 ? acc[lane + offset] : acc[lane];
+                }
+                std::copy(next, next + 32, acc);
+            }
+        }
+    }
+    return acc[0];
+}
+
+// The graded walk of the word graph (its first frontier: nearly every
+// vertex) down to a few vertices within the day's calls, for a few seeds.
+TEST(Day38Shrink, ShuffleInGuardWalkShrinksToAFewVertices) {
+    const auto judge = [](const Input& in) {
+        const grading::Graph g = day38::shrink::graphOf(in);
+        std::vector<uint32_t> got;
+        for (int v : in.pinned) got.push_back(shuffleInGuardWalk(g, v, day38::kWalkRepeats));
+        return day38::checkWalk(g, 0, in.pinned, got, day38::kWalkRepeats);
+    };
+    for (uint64_t seed : {604246031u, 3953365941u, 734333397u}) {
+        const day38::cases::GraphCase& g = day38::cases::graphCase("word_graph", seed);
+        const Input start = day38::shrink::walkInput(g.graph, day38::cases::walkFrontiers(g, seed).frontier(0));
+        const grading::GateResult failure = judge(start);
+        ASSERT_FALSE(failure.passed) << "seed " << seed;
+        grading::Shrinker<Input> s;
+        s.candidates = day38::shrink::candidates;
+        s.judge = [&](const Input& in, double) { return judge(in); };
+        const auto found = grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+        EXPECT_LE(found.input.vertexCount, 12) << "seed " << seed << ": " << day38::shrink::describe(found.input)
+                                               << " after " << found.calls << " calls";
+        EXPECT_FALSE(judge(found.input).passed);
+    }
+}
+
+// The planted first_of_tied_starts on the host: the edge mapping's owner
+// search returns the first of several equal starts, so a zero-degree
+// vertex just before a frontier vertex with edges owns them, reading its own
+// row's place in the column array. A read past that array reads the runner's
+// guard words as a vertex and faults, as on the GPU.
+grading::GateResult firstOfTiedStartsJudge(const Input& in) {
+    const grading::Graph g = day38::shrink::graphOf(in);
+    const day38::Expansion e = day38::shrink::expansionOf(in);
+    std::vector<int> start{0};
+    for (int u : e.frontier) start.push_back(start.back() + g.degree(u));
+    std::vector<int> dist = e.before;
+    for (int edge = 0; edge < start.back(); ++edge) {
+        const int i = static_cast<int>(std::lower_bound(start.begin(), start.end() - 1, edge) - start.begin());
+        const int owner = start[i] > edge ? i - 1 : i;
+        const int at = g.rowOffsets[e.frontier[owner]] + edge - start[owner];
+        if (at >= static_cast<int>(g.colIndices.size())) {
+            return grading::GateResult::fail("38.distances", "CUDA error in expandEdgePerThread (edge mapping) at level " +
+                                                                  std::to_string(e.level) + ": cudaErrorIllegalAddress");
+        }
+        if (dist[g.colIndices[at]] == -1) dist[g.colIndices[at]] = e.level + 1;
+    }
+    return day38::checkExpansionDistances(g, e, dist);
+}
+
+// The graded expansion of the components graph down to 12 vertices or
+// fewer, for 24 seeds. Where the failure is the fault, each success costs a
+// runner's restart (about 1.5 s under the suite's load, 30 s the budget):
+// the search must get there in few of them.
+TEST(Day38Shrink, FirstOfTiedStartsShrinksInFewFaults) {
+    int faulting = 0;
+    for (uint64_t seed = 1; seed <= 24; ++seed) {
+        const day38::cases::GraphCase& g = day38::cases::graphCase("components", seed);
+        const Input start = day38::shrink::expansionInput(g.graph, day38::cases::expansionCase(g, seed));
+        const grading::GateResult failure = firstOfTiedStartsJudge(start);
+        if (failure.passed) continue;
+        const bool faults = failure.message.find("Illegal") != std::string::npos;
+        faulting += faults;
+        grading::Shrinker<Input> s;
+        s.candidates = day38::shrink::candidates;
+        int restarts = 0;
+        s.judge = [&](const Input& in, double) {
+            grading::GateResult r = firstOfTiedStartsJudge(in);
+            restarts += r.message.find("Illegal") != std::string::npos;
+            return r;
+        };
+        const auto found = grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+        const std::string where = "seed " + std::to_string(seed) + ": " + day38::shrink::describe(found.input) +
+                                  " after " + std::to_string(found.calls) + " calls";
+        EXPECT_LE(found.input.vertexCount, 12) << where;
+        if (faults) EXPECT_LE(restarts, 10) << where << ", " << restarts << " of them faults";
+        EXPECT_FALSE(firstOfTiedStartsJudge(found.input).passed) << where;
+    }
+    EXPECT_GE(faulting, 12) << "most of these seeds fault";
 }
 
 }  // namespace

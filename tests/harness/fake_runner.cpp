@@ -92,7 +92,8 @@ std::string env(const char* name) {
 // subcommand is the request's "grading_subcommand": ok and echo-input answer;
 // crash, hang and exit-zero end the session badly; crawl leaves "steps"
 // breadcrumbs "step_ms" apart, then answers; twice answers twice;
-// late answers, then writes again after a pause; late-exit then exits;
+// late answers, then writes again once "go_file" exists (or after a pause)
+// and writes "sent_file"; late-exit then exits;
 // close-input answers with its stdin closed, then exits a moment later.
 // measure asks for the GPU exclusively for "measure_ms" and then shared again, as
 // a timed call's TimedSection does when the request says so ("sections"
@@ -180,8 +181,14 @@ int session() {
         send(grading::toFrame(withDevice(r).serialize()));
         if (command == "twice") send(grading::toFrame(withDevice(r).serialize()));
         if (command == "late" || command == "late-exit") {
-            usleep(200000);
+            // Once "go_file" exists (the call is over), then says so in "sent_file".
+            const grading::Expected<std::string> go = req->text("go_file");
+            for (int i = 0; go && i < 2000 && access(go.value().c_str(), F_OK) != 0; ++i) usleep(5000);
+            if (!go) usleep(200000);
             send(grading::toFrame(withDevice(r).serialize()));
+            if (const grading::Expected<std::string> sent = req->text("sent_file"); sent) {
+                std::ofstream(sent.value()) << "sent\n";
+            }
             if (command == "late-exit") _exit(0);
         }
         answered = true;

@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <cstdlib>
 #include <string>
@@ -25,11 +28,29 @@ protected:
     void SetUp() override {
         setenv("GRADING_RUNNER_SESSIONS", "1", 1);
         setSandboxPolicy(SandboxPolicy::Off);
+        // The fake runner holds no device memory; NVML's reading is not timed here.
+        setRunnerMemoryReader([](int) -> std::optional<uint64_t> { return 0; });
         closeSessions();
     }
     void TearDown() override {
         closeSessions();
+        setRunnerMemoryReader(nullptr);
         setenv("GRADING_RUNNER_SESSIONS", "0", 1);
+    }
+    // `late` or `late-exit`, whose second answer is written once the call is
+    // over (however long the grader takes after the first), and is in the
+    // channel when this returns.
+    static RunnerOutcome callAnsweringLate(const std::string& subcommand) {
+        const std::string stem = ::testing::TempDir() + "late_" + std::to_string(getpid());
+        Record in;
+        in.putText("go_file", stem + ".go");
+        in.putText("sent_file", stem + ".sent");
+        std::remove((stem + ".sent").c_str());
+        RunnerOutcome first = call(subcommand, 10.0, in);
+        std::ofstream(stem + ".go") << "go\n";
+        for (int i = 0; i < 1000 && !std::filesystem::exists(stem + ".sent"); ++i) usleep(10000);
+        std::remove((stem + ".go").c_str());
+        return first;
     }
     static RunnerOutcome call(const std::string& subcommand, double limit = 10.0, Record input = {},
                               bool timed = false) {
@@ -237,8 +258,7 @@ TEST_F(Sessions, ASecondAnswerFailsTheCallOrTheNext) {
 }
 
 TEST_F(Sessions, AnAnswerBetweenCallsFailsTheNextCall) {
-    ASSERT_TRUE(call("late").ok());
-    usleep(400000);
+    ASSERT_TRUE(callAnsweringLate("late").ok());
     const RunnerOutcome next = call("ok");
     EXPECT_FALSE(next.ok());
     EXPECT_THAT(next.message, HasSubstr("it answered before it was asked"));
@@ -246,16 +266,14 @@ TEST_F(Sessions, AnAnswerBetweenCallsFailsTheNextCall) {
 
 // The writer gone by the next call does not take its bytes with it.
 TEST_F(Sessions, AnAnswerBetweenCallsFailsTheNextCallEvenWhenTheWriterExited) {
-    ASSERT_TRUE(call("late-exit").ok());
-    usleep(400000);
+    ASSERT_TRUE(callAnsweringLate("late-exit").ok());
     const RunnerOutcome next = call("ok");
     EXPECT_FALSE(next.ok());
     EXPECT_THAT(next.message, HasSubstr("it answered before it was asked"));
 }
 
 TEST_F(Sessions, AnAnswerAfterTheLastCallIsReportedWhenTheSessionsClose) {
-    ASSERT_TRUE(call("late").ok());
-    usleep(400000);
+    ASSERT_TRUE(callAnsweringLate("late").ok());
     EXPECT_THAT(closeSessions(), HasSubstr("bytes to its channel after its last answer"));
 }
 
@@ -265,10 +283,6 @@ TEST_F(Sessions, AnAnswerAfterTheLastCallIsReportedWhenTheSessionsClose) {
 // answer or taken mid-call; under it, or with no bound, nothing happens.
 class SessionMemory : public Sessions {
 protected:
-    void TearDown() override {
-        setRunnerMemoryReader(nullptr);
-        Sessions::TearDown();
-    }
     // Every session holds `gib`; `seen` collects the processes read.
     void holdEverywhere(double gib) {
         setRunnerMemoryReader([this, gib](int pid) -> std::optional<uint64_t> {
