@@ -54,6 +54,8 @@ if [ -n "$bwrap" ]; then
   # server identifies its clients by pid: both shared, then both and the user's.
   boxed "all but ipc and pid" --unshare-user --unshare-net --unshare-uts --unshare-cgroup-try
   boxed "net, uts and cgroup only" --unshare-net --unshare-uts --unshare-cgroup-try
+  boxed "net only" --unshare-net
+  boxed "mounts only"
   say "sandboxed (every namespace), no pipe folder (as the sandbox is today), asks 2: $("$bwrap" --ro-bind / / \
     --dev-bind /dev /dev --tmpfs /tmp --ro-bind "$out" "$out" --unshare-all --die-with-parent "$out/mps_alloc" 2 2>&1)"
 fi
