@@ -56,8 +56,28 @@ if [ -n "$bwrap" ]; then
   boxed "net, uts and cgroup only" --unshare-net --unshare-uts --unshare-cgroup-try
   boxed "net only" --unshare-net
   boxed "mounts only"
+  # bwrap run by root drops every capability: whether that is what the daemon refuses.
+  boxed "mounts only, every capability kept" --cap-add ALL
+  boxed "every namespace, every capability kept" --unshare-all --cap-add ALL
   say "sandboxed (every namespace), no pipe folder (as the sandbox is today), asks 2: $("$bwrap" --ro-bind / / \
     --dev-bind /dev /dev --tmpfs /tmp --ro-bind "$out" "$out" --unshare-all --die-with-parent "$out/mps_alloc" 2 2>&1)"
 fi
 echo quit | nvidia-cuda-mps-control; say "mps quit: exit $?"
 cp -r "$CUDA_MPS_LOG_DIRECTORY" "$out/mps-log" 2>/dev/null
+# As an instructor would run it: the daemon and its clients one user, not root.
+if [ "$(id -u)" = 0 ] && command -v runuser >/dev/null; then
+  id mpsuser >/dev/null 2>&1 || useradd -M -r -s /bin/sh mpsuser
+  home=/tmp/mps-user
+  rm -rf "$home"; mkdir -p "$home/pipe" "$home/log"; cp "$out/mps_alloc" "$home/"; [ -n "$bwrap" ] && cp "$bwrap" "$home/bwrap"; chown -R mpsuser "$home"
+  as_user() { runuser -u mpsuser -- env CUDA_MPS_PIPE_DIRECTORY="$home/pipe" CUDA_MPS_LOG_DIRECTORY="$home/log" "$@"; }
+  as_user nvidia-cuda-mps-control -d
+  rc=$?
+  say "== a user's daemon (uid $(id -u mpsuser)): exit $rc"
+  say "user, unsandboxed, limit 4 GiB, asks 8: $(as_user env CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G "$home/mps_alloc" 8 2>&1)"
+  for flags in "--unshare-all" "--unshare-net"; do
+    say "user, sandboxed ($flags), limit 4 GiB, asks 8: $(as_user env CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G "$home/bwrap" \
+      --ro-bind / / --dev-bind /dev /dev --tmpfs /tmp --bind "$home" "$home" $flags --die-with-parent "$home/mps_alloc" 8 2>&1)"
+  done
+  echo quit | as_user nvidia-cuda-mps-control; say "user's mps quit: exit $?"
+  cp -r "$home/log" "$out/mps-user-log" 2>/dev/null
+fi
