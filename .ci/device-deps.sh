@@ -4,7 +4,7 @@
 # from this Debian machine's packages: GoogleTest's sources, Google Benchmark,
 # bubblewrap's package (.ci/find-bwrap.sh unpacks it there), and the report's
 # libraries (pugixml, nlohmann/json, OpenSSL's libcrypto and headers) in one
-# prefix. .ci/gpu-suite.sh and .ci/class-bench.sh pass them to CMake. The
+# prefix, and strace's packages for lab/scripts/mps-sandbox-trace.sh. .ci/gpu-suite.sh and .ci/class-bench.sh pass them to CMake. The
 # folder travels with the working tree, so only what a build uses is kept.
 #   .ci/device-deps.sh
 set -euo pipefail
@@ -14,13 +14,15 @@ arch=$(gcc -print-multiarch)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-packages=(bubblewrap libbenchmark-dev libbenchmark1debian libpugixml-dev libpugixml1v5 nlohmann-json3-dev libssl-dev)
+packages=(bubblewrap libbenchmark-dev libbenchmark1debian libpugixml-dev libpugixml1v5 nlohmann-json3-dev libssl-dev
+  strace libunwind8)
 (cd "$work" && { apt-get download "${packages[@]}" 2>/dev/null || { apt-get update -qq && apt-get download "${packages[@]}"; }; })
 [ -d /usr/src/googletest/googlemock ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq googletest
 
 rm -rf "$deps" && mkdir -p "$deps"
 cp -r /usr/src/googletest "$deps/googletest"  # FETCHCONTENT_SOURCE_DIR_GOOGLETEST
 cp "$work"/bubblewrap_*.deb "$deps/"
+mkdir -p "$deps/strace" && cp "$work"/{strace,libunwind8}_*.deb "$deps/strace/"
 for p in libbenchmark-dev libbenchmark1debian; do dpkg -x "$work/${p}"_*.deb "$deps/benchmark"; done
 for p in libpugixml-dev libpugixml1v5 nlohmann-json3-dev libssl-dev; do dpkg -x "$work/${p}"_*.deb "$deps/prefix"; done
 

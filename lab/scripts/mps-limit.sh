@@ -5,18 +5,10 @@
 # bwrap with the MPS pipe folder bound in, one beside a neighbour that asks
 # for all the memory it can. Prints what each got; stops the daemon.
 #   lab/scripts/mps-limit.sh OUT_DIR
-set -uo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-out=$1
-mkdir -p "$out"
-source "$root/.ci/find-bwrap.sh"
-bwrap=$(command -v bwrap || echo "${GRADING_BWRAP:-}")
+source "$(dirname "$0")/mps-common.sh"
 log="$out/mps-limit.txt"
 say() { echo "$*" | tee -a "$log"; }
 : >"$log"
-nvcc -O2 -o "$out/mps_alloc" "$root/lab/bench/mps_alloc.cu" || { say "nvcc failed"; exit 1; }
-export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe CUDA_MPS_LOG_DIRECTORY=/tmp/mps-log
-mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
 say "== without MPS: a client asks for 8 GiB"
 say "$("$out/mps_alloc" 8 2>&1)"
 nvidia-cuda-mps-control -d; say "mps control daemon: exit $?"
