@@ -10,12 +10,20 @@
 #   PROCS="1 4 16" MODES="sync paced" to choose; LEAD_S, the seconds from
 #   starting the processes to opening their window (default 2 + N/4: 16
 #   contexts take more than 2 s to come up, and a window opened before
-#   then measures fewer processes than it says).
+#   then measures fewer processes than it says). MPS=1: the processes are
+#   clients of a CUDA MPS daemon this script starts and stops, one context
+#   on the GPU instead of N.
 set -euo pipefail
 build=$1
 seconds=${2:-2}
 tool="$build/lab/gpu_turns"
 [ -x "$tool" ] || { echo "gpu-turns: no $tool (build the gpu_turns target)" >&2; exit 1; }
+if [ "${MPS:-0}" = 1 ]; then
+  export CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
+  CUDA_MPS_PIPE_DIRECTORY=$(mktemp -d) CUDA_MPS_LOG_DIRECTORY=$(mktemp -d)
+  nvidia-cuda-mps-control -d
+  trap 'echo quit | nvidia-cuda-mps-control' EXIT
+fi
 printf '%-24s %6s %12s %22s %20s\n' "pattern" "procs" "launches/s" "us a launch, a process" "GPU us per launch"
 for mode in ${MODES:-sync burst paced}; do
   case $mode in

@@ -1,12 +1,14 @@
 # Sourced by the MPS lab scripts with OUT_DIR as $1: the repository root,
-# bwrap (from PATH or the carried .deb), mps_alloc built into OUT_DIR, and
-# the control daemon's pipe and log folders.
+# bwrap (from PATH or the carried .deb), lab/bench/mps_*.cu built into
+# OUT_DIR, and the control daemon's pipe and log folders.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 out=$1
 mkdir -p "$out"
 source "$root/.ci/find-bwrap.sh"
 bwrap=$(command -v bwrap || echo "${GRADING_BWRAP:-}")
-nvcc -O2 -o "$out/mps_alloc" "$root/lab/bench/mps_alloc.cu" || { echo "nvcc failed" >&2; exit 1; }
+for program in mps_alloc mps_fault; do
+  nvcc -O2 -o "$out/$program" "$root/lab/bench/$program.cu" || { echo "nvcc failed on $program" >&2; exit 1; }
+done
 export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe CUDA_MPS_LOG_DIRECTORY=/tmp/mps-log
 mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
