@@ -67,7 +67,10 @@ else
   grade_timed "$out/grade-class.log"
   say "class of $students (4 days each) from an empty build folder: $took s wall (configure + harness build $built s, then the tests, the students' runners built beside them), exit $rc"
   [ -z "$busy" ] || say "$busy (build included)"
-  grep -E "runners built in|shared-GPU tests ran in" "$out/grade-class.log" | tee -a "$log"
+  # The split: configure and harness build, the students' runners (built
+  # beside the shared pass), the shared pass, the timed pass.
+  grep -E "^harness built in|runners built in|shared-GPU tests ran in|exclusively ran in" "$out/grade-class.log" |
+    tee -a "$log"
   tail -3 "$out/grade-class.log" | tee -a "$log"
   traces_print 10 | tee -a "$log"
   if [ -s "$out/graded/timed-pass-began" ]; then

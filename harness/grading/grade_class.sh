@@ -287,15 +287,16 @@ stage() {
 # student's leaves a record in build/build-records/<id>/ for their report.
 build_harness() {
   build="$out/build"
-  local began_at
+  local began_at configured_at
   began_at=$(date +%s)
   echo "building the runners of $staged students (one configure, the harness first, then each student's beside the tests; $cores cores)"
-  {
-    cmake -S "$repo" -B "$build" -G Ninja -DGRADING_CLASS_DIR="$class" -DGRADING_BUILD_PLANTED=OFF \
-      ${days:+"-DGRADING_DAYS=${days//,/;}"} "${build_args[@]+"${build_args[@]}"}" &&
-      cmake --build "$build" --target class_harness -- -k 0
-  } >"$out/build.log" 2>&1 || true
-  echo "harness built in $(($(date +%s) - began_at)) s (log: $out/build.log)"
+  cmake -S "$repo" -B "$build" -G Ninja -DGRADING_CLASS_DIR="$class" -DGRADING_BUILD_PLANTED=OFF \
+    ${days:+"-DGRADING_DAYS=${days//,/;}"} "${build_args[@]+"${build_args[@]}"}" >"$out/build.log" 2>&1 &&
+    configured_at=$(date +%s) &&
+    cmake --build "$build" --target class_harness -- -k 0 >>"$out/build.log" 2>&1 || true
+  configured_at=${configured_at:-$(date +%s)}
+  echo "harness built in $(($(date +%s) - began_at)) s: configure $((configured_at - began_at)) s, build" \
+    "$(($(date +%s) - configured_at)) s (log: $out/build.log)"
   tool="$(report_tool "$out" "$build")"
 }
 
@@ -379,7 +380,11 @@ test_class() {
   echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU exclusively" |
     tee -a "$out/progress.log"
   date +%s%6N >"$out/timed-pass-began"
+  local timed_began
+  timed_began=$(date +%s)
   in_lanes "$timed_jobs" graded_pass .graded reap
+  echo "every student's tests that hold the GPU exclusively ran in $(($(date +%s) - timed_began)) s" |
+    tee -a "$out/progress.log"
 }
 
 run_ctest() {  # staged id, position, pass (untimed or timed)
