@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Issue 46's chaos class on a GPU machine: 56 honest students (the
 # instructor solution, and four planted bugs, one a day) graded in one class
-# beside 8 hostile neighbours (tests/day38/chaos/ and the hostile
-# submission illegal_address), then each honest variant
+# beside 8 hostile neighbours (tests/day38/chaos/), then each honest variant
 # graded alone (one student at a time, the same seed). Every honest
 # student's verdict and points per gate must equal its variant's alone, and
 # every neighbour must fail 38.distances with a message
@@ -50,15 +49,12 @@ for ((i = 0; i < honest; i++)); do
   variant "$v" "$class/honest$(printf %02d "$i")_$(variant_name "$v")"
 done
 for n in "${neighbours[@]}"; do
+  # Each a student's file that passes the class build's checks (a hostile
+  # test's would fail its symbol check and never run), beside a copy of the
+  # solution it includes.
   stage_solution "$class/hostile_$n"
   cp "$root/reference/day38/solution/edge_mapping.cu" "$class/hostile_$n/day38/copied_solution.cu"
-  # A hostile submission of the day's tests serves too, its include of the
-  # solution pointed at the student's copy (the include check refuses the
-  # instructor's folder), as lab/scripts/class-demo.sh does.
-  file="$root/tests/day38/chaos/$n.cu"
-  [ -f "$file" ] || file="$root/tests/day38/hostile/$n.cu"
-  sed 's|"../../../reference/day38/solution/edge_mapping.cu"|"copied_solution.cu"|' "$file" \
-    >"$class/hostile_$n/day38/edge_mapping.cu"
+  cp "$root/tests/day38/chaos/$n.cu" "$class/hostile_$n/day38/edge_mapping.cu"
 done
 for v in solution "${plants[@]}"; do variant "$v" "$alone/$(variant_name "$v")"; done
 say "chaos class: $honest honest students and ${#neighbours[@]} neighbours, seed $seed"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the chaos class (.ci/chaos-class.sh): every honest student's
 verdict and points per gate equal to its variant graded alone, and every
-hostile neighbour failing 38.distances with a message. Students are named
+hostile neighbour built (so it ran) and failing 38.distances with a message. Students are named
 honest<NN>_<variant> and hostile_<name>; the alone run's students are named
 by variant. Reads each graded folder's names.tsv and results.json files.
 
@@ -23,6 +23,11 @@ def graded(folder):
     return out
 
 
+def status(test):
+    """passed, failed, or (a test results.json leaves without one) what it says it was."""
+    return test.get("status") or test.get("extra_data", {}).get("result", "not run")
+
+
 def first_failure(output):
     """The failure's own line, without what shrinking found (its budget is seconds)."""
     return output.split("; smallest failing input found", 1)[0]
@@ -36,11 +41,15 @@ for name, gates in sorted(students.items()):
         problems.append(f"{name}: not graded (no results.json)")
         continue
     if name.startswith("hostile_"):
-        checked += 1
+        checked += 2
+        built = gates.get("day38.builds")
+        if built is None or status(built) != "passed":
+            problems.append(f"{name}: day38.builds should pass (a neighbour that does not build never runs), got "
+                            f"{built and status(built)}: {(built or {}).get('output', '')[:200]}")
         t = gates.get("38.distances")
-        if t is None or t["status"] != "failed" or t["score"] != 0 or not t.get("output", "").strip():
+        if t is None or status(t) != "failed" or t["score"] != 0 or not t.get("output", "").strip():
             problems.append(f"{name}: 38.distances should fail with a message, got "
-                            f"{t and t['status']} {t and t['score']}: {(t or {}).get('output', '')[:200]}")
+                            f"{t and status(t)} {t and t['score']}: {(t or {}).get('output', '')[:200]}")
         continue
     variant = name.split("_", 1)[1]
     want = alone.get(variant)
@@ -52,9 +61,9 @@ for name, gates in sorted(students.items()):
         got, w = gates.get(gate), want.get(gate)
         if got is None or w is None:
             problems.append(f"{name}: {gate} graded {'alone only' if got is None else 'in the class only'}")
-        elif (got["status"], got["score"]) != (w["status"], w["score"]):
-            problems.append(f"{name}: {gate} {got['status']} {got['score']}/{got['max_score']} in the class, "
-                            f"{w['status']} {w['score']}/{w['max_score']} alone: {first_failure(got.get('output', ''))[:300]}")
+        elif (status(got), got["score"]) != (status(w), w["score"]):
+            problems.append(f"{name}: {gate} {status(got)} {got['score']}/{got['max_score']} in the class, "
+                            f"{status(w)} {w['score']}/{w['max_score']} alone: {first_failure(got.get('output', ''))[:300]}")
         elif first_failure(got.get("output", "")) != first_failure(w.get("output", "")):
             notes.append(f"{name}: {gate}: the same verdict, another first failure: "
                          f"{first_failure(got.get('output', ''))[:160]} | alone: {first_failure(w.get('output', ''))[:160]}")

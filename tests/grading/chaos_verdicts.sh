@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # .ci/chaos-verdicts.py on made-up graded classes: the same verdicts as alone
-# pass; a changed score, a changed status, an ungraded student and a
-# neighbour that passes each fail, the student and the gate named; a
+# pass; a changed score, a changed status, an ungraded student, a
+# neighbour that passes and one that never built each fail, the student and
+# the gate named; a test without a status (not run) compares as such; a
 # different first failure under the same verdict is a note, not a failure.
 #   chaos_verdicts.sh REPO_ROOT
 set -uo pipefail
@@ -19,21 +20,25 @@ import json, sys
 tests = []
 for spec in sys.argv[2:]:
     gate, status, score, output = spec.split(":", 3)
-    tests.append({"name": gate + " (grading)", "status": status, "score": int(score), "max_score": 4, "output": output})
+    test = {"name": gate + " (grading)", "score": int(score), "max_score": 4, "output": output}
+    if status != "-":  # "-": none, as results.json leaves a test that did not run
+        test["status"] = status
+    tests.append(test)
 json.dump({"tests": tests}, open(sys.argv[1], "w"))
 PY
 }
 
 make_alone() {
   rm -rf "$work/alone"
-  student "$work/alone" s0001 solution "38.distances:passed:4:" "34.stencil:passed:4:"
+  student "$work/alone" s0001 solution "38.distances:passed:4:" "34.stencil:passed:4:" "52.stress:-:0:NOT RUN: no GPU"
   student "$work/alone" s0002 first_of_tied_starts "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (4 tries): a" "34.stencil:passed:4:"
 }
-make_class() {  # the planted student's 38.distances, then the neighbour's
+make_class() {  # the planted student's 38.distances, the neighbour's, and its build (default passed)
   rm -rf "$work/class"
-  student "$work/class" s0001 honest00_solution "38.distances:passed:4:" "34.stencil:passed:4:"
+  student "$work/class" s0001 honest00_solution "38.distances:passed:4:" "34.stencil:passed:4:" \
+    "52.stress:-:0:NOT RUN: no GPU"
   student "$work/class" s0002 honest03_first_of_tied_starts "$1" "34.stencil:passed:4:"
-  student "$work/class" s0003 hostile_sleeper "$2" "34.stencil:passed:4:"
+  student "$work/class" s0003 hostile_sleeper "${3:-day38.builds:passed:0:}" "$2" "34.stencil:passed:4:"
 }
 expect() {  # what, exit status wanted, pattern the output must hold
   local got rc
@@ -46,7 +51,7 @@ expect() {  # what, exit status wanted, pattern the output must hold
 make_alone
 neighbour="38.distances:failed:0:made no progress for 5.0 s"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (9 tries): b" "$neighbour"
-expect "the same verdicts, another shrunk input" 0 "5 of 5 checks"
+expect "the same verdicts, another shrunk input" 0 "7 of 7 checks"
 make_class "38.distances:failed:0:vertex 5: got 1, want 2" "$neighbour"
 expect "the same verdict, another first failure" 0 "note honest03_first_of_tied_starts: 38.distances"
 make_class "38.distances:passed:4:" "$neighbour"
@@ -55,6 +60,9 @@ make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:passed:
 expect "a neighbour that passes" 1 "DIFFERENT hostile_sleeper: 38.distances should fail"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:failed:0:"
 expect "a neighbour failing without a message" 1 "DIFFERENT hostile_sleeper"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:failed:0:day38 did not build" \
+  "day38.builds:failed:0:it defines day38::referenceExpandEdgePerThread"
+expect "a neighbour that never built" 1 "DIFFERENT hostile_sleeper: day38.builds should pass"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
 rm "$work/class/s0001/results.json"
 expect "a student not graded" 1 "DIFFERENT honest00_solution: not graded"

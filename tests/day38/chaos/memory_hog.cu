@@ -1,6 +1,9 @@
 // Chaos neighbour: takes all free device memory but 1 GiB, and keeps it
 // while its runner lives; expands nothing.
-#define expandEdgePerThread referenceExpandEdgePerThread
+// The solution's expansion renamed and internal: a submission may define no
+// other symbol than the exercise's (the class build checks).
+#include "bfs_mappings.h"
+#define expandEdgePerThread static solutionExpandEdgePerThread
 #include "copied_solution.cu"
 #undef expandEdgePerThread
 
