@@ -4,8 +4,9 @@
 # from this Debian machine's packages: GoogleTest's sources, Google Benchmark,
 # bubblewrap's package (.ci/find-bwrap.sh unpacks it there), and the report's
 # libraries (pugixml, nlohmann/json, OpenSSL's libcrypto and headers) in one
-# prefix, and strace's packages for lab/scripts/mps-sandbox-trace.sh. .ci/gpu-suite.sh and .ci/class-bench.sh pass them to CMake. The
-# folder travels with the working tree, so only what a build uses is kept.
+# prefix, which .ci/gpu-suite.sh and .ci/class-bench.sh pass to CMake; and
+# strace's packages, for lab/scripts/mps-sandbox-trace.sh. The folder
+# travels with the working tree, so only what a build uses is kept.
 #   .ci/device-deps.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -3,8 +3,9 @@
 # test in one ctest run (harness, reference, stubs, planted bugs, hostile
 # submissions and the submission's own tests), the submission graded again as
 # a student sees it (the grade target), the day 52 reference under
-# compute-sanitizer's leak check, the chaos class and the days' benchmarks. GPU runners' CI and
-# device runs use it. The lab's experiments (lab/) are not run here.
+# compute-sanitizer's leak check, the chaos class and the days' benchmarks.
+# GPU runners' CI and device runs use it. The lab's experiments (lab/) are
+# not run here.
 # The submission under test is the instructor solution, staged as a student's
 # folder: every test must pass, the submission's included (the stubs are
 # graded, and must fail, in the stub.* tests). SUBMISSION=DIR grades another

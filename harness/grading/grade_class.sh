@@ -294,9 +294,11 @@ build_harness() {
     ${days:+"-DGRADING_DAYS=${days//,/;}"} "${build_args[@]+"${build_args[@]}"}" >"$out/build.log" 2>&1 &&
     configured_at=$(date +%s) &&
     cmake --build "$build" --target class_harness -- -k 0 >>"$out/build.log" 2>&1 || true
-  configured_at=${configured_at:-$(date +%s)}
-  echo "harness built in $(($(date +%s) - began_at)) s: configure $((configured_at - began_at)) s, build" \
-    "$(($(date +%s) - configured_at)) s (log: $out/build.log)"
+  local built_at
+  built_at=$(date +%s)
+  configured_at=${configured_at:-$built_at}
+  echo "harness built in $((built_at - began_at)) s: configure $((configured_at - began_at)) s, build" \
+    "$((built_at - configured_at)) s (log: $out/build.log)"
   tool="$(report_tool "$out" "$build")"
 }
 
@@ -379,11 +381,11 @@ test_class() {
   rm -rf "$built"
   echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU exclusively" |
     tee -a "$out/progress.log"
-  date +%s%6N >"$out/timed-pass-began"
-  local timed_began
-  timed_began=$(date +%s)
+  local timed_began_us
+  timed_began_us=$(date +%s%6N)
+  echo "$timed_began_us" >"$out/timed-pass-began"
   in_lanes "$timed_jobs" graded_pass .graded reap
-  echo "every student's tests that hold the GPU exclusively ran in $(($(date +%s) - timed_began)) s" |
+  echo "every student's tests that hold the GPU exclusively ran in $((($(date +%s%6N) - timed_began_us) / 1000000)) s" |
     tee -a "$out/progress.log"
 }
 

@@ -28,8 +28,8 @@ sleep 4
 say "honest: $("$out/mps_alloc" 8 2>&1)"
 wait $hog; say "hog: $(cat "$out/hog2.txt")"
 if [ -n "$bwrap" ]; then
-  # Which namespace the MPS daemon cannot see through ("User did not send
-  # valid credentials" in its control.log): all of them, then all but one.
+  # Namespaces unshared, all of them, then all but one or two: none was the
+  # cause (the /proc variants below are; mps-sandbox-trace.sh shows why).
   boxed() {  # label, namespace flags...
     local label=$1
     shift

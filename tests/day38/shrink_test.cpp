@@ -6,12 +6,11 @@
 #include <algorithm>
 #include <sstream>
 
+#include "bfs_constants.h"
+#include "cases.h"
 #include "graph.h"
 #include "graph_generators.h"
 #include "shrink.h"
-#include "bfs_constants.h"
-#include "cases.h"
-#include <iostream>
 
 namespace {
 
@@ -86,6 +85,16 @@ TEST(Day38Shrink, TheFileLoadsBackWithItsSource) {
     EXPECT_EQ(grading::findVertex(*back, grading::commentValue(*back, "default source")), 2);
 }
 
+// The day's search against `judge` (Input -> GateResult): its calls
+// bounded as on the GPU, its seconds not (this machine's are not the GPU's).
+template <class Judge>
+grading::Shrunk<Input> shrinkOnHost(const Input& start, const grading::GateResult& failure, Judge judge) {
+    grading::Shrinker<Input> s;
+    s.candidates = day38::shrink::candidates;
+    s.judge = [&judge](const Input& in, double) { return judge(in); };
+    return grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+}
+
 // A search "wrong" wherever some reached vertex has degree 3 or more: the
 // shape of a mapping that fails on a vertex with several edges.
 grading::GateResult hubJudge(const Input& in) {
@@ -102,11 +111,7 @@ TEST(Day38Shrink, AGradedGraphShrinksToAFewVerticesWithinTheBudget) {
         const Input start = day38::shrink::searchInput(g, grading::highestDegreeVertex(g));
         const grading::GateResult failure = hubJudge(start);
         ASSERT_FALSE(failure.passed);
-        grading::Shrinker<Input> s;
-        s.candidates = day38::shrink::candidates;
-        s.judge = [](const Input& in, double) { return hubJudge(in); };
-        // Calls only: this machine's seconds are not the GPU's.
-        const auto found = grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+        const auto found = shrinkOnHost(start, failure, hubJudge);
         EXPECT_TRUE(found.smaller);
         EXPECT_LE(found.input.vertexCount, 12) << day38::shrink::describe(found.input) << " after " << found.calls << " calls";
         EXPECT_FALSE(hubJudge(found.input).passed);
@@ -164,10 +169,8 @@ TEST(Day38Shrink, OffByOneSearchShrinksToAFewVertices) {
             const grading::GateResult failure = offByOneJudge(start, reversed);
             if (failure.passed || failure.message.find("Illegal") != std::string::npos) continue;
             ++searched;
-            grading::Shrinker<Input> s;
-            s.candidates = day38::shrink::candidates;
-            s.judge = [&](const Input& in, double) { return offByOneJudge(in, reversed); };
-            const auto found = grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+            const auto found =
+                shrinkOnHost(start, failure, [reversed](const Input& in) { return offByOneJudge(in, reversed); });
             EXPECT_LE(found.input.vertexCount, 12)
                 << "seed " << seed << (reversed ? ", claims reversed: " : ": ") << day38::shrink::describe(found.input)
                 << " after " << found.calls << " calls (" << found.otherFailures << " faulted): edges "
@@ -219,10 +222,7 @@ TEST(Day38Shrink, ShuffleInGuardWalkShrinksToAFewVertices) {
         const Input start = day38::shrink::walkInput(g.graph, day38::cases::walkFrontiers(g, seed).frontier(0));
         const grading::GateResult failure = judge(start);
         ASSERT_FALSE(failure.passed) << "seed " << seed;
-        grading::Shrinker<Input> s;
-        s.candidates = day38::shrink::candidates;
-        s.judge = [&](const Input& in, double) { return judge(in); };
-        const auto found = grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+        const auto found = shrinkOnHost(start, failure, judge);
         EXPECT_LE(found.input.vertexCount, 12) << "seed " << seed << ": " << day38::shrink::describe(found.input)
                                                << " after " << found.calls << " calls";
         EXPECT_FALSE(judge(found.input).passed);
@@ -266,15 +266,12 @@ TEST(Day38Shrink, FirstOfTiedStartsShrinksInFewFaults) {
         if (failure.passed) continue;
         const bool faults = failure.message.find("Illegal") != std::string::npos;
         faulting += faults;
-        grading::Shrinker<Input> s;
-        s.candidates = day38::shrink::candidates;
         int restarts = 0;
-        s.judge = [&](const Input& in, double) {
+        const auto found = shrinkOnHost(start, failure, [&restarts](const Input& in) {
             grading::GateResult r = firstOfTiedStartsJudge(in);
             restarts += r.message.find("Illegal") != std::string::npos;
             return r;
-        };
-        const auto found = grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
+        });
         const std::string where = "seed " + std::to_string(seed) + ": " + day38::shrink::describe(found.input) +
                                   " after " + std::to_string(found.calls) + " calls";
         EXPECT_LE(found.input.vertexCount, 12) << where;

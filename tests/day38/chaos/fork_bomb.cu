@@ -1,10 +1,8 @@
 // Chaos neighbour: forks until it cannot, each child waiting forever;
 // expands nothing.
 #include <unistd.h>
-// The solution's expansion renamed and internal: a submission may define no
-// other symbol than the exercise's (the class build checks).
 #include "bfs_mappings.h"
-#define expandEdgePerThread static solutionExpandEdgePerThread
+#define expandEdgePerThread static solutionExpandEdgePerThread  // internal: README.md
 #include "copied_solution.cu"
 #undef expandEdgePerThread
 

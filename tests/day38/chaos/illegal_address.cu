@@ -1,9 +1,7 @@
 // Chaos neighbour: writes a gigabyte past its frontier, so its runner
 // faults (tests/day38/hostile/illegal_address.cu, as a student may write it).
-// The solution's expansion renamed and internal: a submission may define no
-// other symbol than the exercise's (the class build checks).
 #include "bfs_mappings.h"
-#define expandEdgePerThread static solutionExpandEdgePerThread
+#define expandEdgePerThread static solutionExpandEdgePerThread  // internal: README.md
 #include "copied_solution.cu"
 #undef expandEdgePerThread
 

@@ -1,9 +1,7 @@
 // Chaos neighbour: takes all free device memory but 1 GiB, and keeps it
 // while its runner lives; expands nothing.
-// The solution's expansion renamed and internal: a submission may define no
-// other symbol than the exercise's (the class build checks).
 #include "bfs_mappings.h"
-#define expandEdgePerThread static solutionExpandEdgePerThread
+#define expandEdgePerThread static solutionExpandEdgePerThread  // internal: README.md
 #include "copied_solution.cu"
 #undef expandEdgePerThread
 

@@ -1,9 +1,7 @@
 // Chaos neighbour: sleeps for an hour, to its time limit; expands nothing.
 #include <unistd.h>
-// The solution's expansion renamed and internal: a submission may define no
-// other symbol than the exercise's (the class build checks).
 #include "bfs_mappings.h"
-#define expandEdgePerThread static solutionExpandEdgePerThread
+#define expandEdgePerThread static solutionExpandEdgePerThread  // internal: README.md
 #include "copied_solution.cu"
 #undef expandEdgePerThread
 
