@@ -32,9 +32,8 @@ boxed() {  # uid, command...: as the grading sandbox runs a runner, as root; 30 
 t0=$(date +%s.%N)
 at() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
 stamped() {  # command...: its output, with when it began and ended
-  local began
+  local began said
   began=$(at)
-  local said
   said=$("$@" 2>&1 | tr '\n' ' ')
   echo "$said[${began} s to $(at) s]"
 }
