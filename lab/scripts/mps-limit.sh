@@ -34,8 +34,7 @@ if [ -n "$bwrap" ]; then
     local label=$1
     shift
     say "sandboxed ($label), the pipe folder bound in, limit 4 GiB, asks 8: $(CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G \
-      "$bwrap" --ro-bind / / --dev-bind /dev /dev --tmpfs /tmp --bind "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_PIPE_DIRECTORY" \
-      --ro-bind "$out" "$out" "$@" --die-with-parent "$out/mps_alloc" 8 2>&1)"
+      "${client_box[@]}" --ro-bind "$out" "$out" "$@" "$out/mps_alloc" 8 2>&1)"
   }
   boxed "every namespace" --unshare-all
   boxed "all but pid" --unshare-user --unshare-ipc --unshare-net --unshare-uts --unshare-cgroup-try

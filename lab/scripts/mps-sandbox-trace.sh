@@ -24,9 +24,7 @@ trace() {  # label, command...
   grep -E "connect\(|mps|/dev/shm" "$out/$label.strace" | tail -12
 }
 trace plain "$out/mps_alloc" 2
-trace mounts_only "$bwrap" --ro-bind / / --dev-bind /dev /dev --tmpfs /tmp \
-  --bind "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_PIPE_DIRECTORY" --ro-bind "$out" "$out" \
-  --die-with-parent "$out/mps_alloc" 2
+trace mounts_only "${client_box[@]}" --ro-bind "$out" "$out" "$out/mps_alloc" 2
 trace mounts_only_tmp_shared "$bwrap" --ro-bind / / --dev-bind /dev /dev --bind /tmp /tmp --ro-bind "$out" "$out" \
   --die-with-parent "$out/mps_alloc" 2
 echo quit | nvidia-cuda-mps-control

@@ -24,10 +24,8 @@ trap 'echo quit | nvidia-cuda-mps-control >/dev/null 2>&1' EXIT
 boxed() {  # uid, command...: as the grading sandbox runs a runner, as root; 30 s at most
   local uid=$1
   shift
-  timeout 30 "$bwrap" --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup-try --die-with-parent \
-    --new-session --ro-bind / / --proc /proc --dev-bind /dev /dev --tmpfs /tmp \
-    --bind "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_PIPE_DIRECTORY" --ro-bind "$bin" "$bin" -- \
-    /usr/bin/setpriv "--reuid=$uid" "--regid=$uid" --clear-groups --inh-caps=-all --bounding-set=-all -- "$@"
+  timeout 30 "${client_box[@]}" --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup-try \
+    --new-session --proc /proc --ro-bind "$bin" "$bin" -- /usr/bin/setpriv "--reuid=$uid" "--regid=$uid" --clear-groups --inh-caps=-all --bounding-set=-all -- "$@"
 }
 t0=$(date +%s.%N)
 at() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
