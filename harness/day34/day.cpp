@@ -121,7 +121,9 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
                     return {judge(kernelName(kernel), on, init, reply.result), reply.result.grid};
                 };
                 const CheckedRun first = once(g, ctx.limitSeconds);
-                if (first.verdict.passed || !grading::shrinksFailure(id, ctx.showsDetails)) return first.verdict;
+                if (first.verdict.passed || !grading::shrinksFailure(first.verdict, ctx.showsDetails)) {
+                    return first.verdict;
+                }
                 return withSmallestGrid(first, id + "/" + name, g, [&](const GridSpec& on, double seconds) {
                     return once(on, std::min(ctx.limitSeconds, seconds));
                 }, [&](const GridSpec& on) { return initialGrid(on, ctx.seed, id + "/" + kernel); });

@@ -112,7 +112,7 @@ GateResult withSmallestInput(const Tried& failure, const CaseContext& ctx, const
                              const day38::shrink::Input& failing,
                              const std::function<Tried(const day38::shrink::Input&, double)>& judge,
                              const std::function<Shown(const day38::shrink::Input&, const Got&)>& details) {
-    if (!grading::shrinksFailure(failure.verdict.id, ctx.showsDetails)) return failure.verdict;
+    if (!grading::shrinksFailure(failure.verdict, ctx.showsDetails)) return failure.verdict;
     grading::Shrinker<day38::shrink::Input, Got> s;
     s.candidates = day38::shrink::candidates;
     s.judge = [&](const day38::shrink::Input& in, double secondsLeft) {

@@ -390,7 +390,7 @@ grading::GateResult judgeOne(const std::string& runner, const std::string& impl,
 grading::GateResult withSmallestInput(const grading::GateResult& failure, const std::string& runner,
                                       const std::string& impl, const std::string& call, uint64_t key, uint64_t stream,
                                       const shrink::Input& failing, double limitSeconds, bool showsDetails) {
-    if (!grading::shrinksFailure("msw.index", showsDetails)) return failure;
+    if (!grading::shrinksFailure(failure, showsDetails)) return failure;
     grading::Shrinker<shrink::Input> s;
     s.candidates = grading::madeAtOnce<shrink::Input>(shrink::candidates);
     s.judge = [&](const shrink::Input& in, double secondsLeft) {

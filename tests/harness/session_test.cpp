@@ -299,6 +299,7 @@ TEST_F(SessionMemory, MemoryKeptPastTheAnswerEndsTheSession) {
     const RunnerOutcome kept = call("ok");
     EXPECT_FALSE(kept.ok());
     EXPECT_THAT(kept.message, HasSubstr("held 20.0 GiB of device memory, more than the 16 GiB a runner may hold"));
+    EXPECT_TRUE(grading::endedForDeviceMemory(kept.message));
     ASSERT_FALSE(seen.empty());
     const int hog = seen.back();
     holdEverywhere(1);

@@ -102,10 +102,21 @@ TEST(ShrinkFailure, TheOutputShownIsTheFailingCallsOwn) {
 }
 
 TEST(ShrinkFailure, OncePerGateAProcessWhereItsDetailsAreShown) {
-    EXPECT_FALSE(grading::shrinksFailure("t.once", false));  // hidden: not shrunk, and no turn used
-    EXPECT_TRUE(grading::shrinksFailure("t.once", true));
-    EXPECT_FALSE(grading::shrinksFailure("t.once", true));
-    EXPECT_TRUE(grading::shrinksFailure("t.other", true));
+    const GateResult once = GateResult::fail("t.once", "wrong at 4");
+    EXPECT_FALSE(grading::shrinksFailure(once, false));  // hidden: not shrunk, and no turn used
+    EXPECT_TRUE(grading::shrinksFailure(once, true));
+    EXPECT_FALSE(grading::shrinksFailure(once, true));
+    EXPECT_TRUE(grading::shrinksFailure(GateResult::fail("t.other", "wrong at 4"), true));
+}
+
+TEST(ShrinkFailure, NeverARunnerEndedForItsDeviceMemory) {
+    // As runner_session.cpp words it (SessionMemory's tests read it from a session).
+    const GateResult hog = GateResult::fail(
+        "t.hog", "the runner for `find` held 130.2 GiB of device memory, more than the 16 GiB a runner may hold "
+                 "(GRADING_RUNNER_GPU_MEMORY_GIB), so it was ended: memory it keeps is memory the runners graded "
+                 "beside it cannot have");
+    EXPECT_FALSE(grading::shrinksFailure(hog, true));
+    EXPECT_TRUE(grading::shrinksFailure(GateResult::fail("t.hog", "wrong at 4"), true));  // no turn used
 }
 
 TEST(Counterexample, WrittenUnderTheFolderNamedAfterTheCall) {

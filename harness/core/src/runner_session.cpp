@@ -36,6 +36,7 @@ std::function<std::optional<uint64_t>(int)>& memoryReader() {
 }
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr const char* kOverMemory = "a runner may hold (GRADING_RUNNER_GPU_MEMORY_GIB), so it was ended";
 
 // Why the session must end for the device memory it holds, or "".
 std::string overMemory(const Session& s) {
@@ -44,10 +45,9 @@ std::string overMemory(const Session& s) {
     const std::optional<uint64_t> held =
         memoryReader() ? memoryReader()(s.child.pid) : deviceMemoryBelow(s.child.pid);
     if (!held || *held <= bound) return "";
-    return formatText("held %.1f GiB of device memory, more than the %.0f GiB a runner may hold "
-                      "(GRADING_RUNNER_GPU_MEMORY_GIB), so it was ended: memory it keeps is memory the runners "
-                      "graded beside it cannot have",
-                      *held / kGiB, bound / kGiB);
+    return formatText("held %.1f GiB of device memory, more than the %.0f GiB %s: memory it keeps is memory the "
+                      "runners graded beside it cannot have",
+                      *held / kGiB, bound / kGiB, kOverMemory);
 }
 
 // How often a call's session has its memory read.
@@ -369,6 +369,10 @@ uint64_t runnerMemoryBound() {
     const std::string gib = detail::env("GRADING_RUNNER_GPU_MEMORY_GIB");
     const double value = gib.empty() ? 16.0 : std::atof(gib.c_str());
     return value > 0 ? static_cast<uint64_t>(value * detail::kGiB) : 0;
+}
+
+bool endedForDeviceMemory(const std::string& message) {
+    return message.find(detail::kOverMemory) != std::string::npos;
 }
 
 void setRunnerMemoryReader(std::function<std::optional<uint64_t>(int pid)> reader) {

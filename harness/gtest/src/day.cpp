@@ -110,9 +110,9 @@ std::string failureShape(const std::string& message) {
     return shape;
 }
 
-bool shrinksFailure(const std::string& gate, bool showsDetails) {
+bool shrinksFailure(const GateResult& failure, bool showsDetails) {
     static std::set<std::string> shrunk;
-    return showsDetails && shrunk.insert(gate).second;
+    return showsDetails && !endedForDeviceMemory(failure.message) && shrunk.insert(failure.id).second;
 }
 
 std::string writeCounterexample(const std::string& call, const std::string& ext, const std::string& text) {

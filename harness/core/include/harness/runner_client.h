@@ -126,6 +126,9 @@ public:
 // per-client limit nothing else stops a runner from taking the memory the
 // runners graded beside it need (docs/performance.md).
 uint64_t runnerMemoryBound();
+// Whether a failure's message says its runner was so ended: a fact of the
+// runner's process (what it allocates, whatever the input), not of an input.
+bool endedForDeviceMemory(const std::string& message);
 // How a session's memory is read: gpu_state.h's deviceMemoryBelow(the
 // session's process) unless a test sets another reader; nullptr restores it.
 void setRunnerMemoryReader(std::function<std::optional<uint64_t>(int pid)> reader);

@@ -37,11 +37,13 @@ struct ShrinkBudget {
 // failures of the same kind, on different inputs, have the same shape.
 std::string failureShape(const std::string& message);
 
-// Whether a failure of `gate` on this case is shrunk: where its details reach
+// Whether `failure` (a gate's, on this case) is shrunk: where its details reach
 // the student (`showsDetails`: a shrunk input is drawn from the case, which
-// the gate's visibility may hide), its first failing case in this process,
-// and no other (each would cost the budget again to show much the same).
-bool shrinksFailure(const std::string& gate, bool showsDetails);
+// the gate's visibility may hide), its gate's first failing case in this
+// process, and no other (each would cost the budget again to show much the
+// same); never a runner ended for the device memory it held (no input
+// explains that, and each try would take the memory from its neighbours again).
+bool shrinksFailure(const GateResult& failure, bool showsDetails);
 
 // Writes a shrunk input where the student can load it: under
 // GRADING_COUNTEREXAMPLE_DIR, else counterexamples/ in the working folder,
