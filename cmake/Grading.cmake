@@ -121,7 +121,7 @@ set(GRADING_OFF_STREAM_CALLS
 # its compiled unit before any runner links it (cmake/symbol_check.cmake).
 # RECORD (optional: a graded submission's) is where a failure is recorded;
 # FORBIDDEN, the functions it may not call.
-function(_grading_symbol_check unit day path allowed)
+function(grading_symbol_check unit day path allowed)
   cmake_parse_arguments(C "" "RECORD" "FORBIDDEN" ${ARGN})
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.symbols")
   add_custom_command(OUTPUT "${stamp}"
@@ -373,7 +373,7 @@ function(grading_add_day day)
     # symbols are the exercise's, as written.
     foreach(file IN LISTS D_STUDENT)
       _grading_stem(stem "${file}")
-      _grading_symbol_check(${day}_solution_${stem} ${day} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}"
+      grading_symbol_check(${day}_solution_${stem} ${day} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}"
                             FORBIDDEN ${D_EXERCISE_FORBIDS})
       add_dependencies(${day}_runner_reference ${day}_solution_${stem}_symbols)
     endforeach()
@@ -444,7 +444,7 @@ function(grading_add_day day)
         _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}"
                               ALLOWED ${allowed} DENIED "${solution}")
       endif()
-      _grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${symbols_record}"
+      grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${symbols_record}"
                             FORBIDDEN ${D_EXERCISE_FORBIDS})
     endforeach()
     set(runner ${day}_runner_${kind})
