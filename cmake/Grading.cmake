@@ -542,9 +542,15 @@ function(grading_add_day day)
   endif()
   if(GRADING_CLASS_DIR)
     # The instructor's runner is no suite here, only what speed gates compare with.
+    # It and the course runner are called by every student's tests:
+    # class_harness builds them (GRADING_CLASS_SHARED_RUNNERS), once.
     set(suites "${expectations}")
     if(has_solution)
       set(suites "instructor\t${reference_path}\n${suites}")
+      set_property(GLOBAL APPEND PROPERTY GRADING_CLASS_SHARED_RUNNERS ${day}_runner_reference)
+    endif()
+    if(D_EXERCISE_ABSENT)
+      set_property(GLOBAL APPEND PROPERTY GRADING_CLASS_SHARED_RUNNERS ${day}_runner_course)
     endif()
   else()
     set(suites "reference\t${reference_path}
