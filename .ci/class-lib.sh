@@ -1,4 +1,4 @@
-# Sourced by the class scripts (class-bench.sh, class-demo.sh); needs $root.
+# Sourced by the class scripts and harness.project.class_runners; needs $root.
 # stage_solution DIR: a student folder holding the instructor solution of
 # every exercise (each exercises/<day>/<file> from reference/<day>/solution/).
 stage_solution() {

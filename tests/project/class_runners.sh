@@ -7,12 +7,10 @@
 # one (the instructor solution staged as s0001), so nothing is compiled.
 source "$(dirname "$0")/common.sh"
 dir="$work/class-runners"
-rm -rf "$dir" && mkdir -p "$dir/class/s0001"
-cp -r "$GRADING_TEST_SOURCE"/exercises/. "$dir/class/s0001/"
-for file in "$dir"/class/s0001/*/*; do
-  rel=${file#"$dir/class/s0001/"}
-  cp "$GRADING_TEST_SOURCE/reference/${rel%%/*}/solution/${rel#*/}" "$file"
-done
+root=$GRADING_TEST_SOURCE
+source "$root/.ci/class-lib.sh"
+rm -rf "$dir" && mkdir -p "$dir/class"
+stage_solution "$dir/class/s0001"
 mapfile -t args < <(configure_args)
 cmake -S "$GRADING_TEST_SOURCE" -B "$dir/build" "${args[@]}" "-DGRADING_CLASS_DIR=$dir/class" >"$dir/configure.log" 2>&1 ||
   { tail -30 "$dir/configure.log"; fail "a class of one did not configure"; }
