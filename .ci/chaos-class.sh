@@ -9,7 +9,9 @@
 #   .ci/chaos-class.sh BUILD_DIR OUT_DIR     (BUILD_DIR: a configured tree with its plants/,
 #                                             e.g. .ci/gpu-suite.sh's)
 # Environment: CHAOS_HONEST (honest students, default 56: a quarter of them
-# planted), CUDA_ARCHS, and grade_class.sh's options in CHAOS_CLASS_ARGS.
+# planted), CHAOS_NO_REPORTS=1 (both gradings without the day reports, which
+# carry no points but lengthen the timed pass: docs/performance.md),
+# CUDA_ARCHS, and grade_class.sh's options for the class in CHAOS_CLASS_ARGS.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
@@ -59,12 +61,14 @@ done
 for v in solution "${plants[@]}"; do variant "$v" "$alone/$(variant_name "$v")"; done
 say "chaos class: $honest honest students and ${#neighbours[@]} neighbours, seed $seed"
 
+reports=()
+[[ -n "${CHAOS_NO_REPORTS:-}" ]] && reports=(--no-reports)
 start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" ${CHAOS_CLASS_ARGS:-} \
+"$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" "${reports[@]}" ${CHAOS_CLASS_ARGS:-} \
   --build-args "${args[@]}" >"$out/grade-class.log" 2>&1
 say "the class: exit $? in $(($(date +%s) - start)) s"
 start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-jobs 1 \
+"$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-jobs 1 "${reports[@]}" \
   --build-args "${args[@]}" >"$out/grade-alone.log" 2>&1
 say "the honest variants alone, one at a time: exit $? in $(($(date +%s) - start)) s"
 python3 "$root/.ci/chaos-verdicts.py" "$out/graded" "$out/alone" | tee -a "$log"

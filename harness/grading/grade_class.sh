@@ -21,6 +21,9 @@
 #   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
 #                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
 #   --days LIST    grade only these days (comma-separated names)
+#   --no-reports   skip each student's day reports (their figures and charts; they carry no points): the
+#                  same verdicts and points, sooner (a re-grade after fixing a case); report.html then
+#                  has no day charts
 #   --gpus LIST    CUDA device ids handed to students round robin (one CUDA_VISIBLE_DEVICES each)
 #   --shard I/N    grade only the students whose index (0-based, in name order) is I modulo N
 #   --build-args   the rest of the arguments go to the one cmake configure
@@ -221,7 +224,7 @@ grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen
   mkdir -p "$2"
   out="$(cd "$2" && pwd -P)"
   shift 2
-  jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_jobs=2 seed_arg="" days="" shard="0/1" gpus=() build_args=()
+  jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_jobs=2 seed_arg="" days="" reports=yes shard="0/1" gpus=() build_args=()
   while (($#)); do
     case "$1" in
       -j) jobs="$2"; shift 2 ;;
@@ -230,6 +233,7 @@ grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen
       --seed) seed_arg="$2"; shift 2 ;;
       --gpus) IFS=, read -r -a gpus <<<"$2"; shift 2 ;;
       --days) days="$2"; shift 2 ;;
+      --no-reports) reports=no; shift ;;
       --shard) shard="$2"; shift 2 ;;
       --build-args) shift; build_args=("$@"); break ;;
       -h|--help) usage ;;
@@ -336,7 +340,7 @@ harness_identity() {
   {
     git -C "$repo" rev-parse HEAD 2>/dev/null || echo "no git"
     git -C "$repo" diff HEAD -- . ':!exercises' 2>/dev/null | sha256sum
-    echo "seed $seed days $days"
+    echo "seed $seed days $days reports $reports"
     printf 'arg %s\n' "${build_args[@]+"${build_args[@]}"}"
   } | sha256sum | cut -d' ' -f1
 }
@@ -392,6 +396,7 @@ test_class() {
 run_ctest() {  # staged id, position, pass (untimed or timed)
   local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^exclusive$')
   [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^exclusive$')
+  [[ "$reports" == no ]] && filter+=(-E '\.report$')
   # A ctest that wrote no results or found no tests (it never got to run
   # them) is tried once more; then the student counts as failed, never as a
   # row of "-".

@@ -328,6 +328,21 @@ TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
     EXPECT_NE(calls().find("GRADING_SEED=2"), std::string::npos);
 }
 
+// --no-reports leaves out every student's day reports in both passes, and
+// a run with them again tests everyone again: their figures were missing.
+TEST_F(GradeClass, NoReportsLeavesOutTheDayReportsAndARunWithThemGradesAgain) {
+    ASSERT_EQ(gradeClass("--seed 3 --no-reports").status, 0);
+    const std::string without = calls();
+    EXPECT_EQ(linesWith(without, "ctest "), 4) << without;
+    EXPECT_EQ(linesWith(without, "-E \\.report$"), 4) << without;
+    const Outcome r = gradeClass("--seed 3");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.find("unchanged"), std::string::npos) << r.out;
+    const std::string with = calls().substr(without.size());
+    EXPECT_EQ(linesWith(with, "ctest "), 4) << with;
+    EXPECT_EQ(linesWith(with, ".report$"), 0) << with;
+}
+
 // A ctest that writes no results is tried again, then the student counts
 // as failed with ctest's words, never as a row of "-" in a run that says
 // nobody failed.
