@@ -532,8 +532,11 @@ function(grading_add_day day)
     set(reference_path "$<TARGET_FILE:${day}_runner_reference>")
   endif()
   get_property(expectations GLOBAL PROPERTY GRADING_${day}_MANIFEST)
+  # A class's class_harness builds the runners every student's tests call
+  # besides their own (GRADING_CLASS_SHARED_RUNNERS), once.
   if(D_EXERCISE_ABSENT)
     string(PREPEND expectations "course\t$<TARGET_FILE:${day}_runner_course>\n")
+    set_property(GLOBAL APPEND PROPERTY GRADING_CLASS_SHARED_RUNNERS ${day}_runner_course)
   endif()
   set(policy_args "")
   if(GRADING_POLICY_FILE)  # the course's policy (cmake/policy.cmake), for every test and the gates table
@@ -542,15 +545,10 @@ function(grading_add_day day)
   endif()
   if(GRADING_CLASS_DIR)
     # The instructor's runner is no suite here, only what speed gates compare with.
-    # It and the course runner are called by every student's tests:
-    # class_harness builds them (GRADING_CLASS_SHARED_RUNNERS), once.
     set(suites "${expectations}")
     if(has_solution)
       set(suites "instructor\t${reference_path}\n${suites}")
       set_property(GLOBAL APPEND PROPERTY GRADING_CLASS_SHARED_RUNNERS ${day}_runner_reference)
-    endif()
-    if(D_EXERCISE_ABSENT)
-      set_property(GLOBAL APPEND PROPERTY GRADING_CLASS_SHARED_RUNNERS ${day}_runner_course)
     endif()
   else()
     set(suites "reference\t${reference_path}
