@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Issue 46's chaos class on a GPU machine: 56 honest students (the
-# instructor solution, and four planted bugs, one a day) graded in one class
-# beside 8 hostile neighbours (tests/day38/chaos/), then each honest variant
-# graded alone (one student at a time, the same seed). Every honest
-# student's verdict and points per gate must equal its variant's alone, and
-# every neighbour must fail 38.distances with a message
-# (.ci/chaos-verdicts.py). Exits non-zero on any difference.
+# Issue 46's chaos class on a GPU machine: each honest variant (the
+# instructor solution, and four planted bugs, one a day) graded alone (one
+# student at a time), then 56 honest students graded in one class with 8
+# hostile neighbours (tests/day38/chaos/) spread among them, the same seed.
+# Every honest student's verdict and points per gate must equal its variant's
+# alone; every neighbour must fail 38.distances with a message, its other
+# days (the solution's) graded as the solution alone (.ci/chaos-verdicts.py).
+# Exits non-zero on any difference. The alone gradings come first, so that a
+# class cut short can still be checked as far as it got:
+#   .ci/chaos-verdicts.py OUT_DIR/graded OUT_DIR/alone --partial
 #   .ci/chaos-class.sh BUILD_DIR OUT_DIR     (BUILD_DIR: a configured tree with its plants/,
 #                                             e.g. .ci/gpu-suite.sh's)
 # Environment: CHAOS_HONEST (honest students, default 56: a quarter of them
@@ -44,19 +47,30 @@ class="$out/class"
 alone="$out/alone-submissions"
 rm -rf "$class" "$alone" "$out/graded" "$out/alone" && mkdir -p "$class" "$alone"
 honest=${CHAOS_HONEST:-56}
-for ((i = 0; i < honest; i++)); do
-  # Every fourth a planted bug, the days in turn.
+total=$((honest + ${#neighbours[@]}))
+# A class is graded in name order, so each name starts with its place: neighbour
+# k at (2k + 1) / 16 of the way (4, 12, ..., 60 of 64), each graded among honest
+# students in both passes, not after them all.
+declare -A neighbour_at=()
+for k in "${!neighbours[@]}"; do neighbour_at[$(((2 * k + 1) * total / (2 * ${#neighbours[@]})))]=${neighbours[$k]}; done
+i=0
+for ((place = 0; place < total; place++)); do
+  name=$(printf "%0${#total}d" "$place")
+  if [[ -n "${neighbour_at[$place]:-}" ]]; then
+    # A student's file that passes the class build's checks (a hostile test's
+    # would fail its symbol check and never run), beside a copy of the
+    # solution it includes.
+    n=${neighbour_at[$place]}
+    stage_solution "$class/${name}_hostile_$n"
+    cp "$root/reference/day38/solution/edge_mapping.cu" "$class/${name}_hostile_$n/day38/copied_solution.cu"
+    cp "$root/tests/day38/chaos/$n.cu" "$class/${name}_hostile_$n/day38/edge_mapping.cu"
+    continue
+  fi
+  # Every fourth honest student a planted bug, the days in turn.
   v=solution
   ((i % 4 == 3)) && v=${plants[$(((i / 4) % ${#plants[@]}))]}
-  variant "$v" "$class/honest$(printf %02d "$i")_$(variant_name "$v")"
-done
-for n in "${neighbours[@]}"; do
-  # Each a student's file that passes the class build's checks (a hostile
-  # test's would fail its symbol check and never run), beside a copy of the
-  # solution it includes.
-  stage_solution "$class/hostile_$n"
-  cp "$root/reference/day38/solution/edge_mapping.cu" "$class/hostile_$n/day38/copied_solution.cu"
-  cp "$root/tests/day38/chaos/$n.cu" "$class/hostile_$n/day38/edge_mapping.cu"
+  variant "$v" "$class/${name}_honest_$(variant_name "$v")"
+  i=$((i + 1))
 done
 for v in solution "${plants[@]}"; do variant "$v" "$alone/$(variant_name "$v")"; done
 say "chaos class: $honest honest students and ${#neighbours[@]} neighbours, seed $seed"
@@ -64,12 +78,12 @@ say "chaos class: $honest honest students and ${#neighbours[@]} neighbours, seed
 reports=()
 [[ -n "${CHAOS_NO_REPORTS:-}" ]] && reports=(--no-reports)
 start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" "${reports[@]}" ${CHAOS_CLASS_ARGS:-} \
-  --build-args "${args[@]}" >"$out/grade-class.log" 2>&1
-say "the class: exit $? in $(($(date +%s) - start)) s"
-start=$(date +%s)
 "$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-jobs 1 "${reports[@]}" \
   --build-args "${args[@]}" >"$out/grade-alone.log" 2>&1
 say "the honest variants alone, one at a time: exit $? in $(($(date +%s) - start)) s"
+start=$(date +%s)
+"$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" "${reports[@]}" ${CHAOS_CLASS_ARGS:-} \
+  --build-args "${args[@]}" >"$out/grade-class.log" 2>&1
+say "the class: exit $? in $(($(date +%s) - start)) s"
 python3 "$root/.ci/chaos-verdicts.py" "$out/graded" "$out/alone" | tee -a "$log"
 exit "${PIPESTATUS[0]}"

@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""Checks the chaos class (.ci/chaos-class.sh): every honest student's
-verdict and points per gate equal to its variant graded alone, and every
-hostile neighbour built (so it ran) and failing 38.distances with a message. Students are named
-honest<NN>_<variant> and hostile_<name>; the alone run's students are named
-by variant. Reads each graded folder's names.tsv and results.json files.
+"""Checks the chaos class (.ci/chaos-class.sh) against its variants graded
+alone: every honest student's verdict and points per gate equal to its
+variant's; every hostile neighbour built (so it ran) and failing
+38.distances with a message, and its other days (the solution's files) graded
+as the solution alone. Students are named <NN>_honest_<variant> and
+<NN>_hostile_<name> (NN: their place in the class); the alone run's students
+are named by variant. Reads each graded folder's names.tsv and results.json.
 
-  chaos-verdicts.py CLASS_GRADED_DIR ALONE_GRADED_DIR      exit 1 on any difference
+  chaos-verdicts.py CLASS_GRADED_DIR ALONE_GRADED_DIR [--partial]
+      exit 1 on any difference; --partial (a class still being graded): a
+      student without results yet is counted, not a difference
 """
 import json
 import os
+import re
 import sys
+
+HOSTILE_DAY = ("day38.", "38.")  # the neighbours' hostile file is day 38's
+NAME = re.compile(r"^\d+_(honest|hostile)_(.+)$")
 
 
 def graded(folder):
@@ -33,45 +41,81 @@ def first_failure(output):
     return output.split("; smallest failing input found", 1)[0]
 
 
-class_dir, alone_dir = sys.argv[1], sys.argv[2]
-students, alone = graded(class_dir), graded(alone_dir)
-problems, notes, checked = [], [], 0
-for name, gates in sorted(students.items()):
-    if gates is None:
-        problems.append(f"{name}: not graded (no results.json)")
-        continue
-    if name.startswith("hostile_"):
-        checked += 2
-        built = gates.get("day38.builds")
-        if built is None or status(built) != "passed":
-            problems.append(f"{name}: day38.builds should pass (a neighbour that does not build never runs), got "
-                            f"{built and status(built)}: {(built or {}).get('output', '')[:200]}")
-        t = gates.get("38.distances")
-        if t is None or status(t) != "failed" or t["score"] != 0 or not t.get("output", "").strip():
-            problems.append(f"{name}: 38.distances should fail with a message, got "
-                            f"{t and status(t)} {t and t['score']}: {(t or {}).get('output', '')[:200]}")
-        continue
-    variant = name.split("_", 1)[1]
-    want = alone.get(variant)
-    if want is None:
-        problems.append(f"{name}: its variant {variant} was not graded alone")
-        continue
+def compare(name, gates, want, variant):
+    """Differences between a student's gates and its variant's alone; notes."""
+    problems, notes = [], []
     for gate in sorted(set(gates) | set(want)):
-        checked += 1
         got, w = gates.get(gate), want.get(gate)
         if got is None or w is None:
             problems.append(f"{name}: {gate} graded {'alone only' if got is None else 'in the class only'}")
         elif (status(got), got["score"]) != (status(w), w["score"]):
             problems.append(f"{name}: {gate} {status(got)} {got['score']}/{got['max_score']} in the class, "
-                            f"{status(w)} {w['score']}/{w['max_score']} alone: {first_failure(got.get('output', ''))[:300]}")
+                            f"{status(w)} {w['score']}/{w['max_score']} as {variant} alone: "
+                            f"{first_failure(got.get('output', ''))[:300]}")
         elif first_failure(got.get("output", "")) != first_failure(w.get("output", "")):
             notes.append(f"{name}: {gate}: the same verdict, another first failure: "
                          f"{first_failure(got.get('output', ''))[:160]} | alone: {first_failure(w.get('output', ''))[:160]}")
-for n in notes:
-    print("note", n)
-for p in problems:
-    print("DIFFERENT", p)
-honest = sum(1 for n in students if not n.startswith("hostile_"))
-print(f"chaos class: {honest} honest students, {len(students) - honest} neighbours; "
-      f"{checked - len(problems)} of {checked} checks as graded alone or as required")
-sys.exit(1 if problems else 0)
+    return problems, notes
+
+
+def neighbour(name, gates):
+    """What a neighbour's day-38 gates must show: it ran, and it failed with a message."""
+    problems = []
+    built = gates.get("day38.builds")
+    if built is None or status(built) != "passed":
+        problems.append(f"{name}: day38.builds should pass (a neighbour that does not build never runs), got "
+                        f"{built and status(built)}: {(built or {}).get('output', '')[:200]}")
+    t = gates.get("38.distances")
+    if t is None or status(t) != "failed" or t["score"] != 0 or not t.get("output", "").strip():
+        problems.append(f"{name}: 38.distances should fail with a message, got "
+                        f"{t and status(t)} {t and t['score']}: {(t or {}).get('output', '')[:200]}")
+    return problems
+
+
+def main(argv):
+    partial = "--partial" in argv
+    args = [a for a in argv if a != "--partial"]
+    if len(args) != 2:
+        sys.exit(__doc__)
+    students, alone = graded(args[0]), graded(args[1])
+    problems, notes, checked, pending = [], [], 0, 0
+    for name, gates in sorted(students.items()):
+        match = NAME.match(name)
+        if match is None:
+            problems.append(f"{name}: not a chaos-class name (<NN>_honest_<variant> or <NN>_hostile_<name>)")
+            continue
+        if gates is None:
+            pending += 1
+            if not partial:
+                problems.append(f"{name}: not graded (no results.json)")
+            continue
+        kind, what = match.groups()
+        variant = "solution" if kind == "hostile" else what
+        want = alone.get(variant)
+        if want is None:
+            problems.append(f"{name}: its variant {variant} was not graded alone")
+            continue
+        if kind == "hostile":
+            found = neighbour(name, gates)
+            checked += 2
+            problems += found
+            # Its other days are the solution's files: graded as the solution alone.
+            gates = {g: t for g, t in gates.items() if not g.startswith(HOSTILE_DAY)}
+            want = {g: t for g, t in want.items() if not g.startswith(HOSTILE_DAY)}
+        found, said = compare(name, gates, want, variant)
+        checked += len(set(gates) | set(want))
+        problems += found
+        notes += said
+    for n in notes:
+        print("note", n)
+    for p in problems:
+        print("DIFFERENT", p)
+    hostile = sum(1 for n in students if "_hostile_" in n)
+    print(f"chaos class: {len(students) - hostile} honest students, {hostile} neighbours"
+          f"{f', {pending} not graded yet' if partial else ''}; "
+          f"{checked - len(problems)} of {checked} checks as graded alone or as required")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

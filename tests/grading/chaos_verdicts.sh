@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # .ci/chaos-verdicts.py on made-up graded classes: the same verdicts as alone
 # pass; a changed score, a changed status, an ungraded student, a
-# neighbour that passes and one that never built each fail, the student and
+# neighbour that passes, one that never built and one whose honest day
+# (another than 38) differs from the solution's each fail, the student and
 # the gate named; a test without a status (not run) compares as such; a
-# different first failure under the same verdict is a note, not a failure.
+# different first failure under the same verdict is a note, not a failure;
+# --partial counts a student not graded yet instead of failing it.
 #   chaos_verdicts.sh REPO_ROOT
 set -uo pipefail
 source "$(dirname "$0")/script_test.sh"
@@ -33,16 +35,17 @@ make_alone() {
   student "$work/alone" s0001 solution "38.distances:passed:4:" "34.stencil:passed:4:" "52.stress:-:0:NOT RUN: no GPU"
   student "$work/alone" s0002 first_of_tied_starts "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (4 tries): a" "34.stencil:passed:4:"
 }
-make_class() {  # the planted student's 38.distances, the neighbour's, and its build (default passed)
+make_class() {  # the planted student's 38.distances, the neighbour's, its build (default passed), its 34.stencil
   rm -rf "$work/class"
-  student "$work/class" s0001 honest00_solution "38.distances:passed:4:" "34.stencil:passed:4:" \
+  student "$work/class" s0001 00_honest_solution "38.distances:passed:4:" "34.stencil:passed:4:" \
     "52.stress:-:0:NOT RUN: no GPU"
-  student "$work/class" s0002 honest03_first_of_tied_starts "$1" "34.stencil:passed:4:"
-  student "$work/class" s0003 hostile_sleeper "${3:-day38.builds:passed:0:}" "$2" "34.stencil:passed:4:"
+  student "$work/class" s0002 01_hostile_sleeper "${3:-day38.builds:passed:0:}" "$2" "${4:-34.stencil:passed:4:}" \
+    "52.stress:-:0:NOT RUN: no GPU"
+  student "$work/class" s0003 02_honest_first_of_tied_starts "$1" "34.stencil:passed:4:"
 }
-expect() {  # what, exit status wanted, pattern the output must hold
+expect() {  # what, exit status wanted, pattern the output must hold, options
   local got rc
-  got=$(python3 "$check" "$work/class" "$work/alone" 2>&1)
+  got=$(python3 "$check" "$work/class" "$work/alone" "${@:4}" 2>&1)
   rc=$?
   [ "$rc" = "$2" ] || fail "$1: exit $rc, want $2: $got"
   grep -qE "$3" <<<"$got" || fail "$1: no /$3/ in: $got"
@@ -51,19 +54,26 @@ expect() {  # what, exit status wanted, pattern the output must hold
 make_alone
 neighbour="38.distances:failed:0:made no progress for 5.0 s"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (9 tries): b" "$neighbour"
-expect "the same verdicts, another shrunk input" 0 "7 of 7 checks"
+expect "the same verdicts, another shrunk input" 0 "9 of 9 checks"
 make_class "38.distances:failed:0:vertex 5: got 1, want 2" "$neighbour"
-expect "the same verdict, another first failure" 0 "note honest03_first_of_tied_starts: 38.distances"
+expect "the same verdict, another first failure" 0 "note 02_honest_first_of_tied_starts: 38.distances"
 make_class "38.distances:passed:4:" "$neighbour"
-expect "a planted bug passing in the class" 1 "DIFFERENT honest03_first_of_tied_starts: 38.distances passed 4/4 in the class, failed 0/4 alone"
+expect "a planted bug passing in the class" 1 "DIFFERENT 02_honest_first_of_tied_starts: 38.distances passed 4/4 in the class, failed 0/4 as first_of_tied_starts alone"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:passed:4:"
-expect "a neighbour that passes" 1 "DIFFERENT hostile_sleeper: 38.distances should fail"
+expect "a neighbour that passes" 1 "DIFFERENT 01_hostile_sleeper: 38.distances should fail"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:failed:0:"
-expect "a neighbour failing without a message" 1 "DIFFERENT hostile_sleeper"
+expect "a neighbour failing without a message" 1 "DIFFERENT 01_hostile_sleeper"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:failed:0:day38 did not build" \
   "day38.builds:failed:0:it defines day38::referenceExpandEdgePerThread"
-expect "a neighbour that never built" 1 "DIFFERENT hostile_sleeper: day38.builds should pass"
+expect "a neighbour that never built" 1 "DIFFERENT 01_hostile_sleeper: day38.builds should pass"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour" "" "34.stencil:failed:0:cell (3, 4): got 1, want 2"
+expect "a neighbour's honest day graded otherwise than the solution" 1 \
+  "DIFFERENT 01_hostile_sleeper: 34.stencil failed 0/4 in the class, passed 4/4 as solution alone: cell"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
 rm "$work/class/s0001/results.json"
-expect "a student not graded" 1 "DIFFERENT honest00_solution: not graded"
+expect "a student not graded" 1 "DIFFERENT 00_honest_solution: not graded"
+expect "a student not graded yet, --partial" 0 "1 not graded yet; 6 of 6 checks" --partial
+printf 's0004\thonest_solution\n' >>"$work/class/names.tsv"
+expect "a name the chaos class does not make" 1 "DIFFERENT honest_solution: not a chaos-class name" --partial
 finish "chaos verdicts"
