@@ -140,7 +140,7 @@ if command -v compute-sanitizer >/dev/null; then
 fi
 
 # The chaos class (.ci/chaos-class.sh): honest students graded beside hostile
-# neighbours must get their alone verdicts. About ten minutes on the H200;
+# neighbours must get their alone verdicts. About 25 minutes on the H200 (docs/performance.md);
 # SKIP_CHAOS=1 skips it (and so does a build of some days only).
 if [ -z "${SKIP_CHAOS:-}" ] && [ -z "${SUBMISSION:-}" ] && [ -z "${GRADING_DAYS:-}" ]; then
   start=$(date +%s)
