@@ -6,11 +6,12 @@
 # Every honest student's verdict and points per gate must equal its variant's
 # alone; every neighbour must fail 38.distances with a message, its other
 # days (the solution's) graded as the solution alone (.ci/chaos-verdicts.py).
-# Exits non-zero on any difference. The alone gradings come first, so that a
-# class cut short can still be checked as far as it got:
-#   .ci/chaos-verdicts.py OUT_DIR/graded OUT_DIR/alone --partial
+# Exits non-zero on any difference.
 #   .ci/chaos-class.sh BUILD_DIR OUT_DIR     (BUILD_DIR: a configured tree with its plants/,
 #                                             e.g. .ci/gpu-suite.sh's)
+# The alone gradings come first, so that a class cut short can still be
+# checked as far as it got:
+#   .ci/chaos-verdicts.py OUT_DIR/graded OUT_DIR/alone --partial
 # Environment: CHAOS_HONEST (honest students, default 56: a quarter of them
 # planted), CHAOS_NO_REPORTS=1 (both gradings without the day reports, which
 # carry no points but lengthen the timed pass: docs/performance.md),
@@ -48,9 +49,9 @@ alone="$out/alone-submissions"
 rm -rf "$class" "$alone" "$out/graded" "$out/alone" && mkdir -p "$class" "$alone"
 honest=${CHAOS_HONEST:-56}
 total=$((honest + ${#neighbours[@]}))
-# A class is graded in name order, so each name starts with its place: neighbour
-# k at (2k + 1) / 16 of the way (4, 12, ..., 60 of 64), each graded among honest
-# students in both passes, not after them all.
+# A class is graded in name order, so each name starts with its place: each
+# neighbour in the middle of its eighth of the class (4, 12, ..., 60 of 64),
+# graded among honest students in both passes, not after them all.
 declare -A neighbour_at=()
 for k in "${!neighbours[@]}"; do neighbour_at[$(((2 * k + 1) * total / (2 * ${#neighbours[@]})))]=${neighbours[$k]}; done
 i=0
