@@ -21,13 +21,13 @@ NAME = re.compile(r"^\d+_(honest|hostile)_(.+)$")
 
 
 def graded(folder):
-    """real name -> {gate: test} for every student of a graded class folder."""
+    """real name -> (staged name, {gate: test} or None) for every student of a graded class folder."""
     out = {}
     for line in open(os.path.join(folder, "names.tsv")):
         staged, name = line.rstrip("\n").split("\t")
         path = os.path.join(folder, staged, "results.json")
         tests = json.load(open(path))["tests"] if os.path.exists(path) else None
-        out[name] = None if tests is None else {t["name"].split(" ", 1)[0]: t for t in tests}
+        out[name] = (staged, None if tests is None else {t["name"].split(" ", 1)[0]: t for t in tests})
     return out
 
 
@@ -79,8 +79,9 @@ def main(argv):
         sys.exit(__doc__)
     students, alone = graded(args[0]), graded(args[1])
     problems, notes, checked, pending = [], [], 0, 0
-    for name, gates in sorted(students.items()):
+    for name, (staged, gates) in sorted(students.items()):
         match = NAME.match(name)
+        name = f"{name} ({staged})"  # the folder with its logs
         if match is None:
             problems.append(f"{name}: not a chaos-class name (<NN>_honest_<variant> or <NN>_hostile_<name>)")
             continue
@@ -91,7 +92,7 @@ def main(argv):
             continue
         kind, what = match.groups()
         variant = "solution" if kind == "hostile" else what
-        want = alone.get(variant)
+        want = alone.get(variant, (None, None))[1]
         if want is None:
             problems.append(f"{name}: its variant {variant} was not graded alone")
             continue
