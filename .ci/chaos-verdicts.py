@@ -78,19 +78,20 @@ def main(argv):
     if len(args) != 2:
         sys.exit(__doc__)
     students, alone = graded(args[0]), graded(args[1])
-    problems, notes, checked, pending = [], [], 0, 0
+    problems, notes, checked, pending, hostile = [], [], 0, 0, 0
     for name, (staged, gates) in sorted(students.items()):
         match = NAME.match(name)
         name = f"{name} ({staged})"  # the folder with its logs
         if match is None:
             problems.append(f"{name}: not a chaos-class name (<NN>_honest_<variant> or <NN>_hostile_<name>)")
             continue
+        kind, what = match.groups()
+        hostile += kind == "hostile"
         if gates is None:
             pending += 1
             if not partial:
                 problems.append(f"{name}: not graded (no results.json)")
             continue
-        kind, what = match.groups()
         variant = "solution" if kind == "hostile" else what
         want = alone.get(variant, (None, None))[1]
         if want is None:
@@ -111,7 +112,6 @@ def main(argv):
         print("note", n)
     for p in problems:
         print("DIFFERENT", p)
-    hostile = sum(1 for n in students if "_hostile_" in n)
     print(f"chaos class: {len(students) - hostile} honest students, {hostile} neighbours"
           f"{f', {pending} not graded yet' if partial else ''}; "
           f"{checked - len(problems)} of {checked} checks as graded alone or as required")

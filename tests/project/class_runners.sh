@@ -7,12 +7,12 @@
 # one (the instructor solution staged as s0001), so nothing is compiled.
 source "$(dirname "$0")/common.sh"
 dir="$work/class-runners"
-root=$GRADING_TEST_SOURCE
+root=$GRADING_TEST_SOURCE  # class-lib.sh's
 source "$root/.ci/class-lib.sh"
 rm -rf "$dir" && mkdir -p "$dir/class"
 stage_solution "$dir/class/s0001"
 mapfile -t args < <(configure_args)
-cmake -S "$GRADING_TEST_SOURCE" -B "$dir/build" "${args[@]}" "-DGRADING_CLASS_DIR=$dir/class" >"$dir/configure.log" 2>&1 ||
+cmake -S "$root" -B "$dir/build" "${args[@]}" "-DGRADING_CLASS_DIR=$dir/class" >"$dir/configure.log" 2>&1 ||
   { tail -30 "$dir/configure.log"; fail "a class of one did not configure"; }
 
 built=$(ninja -C "$dir/build" -t query class_harness | sed -n '/^  input:/,/^  outputs:/s/^    //p')
