@@ -10,6 +10,7 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -17,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "harness/runner_client.h"
@@ -169,6 +171,32 @@ TEST_F(Sandbox, TheProtocolWorksInside) {
     EXPECT_EQ(crash.process.signal, 11) << crash.message;
     call.subcommand = "forged-after-failure";
     EXPECT_THAT(callRunner(call).message, HasSubstr("answered 2 times"));
+}
+
+// As root each runner runs as a uid of its own, and RLIMIT_NPROC counts per
+// uid: two runners sharing one (two grader processes whose searches start at
+// the same place) would let one's fork bomb use up the other's processes.
+TEST(SandboxUids, NoTwoLeasesShareAUidUntilOneIsGivenBack) {
+    TempDir locks;
+    std::optional<UidLease> first = leaseSandboxUid(locks.path(), 7);
+    const UidLease second = leaseSandboxUid(locks.path(), 7);
+    ASSERT_TRUE(first->locked() && second.locked());
+    EXPECT_EQ(first->uid(), kSandboxFirstUid + 7);
+    EXPECT_EQ(second.uid(), kSandboxFirstUid + 8);
+    // Another grader process, starting at the same place, skips both.
+    const pid_t child = fork();
+    if (child == 0) _exit(leaseSandboxUid(locks.path(), 7).uid() - kSandboxFirstUid);
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 9);
+    first.reset();  // given back: the next search finds it free
+    EXPECT_EQ(leaseSandboxUid(locks.path(), 7).uid(), kSandboxFirstUid + 7);
+    // The range wraps; a folder that cannot hold locks leases nothing.
+    const UidLease last = leaseSandboxUid(locks.path(), 2 * kSandboxUids - 1);
+    EXPECT_EQ(last.uid(), kSandboxFirstUid + kSandboxUids - 1);
+    EXPECT_EQ(leaseSandboxUid(locks.path(), kSandboxUids - 1).uid(), kSandboxFirstUid);
+    EXPECT_FALSE(leaseSandboxUid(locks.file("missing"), 7).locked());
 }
 
 // No sandbox: a runner of submitted code is not started, the outcome says

@@ -14,6 +14,7 @@
 #include "harness/process.h"
 #include "harness/record.h"
 #include "harness/runner_client.h"
+#include "harness/sandbox.h"
 
 namespace grading::detail {
 
@@ -37,11 +38,12 @@ constexpr int kSanitizerFound = 86;
 
 // ---- the runner's process (runner_process.cpp)
 
-// How a call is started: the command, its options, the sandbox's cgroup.
+// How a call is started: the command, its options, the sandbox's cgroup and uid.
 struct Launch {
     std::vector<std::string> argv;
     ProcessOptions options;
     std::string cgroup;
+    UidLease uid;  // held until the cgroup is removed
     bool sandboxed = false;
     std::string refused;  // why it must not start here, no sandbox ("" when it may)
 

@@ -90,6 +90,7 @@ Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempD
         }
         l.argv = boxed.argv;
         l.cgroup = boxed.cgroup;
+        l.uid = std::move(boxed.uid);
     }
     return l;
 }

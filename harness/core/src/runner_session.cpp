@@ -26,6 +26,7 @@ struct Session {
     Child child;
     std::unique_ptr<TempDir> dir;
     std::string cgroup;
+    UidLease uid;  // given back with the session, after its cgroup is removed
     bool sandboxed = false;
     std::string channel;  // bytes read from fd 3 and not yet taken
 };
@@ -157,6 +158,7 @@ std::optional<RunnerOutcome> startSession(const RunnerCall& call, double limit, 
     if (std::optional<RunnerOutcome> refused = l.refusal()) return refused;
     s->child = startChild(l.argv, l.options, true);
     s->cgroup = l.cgroup;
+    s->uid = std::move(l.uid);
     s->sandboxed = l.sandboxed;
     if (!s->child.started()) {
         removeSandboxCgroup(s->cgroup);

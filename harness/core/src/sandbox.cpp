@@ -1,11 +1,15 @@
 #include "harness/sandbox.h"
 
+#include <fcntl.h>
 #include <glob.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -109,11 +113,38 @@ std::string makePidsCgroup(int processes) {
     return {};
 }
 
-// A uid of this run's own (root only), unused by anyone, so that its process
-// limit counts this runner's processes alone.
-int unprivilegedUid() {
+// Where the uid locks live: a folder of root's alone (not one a user could
+// have made first); "" when there is none.
+std::string uidLockDir() {
+    for (const std::string dir : {std::string("/run/grading-sandbox-uids"),
+                                  "/tmp/grading-sandbox-uids-" + std::to_string(geteuid())}) {
+        mkdir(dir.c_str(), 0700);
+        struct stat st;
+        if (lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+            (st.st_mode & 077) == 0) {
+            return dir;
+        }
+    }
+    return {};
+}
+
+// A uid for one run as root, leased so that its process limit counts this
+// runner's processes alone. Runs start their search at different places so
+// that finding a free uid takes one try or two.
+UidLease leaseUid() {
     static std::atomic<unsigned> counter{0};
-    return 400000 + static_cast<int>((static_cast<unsigned>(getpid()) * 131u + counter++) % 50000u);
+    const unsigned start = static_cast<unsigned>(getpid()) * 131u + counter++;
+    static const std::string dir = uidLockDir();
+    UidLease lease = leaseSandboxUid(dir, start);
+    if (!lease.locked()) {
+        static std::atomic<bool> told{false};
+        if (!told.exchange(true)) {
+            std::fprintf(stderr, "note: no sandbox uid could be locked in '%s'; uids are not kept apart between "
+                         "grader processes, so runners graded at once may share a process limit\n", dir.c_str());
+        }
+        return UidLease(kSandboxFirstUid + static_cast<int>(start % kSandboxUids), -1);
+    }
+    return lease;
 }
 
 // Inside the sandbox, before the runner: as root, become `uid` with no
@@ -126,6 +157,37 @@ std::vector<std::string> dropPrivileges(int uid) {
 }
 
 }  // namespace
+
+UidLease::UidLease(UidLease&& other) noexcept : uid_(other.uid_), lockFd_(other.lockFd_) { other.lockFd_ = -1; }
+
+UidLease& UidLease::operator=(UidLease&& other) noexcept {
+    if (this != &other) {
+        if (lockFd_ >= 0) close(lockFd_);
+        uid_ = other.uid_;
+        lockFd_ = other.lockFd_;
+        other.lockFd_ = -1;
+    }
+    return *this;
+}
+
+UidLease::~UidLease() {
+    if (lockFd_ >= 0) close(lockFd_);  // the lock goes with the descriptor
+}
+
+UidLease leaseSandboxUid(const std::string& lockDir, unsigned start) {
+    if (lockDir.empty()) return {};
+    // A few hundred tries: more runners than that at once is not a class on one machine.
+    for (unsigned i = 0; i < 512; ++i) {
+        const int uid = kSandboxFirstUid + static_cast<int>((start + i) % kSandboxUids);
+        const std::string path = lockDir + "/" + std::to_string(uid);
+        const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd < 0) return {};
+        // flock locks belong to the open file, so two leases conflict even in one process.
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0) return UidLease(uid, fd);
+        close(fd);
+    }
+    return {};
+}
 
 bool sandboxTurnedOff() { return env("GRADING_SANDBOX") == "off"; }
 
@@ -143,7 +205,8 @@ const std::string& sandboxUnavailable() {
         std::vector<std::string> argv = {bwrap};
         const std::vector<std::string> base = baseArguments(SandboxLimits{});
         argv.insert(argv.end(), base.begin(), base.end());
-        const std::vector<std::string> drop = dropPrivileges(unprivilegedUid());
+        const UidLease uid = geteuid() == 0 ? leaseUid() : UidLease();
+        const std::vector<std::string> drop = dropPrivileges(uid.uid());
         argv.insert(argv.end(), drop.begin(), drop.end());
         argv.push_back("/bin/true");
         const ProcessResult r = runProcess(argv, options);
@@ -164,7 +227,8 @@ SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const
     c.argv.insert(c.argv.end(), {"--perms", "0755", "--dir", "/grading", "--ro-bind", runner, kSandboxRunner});
     if (!request.empty()) c.argv.insert(c.argv.end(), {"--ro-bind", request, kSandboxRequest});
     c.argv.insert(c.argv.end(), {"--chdir", kSandboxTmp, "--"});
-    const std::vector<std::string> drop = dropPrivileges(unprivilegedUid());
+    if (geteuid() == 0) c.uid = leaseUid();
+    const std::vector<std::string> drop = dropPrivileges(c.uid.uid());
     c.argv.insert(c.argv.end(), drop.begin(), drop.end());
     c.argv.insert(c.argv.end(), innerArgv.begin(), innerArgv.end());
 
@@ -183,8 +247,22 @@ SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const
 
 void removeSandboxCgroup(const std::string& cgroup) {
     if (cgroup.empty()) return;
-    // The PID namespace is gone with bwrap; wait for the kernel to empty the group.
-    for (int attempt = 0; attempt < 200 && rmdir(cgroup.c_str()) != 0; ++attempt) usleep(5000);
+    // The runner's group kill reaches bwrap, not the session and PID
+    // namespace inside, which die after it (tens of ms, their kernels with
+    // them): kill them now, so the GPU is free before the caller's slot is.
+    // cgroup.kill where the kernel has it (5.14), else each process listed.
+    bool killAll = false;
+    if (const int fd = open((cgroup + "/cgroup.kill").c_str(), O_WRONLY | O_CLOEXEC); fd >= 0) {
+        killAll = write(fd, "1", 1) == 1;
+        close(fd);
+    }
+    for (int attempt = 0; attempt < 200 && rmdir(cgroup.c_str()) != 0; ++attempt) {
+        if (!killAll) {
+            std::ifstream procs(cgroup + "/cgroup.procs");
+            for (pid_t pid; procs >> pid;) kill(pid, SIGKILL);
+        }
+        usleep(5000);
+    }
 }
 
 }  // namespace grading

@@ -9,7 +9,8 @@
 //   - no network, a PID namespace of its own (a daemon it starts dies with
 //     it; it cannot see or signal the grader), a new session;
 //   - as root: namespaces made by bwrap, and the runner started by setpriv
-//     as a uid of its own with no capabilities; otherwise a user namespace;
+//     with no capabilities as a uid no other sandbox on the machine holds
+//     meanwhile (UidLease); otherwise a user namespace;
 //   - bounds on processes (RLIMIT_NPROC of that uid, and a pids cgroup where
 //     one can be made), file size and, by the runner client, run time.
 // GRADING_SANDBOX=off turns it off, which the instructor must ask for: then
@@ -44,12 +45,45 @@ bool sandboxTurnedOff();  // GRADING_SANDBOX=off
 // paths, bound read-only at /grading/runner and /grading/request.rec (no
 // request: a session, whose requests come on stdin); the caller's argv must
 // already name them by those inside paths (see kSandboxRunner, kSandboxRequest).
+
+// A uid lent to one sandbox: a locked file per uid in a folder only root
+// may write, so no two runners graded at once (in any grader process) share
+// a uid, and with it RLIMIT_NPROC's count: a fork bomb cannot use up an
+// honest neighbour's processes. Given back when the lease is destroyed, so
+// keep it until the sandbox's processes are gone (removeSandboxCgroup).
+class UidLease {
+public:
+    UidLease() = default;
+    UidLease(int uid, int lockFd) : uid_(uid), lockFd_(lockFd) {}
+    UidLease(UidLease&& other) noexcept;
+    UidLease& operator=(UidLease&& other) noexcept;
+    UidLease(const UidLease&) = delete;
+    UidLease& operator=(const UidLease&) = delete;
+    ~UidLease();
+    int uid() const { return uid_; }
+    bool locked() const { return lockFd_ >= 0; }
+
+private:
+    int uid_ = -1;
+    int lockFd_ = -1;
+};
+
+constexpr int kSandboxFirstUid = 400000;
+constexpr int kSandboxUids = 50000;
+// The first uid from kSandboxFirstUid + `start` % kSandboxUids on (wrapping)
+// that no one holds, locked in `lockDir`; not locked() when none could be.
+UidLease leaseSandboxUid(const std::string& lockDir, unsigned start);
+
 struct SandboxedCommand {
     std::vector<std::string> argv;
     std::string cgroup;  // a pids cgroup made for this run ("" when none): remove after
+    UidLease uid;        // as root, the runner's uid: keep it until the cgroup is removed
 };
 SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const std::string& runner,
                                 const std::string& request, const SandboxLimits& limits, ProcessOptions& options);
+// Kills whatever is left in the run's cgroup (its processes are in a session
+// and PID namespace of their own, out of reach of the runner's group kill)
+// and removes it once empty.
 void removeSandboxCgroup(const std::string& cgroup);
 
 constexpr const char* kSandboxRunner = "/grading/runner";
