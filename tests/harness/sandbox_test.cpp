@@ -199,6 +199,25 @@ TEST(SandboxUids, NoTwoLeasesShareAUidUntilOneIsGivenBack) {
     EXPECT_FALSE(leaseSandboxUid(locks.file("missing"), 7).locked());
 }
 
+// As root, a sandboxed command holds its uid's lease for as long as it lives:
+// a search starting at that very uid (another grader process's) passes it by.
+TEST(SandboxUids, ARunnersUidIsLeasedUntilItsCommandIsGone) {
+    if (geteuid() != 0) GTEST_SKIP() << "runners get uids of their own only when the grader is root";
+    ProcessOptions options;
+    std::optional<SandboxedCommand> command = sandboxCommand({kSandboxRunner}, FAKE_RUNNER, "", {}, options);
+    const int uid = command->uid.uid();
+    ASSERT_TRUE(command->uid.locked()) << "no lock folder for the sandbox's uids on this machine";
+    EXPECT_THAT(command->argv, ::testing::Contains("--reuid=" + std::to_string(uid)));
+    // The lock folder sandbox.cpp chose: the one holding this uid's file.
+    std::string locks = "/run/grading-sandbox-uids";
+    if (!std::filesystem::exists(locks + "/" + std::to_string(uid))) locks = "/tmp/grading-sandbox-uids-0";
+    const unsigned at = static_cast<unsigned>(uid - kSandboxFirstUid);
+    EXPECT_NE(leaseSandboxUid(locks, at).uid(), uid);
+    removeSandboxCgroup(command->cgroup);
+    command.reset();
+    EXPECT_EQ(leaseSandboxUid(locks, at).uid(), uid);
+}
+
 // No sandbox: a runner of submitted code is not started, the outcome says
 // this machine cannot run it, and the message says how the instructor can
 // choose otherwise.
