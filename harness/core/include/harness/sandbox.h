@@ -39,13 +39,6 @@ struct SandboxLimits {
 const std::string& sandboxUnavailable();
 bool sandboxTurnedOff();  // GRADING_SANDBOX=off
 
-// A sandboxed run of `argv` (argv[0] the runner, or compute-sanitizer with
-// the runner after it): returns the command to start and sets up `options`
-// (its environment, limits and cgroup). `runner` and `request` are host
-// paths, bound read-only at /grading/runner and /grading/request.rec (no
-// request: a session, whose requests come on stdin); the caller's argv must
-// already name them by those inside paths (see kSandboxRunner, kSandboxRequest).
-
 // A uid lent to one sandbox: a locked file per uid in a folder only root
 // may write, so no two runners graded at once (in any grader process) share
 // a uid, and with it RLIMIT_NPROC's count: a fork bomb cannot use up an
@@ -74,6 +67,12 @@ constexpr int kSandboxUids = 50000;
 // that no one holds, locked in `lockDir`; not locked() when none could be.
 UidLease leaseSandboxUid(const std::string& lockDir, unsigned start);
 
+// A sandboxed run of `argv` (argv[0] the runner, or compute-sanitizer with
+// the runner after it): returns the command to start and sets up `options`
+// (its environment, limits and cgroup). `runner` and `request` are host
+// paths, bound read-only at /grading/runner and /grading/request.rec (no
+// request: a session, whose requests come on stdin); the caller's argv must
+// already name them by those inside paths (see kSandboxRunner, kSandboxRequest).
 struct SandboxedCommand {
     std::vector<std::string> argv;
     std::string cgroup;  // a pids cgroup made for this run ("" when none): remove after
