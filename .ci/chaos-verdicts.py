@@ -84,6 +84,7 @@ def main(argv):
         name = f"{name} ({staged})"  # the folder with its logs
         if match is None:
             problems.append(f"{name}: not a chaos-class name (<NN>_honest_<variant> or <NN>_hostile_<name>)")
+            checked += 1
             continue
         kind, what = match.groups()
         hostile += kind == "hostile"
@@ -91,11 +92,13 @@ def main(argv):
             pending += 1
             if not partial:
                 problems.append(f"{name}: not graded (no results.json)")
+                checked += 1
             continue
         variant = "solution" if kind == "hostile" else what
         want = alone.get(variant, (None, None))[1]
         if want is None:
             problems.append(f"{name}: its variant {variant} was not graded alone")
+            checked += 1
             continue
         if kind == "hostile":
             found = neighbour(name, gates)

@@ -5,7 +5,8 @@
 # (another than 38) differs from the solution's each fail, the student and
 # the gate named; a test without a status (not run) compares as such; a
 # different first failure under the same verdict is a note, not a failure;
-# --partial counts a student not graded yet instead of failing it.
+# --partial counts a student not graded yet instead of failing it;
+# .ci/chaos-collect.sh's copy of a chaos out folder checks as the folder does.
 #   chaos_verdicts.sh REPO_ROOT
 set -uo pipefail
 source "$(dirname "$0")/script_test.sh"
@@ -76,4 +77,14 @@ expect "a student not graded" 1 "DIFFERENT 00_honest_solution \\(s0001\\): not g
 expect "a student not graded yet, --partial" 0 "1 not graded yet; 6 of 6 checks" --partial
 printf 's0004\thonest_solution\n' >>"$work/class/names.tsv"
 expect "a name the chaos class does not make" 1 "DIFFERENT honest_solution \\(s0004\\): not a chaos-class name" --partial
+# A chaos out folder (graded/, alone/), collected as a device poll does.
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
+mkdir -p "$work/out" && mv "$work/class" "$work/out/graded" && mv "$work/alone" "$work/out/alone"
+echo "the class: exit 0" >"$work/out/chaos-class.txt"
+mkdir -p "$work/out/graded/s0001/build" && echo big >"$work/out/graded/s0001/build/runner"
+bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy" || fail "chaos-collect.sh failed"
+[ -f "$work/copy/chaos-class.txt" ] || fail "chaos-collect.sh left out chaos-class.txt"
+[ ! -e "$work/copy/graded/s0001/build" ] || fail "chaos-collect.sh copied a student's build"
+got=$(python3 "$check" "$work/copy/graded" "$work/copy/alone" 2>&1) || fail "the collected copy: $got"
+grep -q "9 of 9 checks" <<<"$got" || fail "the collected copy checked otherwise: $got"
 finish "chaos verdicts"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Copies what .ci/chaos-verdicts.py reads from a chaos class's output folder
+# (.ci/chaos-class.sh's OUT_DIR), running or done, into DEST: its log, and
+# per grading (graded/, alone/) the names, the progress log and each
+# student's results.json and ctest consoles, a few MB in all. A device run
+# copies them to $OUT at every poll, so a run cut short can still be
+# checked here: chaos-verdicts.py DEST/graded DEST/alone --partial.
+#   .ci/chaos-collect.sh OUT_DIR DEST
+set -uo pipefail
+src=$1
+dest=$2
+mkdir -p "$dest"
+cp "$src"/*.txt "$src"/*.log "$dest"/ 2>/dev/null
+for grading in graded alone; do
+  [ -d "$src/$grading" ] || continue
+  mkdir -p "$dest/$grading"
+  cp "$src/$grading"/{names.tsv,progress.log,summary.md,seed} "$dest/$grading"/ 2>/dev/null
+  for student in "$src/$grading"/s[0-9]*/; do
+    id=$(basename "$student")
+    for file in results.json ctest.console ctest-timed.console; do
+      [ -f "$student$file" ] || continue
+      mkdir -p "$dest/$grading/$id"
+      cp "$student$file" "$dest/$grading/$id/"
+    done
+  done
+done
+exit 0
