@@ -8,7 +8,8 @@
 # kill: when the outer bwrap was reaped (the grader's slot goes back about
 # then), when the processes inside were gone, and when the probe's kernels
 # ran at their own pace again. Also whether this machine lets the grader
-# make a pids cgroup (the sandbox then waits up to 1 s for it to empty).
+# make a pids cgroup (the sandbox then kills what is left in it and waits up
+# to 1 s for it to empty; this script, like a machine without one, does not).
 #   lab/scripts/kill-teardown.sh OUT_DIR [ROUNDS]       (default 3)
 # KILL_TEARDOWN: a kill_teardown already built (else nvcc builds one into OUT_DIR);
 # ROUND_S: how long the probe runs a round (default 14; the kill comes about 5 s in).

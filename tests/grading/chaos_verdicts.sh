@@ -67,7 +67,6 @@ expect "a neighbour failing without a message" 1 "DIFFERENT 01_hostile_sleeper"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "38.distances:failed:0:day38 did not build" \
   "day38.builds:failed:0:it defines day38::referenceExpandEdgePerThread"
 expect "a neighbour that never built" 1 "DIFFERENT 01_hostile_sleeper \\(s0002\\): day38.builds should pass"
-make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour" "" "34.stencil:failed:0:cell (3, 4): got 1, want 2"
 expect "a neighbour's honest day graded otherwise than the solution" 1 \
   "DIFFERENT 01_hostile_sleeper \\(s0002\\): 34.stencil failed 0/4 in the class, passed 4/4 as solution alone: cell"

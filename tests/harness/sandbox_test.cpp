@@ -208,9 +208,7 @@ TEST(SandboxUids, ARunnersUidIsLeasedUntilItsCommandIsGone) {
     const int uid = command->uid.uid();
     ASSERT_TRUE(command->uid.locked()) << "no lock folder for the sandbox's uids on this machine";
     EXPECT_THAT(command->argv, ::testing::Contains("--reuid=" + std::to_string(uid)));
-    // The lock folder sandbox.cpp chose: the one holding this uid's file.
-    std::string locks = "/run/grading-sandbox-uids";
-    if (!std::filesystem::exists(locks + "/" + std::to_string(uid))) locks = "/tmp/grading-sandbox-uids-0";
+    const std::string& locks = sandboxUidLockDir();
     const unsigned at = static_cast<unsigned>(uid - kSandboxFirstUid);
     EXPECT_NE(leaseSandboxUid(locks, at).uid(), uid);
     removeSandboxCgroup(command->cgroup);

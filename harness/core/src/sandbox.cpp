@@ -113,28 +113,13 @@ std::string makePidsCgroup(int processes) {
     return {};
 }
 
-// Where the uid locks live: a folder of root's alone (not one a user could
-// have made first); "" when there is none.
-std::string uidLockDir() {
-    for (const std::string dir : {std::string("/run/grading-sandbox-uids"),
-                                  "/tmp/grading-sandbox-uids-" + std::to_string(geteuid())}) {
-        mkdir(dir.c_str(), 0700);
-        struct stat st;
-        if (lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
-            (st.st_mode & 077) == 0) {
-            return dir;
-        }
-    }
-    return {};
-}
-
 // A uid for one run as root, leased so that its process limit counts this
 // runner's processes alone. Runs start their search at different places so
 // that finding a free uid takes one try or two.
 UidLease leaseUid() {
     static std::atomic<unsigned> counter{0};
     const unsigned start = static_cast<unsigned>(getpid()) * 131u + counter++;
-    static const std::string dir = uidLockDir();
+    const std::string& dir = sandboxUidLockDir();
     UidLease lease = leaseSandboxUid(dir, start);
     if (!lease.locked()) {
         static std::atomic<bool> told{false};
@@ -172,6 +157,23 @@ UidLease& UidLease::operator=(UidLease&& other) noexcept {
 
 UidLease::~UidLease() {
     if (lockFd_ >= 0) close(lockFd_);  // the lock goes with the descriptor
+}
+
+const std::string& sandboxUidLockDir() {
+    static const std::string chosen = [] {
+        for (const std::string dir : {std::string("/run/grading-sandbox-uids"),
+                                      "/tmp/grading-sandbox-uids-" + std::to_string(geteuid())}) {
+            mkdir(dir.c_str(), 0700);
+            struct stat st;
+            // Root's alone: not a folder a user could have made first.
+            if (lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+                (st.st_mode & 077) == 0) {
+                return dir;
+            }
+        }
+        return std::string();
+    }();
+    return chosen;
 }
 
 UidLease leaseSandboxUid(const std::string& lockDir, unsigned start) {

@@ -66,6 +66,9 @@ constexpr int kSandboxUids = 50000;
 // The first uid from kSandboxFirstUid + `start` % kSandboxUids on (wrapping)
 // that no one holds, locked in `lockDir`; not locked() when none could be.
 UidLease leaseSandboxUid(const std::string& lockDir, unsigned start);
+// Where the sandbox's leases are locked, chosen once: /run/grading-sandbox-uids,
+// else a folder in /tmp; "" when neither is root's alone.
+const std::string& sandboxUidLockDir();
 
 // A sandboxed run of `argv` (argv[0] the runner, or compute-sanitizer with
 // the runner after it): returns the command to start and sets up `options`
