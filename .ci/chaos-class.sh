@@ -12,7 +12,8 @@
 # The alone gradings come first, so that a class cut short can still be
 # checked as far as it got:
 #   .ci/chaos-verdicts.py OUT_DIR/graded OUT_DIR/alone --partial
-# (on another machine too, after .ci/chaos-collect.sh OUT_DIR COPY).
+# (on another machine too, after .ci/chaos-collect.sh OUT_DIR COPY, or COPY.tar.gz
+# for a device poll's $OUT).
 # Environment: CHAOS_HONEST (honest students, default 56: a quarter of them
 # planted), CHAOS_NO_REPORTS=1 (both gradings without the day reports, which
 # carry no points but lengthen the timed pass: docs/performance.md),

@@ -5,10 +5,19 @@
 # student's results.json and ctest consoles, a few MB in all. A device run
 # copies them to $OUT at every poll, so a run cut short can still be
 # checked here: chaos-verdicts.py DEST/graded DEST/alone --partial.
+# A DEST ending in .tar.gz (or .tgz) is written as that archive instead: the
+# device tool brings back only the first levels of folders under $OUT, not
+# graded/s0001/results.json.
 #   .ci/chaos-collect.sh OUT_DIR DEST
 set -uo pipefail
 src=$1
 dest=$2
+archive=""
+if [[ "$dest" == *.tar.gz || "$dest" == *.tgz ]]; then
+  archive=$dest
+  dest=$(mktemp -d)
+  trap 'rm -rf "$dest"' EXIT
+fi
 mkdir -p "$dest"
 cp "$src"/*.txt "$src"/*.log "$dest"/ 2>/dev/null
 for grading in graded alone; do
@@ -24,4 +33,5 @@ for grading in graded alone; do
     done
   done
 done
+[[ -z "$archive" ]] || tar czf "$archive" -C "$dest" . || exit 1
 exit 0

@@ -86,4 +86,8 @@ bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy" || fail "chaos-collec
 [ ! -e "$work/copy/graded/s0001/build" ] || fail "chaos-collect.sh copied a student's build"
 got=$(python3 "$check" "$work/copy/graded" "$work/copy/alone" 2>&1) || fail "the collected copy: $got"
 grep -q "9 of 9 checks" <<<"$got" || fail "the collected copy checked otherwise: $got"
+bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy.tar.gz" || fail "chaos-collect.sh failed to archive"
+mkdir -p "$work/unpacked" && tar xzf "$work/copy.tar.gz" -C "$work/unpacked" || fail "the archive does not unpack"
+got=$(python3 "$check" "$work/unpacked/graded" "$work/unpacked/alone" 2>&1) || fail "the archived copy: $got"
+grep -q "9 of 9 checks" <<<"$got" || fail "the archived copy checked otherwise: $got"
 finish "chaos verdicts"
