@@ -3,12 +3,12 @@
 # (.ci/chaos-class.sh's OUT_DIR), running or done, into DEST: its log, and
 # per grading (graded/, alone/) the names, the progress log and each
 # student's results.json and ctest consoles, a few MB in all. A device run
-# copies them to $OUT at every poll, so a run cut short can still be
+# writes them to $OUT at every poll, so a run cut short can still be
 # checked here: chaos-verdicts.py DEST/graded DEST/alone --partial.
-# A DEST ending in .tar.gz (or .tgz) is written as that archive instead: the
-# device tool brings back only the first levels of folders under $OUT, not
-# graded/s0001/results.json.
-#   .ci/chaos-collect.sh OUT_DIR DEST
+# A DEST ending in .tar.gz (or .tgz) is written as that one archive: the
+# device tool brings back only the first folder levels under $OUT, which
+# leaves out graded/s0001/results.json.
+#   .ci/chaos-collect.sh OUT_DIR DEST          (DEST: a folder, or DEST.tar.gz)
 set -uo pipefail
 src=$1
 dest=$2
