@@ -41,10 +41,10 @@ say "GRADING_SEED=$GRADING_SEED (replay with GRADING_SEED=$GRADING_SEED)"
 nvidia-smi -L 2>&1 | tee -a "$summary" || true
 
 source "$root/.ci/find-bwrap.sh"
-say "sandbox: $(command -v bwrap || echo "${GRADING_BWRAP:-none}")"
+say "sandbox: ${bwrap:-none}"
 # Without the sandbox every test of submitted code skips (NOT RUN): a GPU
 # runner must not go green on that.
-if ! command -v bwrap >/dev/null && [ ! -x "${GRADING_BWRAP:-}" ]; then
+if [ ! -x "$bwrap" ]; then
   say "no bwrap: install Debian's bubblewrap, or put its .deb in .deps/ (.ci/device-deps.sh); the suite needs the sandbox"
   exit 1
 fi

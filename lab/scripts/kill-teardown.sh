@@ -20,7 +20,6 @@ out=$1
 rounds=${2:-3}
 mkdir -p "$out"
 source "$root/.ci/find-bwrap.sh"
-bwrap=$(command -v bwrap || echo "${GRADING_BWRAP:-}")
 [ -n "$bwrap" ] || { echo "kill-teardown: no bwrap" >&2; exit 1; }
 if [ -n "${KILL_TEARDOWN:-}" ]; then
   cp "$KILL_TEARDOWN" "$out/kill_teardown" || exit 1

@@ -8,7 +8,6 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 out=$1
 mkdir -p "$out"
 source "$root/.ci/find-bwrap.sh"
-bwrap=$(command -v bwrap || echo "${GRADING_BWRAP:-}")
 for program in mps_alloc mps_fault; do
   nvcc -O2 -o "$out/$program" "$root/lab/bench/$program.cu" || { echo "nvcc failed on $program" >&2; exit 1; }
 done

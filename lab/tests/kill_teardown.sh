@@ -8,7 +8,6 @@
 set -uo pipefail
 source "$(dirname "$0")/../../tests/grading/script_test.sh"
 source "$root/.ci/find-bwrap.sh"
-bwrap=$(command -v bwrap || echo "${GRADING_BWRAP:-}")
 if [ -z "$bwrap" ] || ! "$bwrap" --unshare-pid --ro-bind / / --proc /proc true 2>/dev/null; then
   echo "skip: no bwrap that can unshare the PID namespace here"
   exit 77

@@ -4,7 +4,8 @@
 # neighbour that passes, one that never built and one whose honest day
 # (another than 38) differs from the solution's each fail, the student and
 # the gate named; a test without a status (not run) compares as such; a
-# different first failure under the same verdict is a note, not a failure;
+# different first failure under the same verdict is a note, not a failure,
+# and a passed gate's message (timings) is neither;
 # --partial counts a student not graded yet instead of failing it;
 # .ci/chaos-collect.sh's copy of a chaos out folder checks as the folder does.
 #   chaos_verdicts.sh REPO_ROOT
@@ -56,6 +57,10 @@ make_alone
 neighbour="38.distances:failed:0:made no progress for 5.0 s"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (9 tries): b" "$neighbour"
 expect "the same verdicts, another shrunk input" 0 "9 of 9 checks"
+make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour" "" "34.stencil:passed:4:PASS: 0.0277 ms against 0.0274 ms"
+got=$(python3 "$check" "$work/class" "$work/alone" 2>&1) || fail "a passed gate with other timings in its message: $got"
+grep -q "9 of 9 checks" <<<"$got" || fail "a passed gate with other timings checked otherwise: $got"
+grep -q "^note" <<<"$got" && fail "a passed gate's message taken for a first failure: $got"
 make_class "38.distances:failed:0:vertex 5: got 1, want 2" "$neighbour"
 expect "the same verdict, another first failure" 0 "note 02_honest_first_of_tied_starts \\(s0003\\): 38.distances"
 make_class "38.distances:passed:4:" "$neighbour"
