@@ -80,26 +80,29 @@ def main(argv):
         sys.exit(__doc__)
     students, alone = graded(args[0]), graded(args[1])
     problems, notes, checked, pending, hostile = [], [], 0, 0, 0
+
+    def uncompared(why):  # a student that cannot be compared is one check, failed
+        nonlocal checked
+        problems.append(why)
+        checked += 1
+
     for name, (staged, gates) in sorted(students.items()):
         match = NAME.match(name)
         name = f"{name} ({staged})"  # the folder with its logs
         if match is None:
-            problems.append(f"{name}: not a chaos-class name (<NN>_honest_<variant> or <NN>_hostile_<name>)")
-            checked += 1
+            uncompared(f"{name}: not a chaos-class name (<NN>_honest_<variant> or <NN>_hostile_<name>)")
             continue
         kind, what = match.groups()
         hostile += kind == "hostile"
         if gates is None:
             pending += 1
             if not partial:
-                problems.append(f"{name}: not graded (no results.json)")
-                checked += 1
+                uncompared(f"{name}: not graded (no results.json)")
             continue
         variant = "solution" if kind == "hostile" else what
         want = alone.get(variant, (None, None))[1]
         if want is None:
-            problems.append(f"{name}: its variant {variant} was not graded alone")
-            checked += 1
+            uncompared(f"{name}: its variant {variant} was not graded alone")
             continue
         if kind == "hostile":
             found = neighbour(name, gates)

@@ -6,7 +6,9 @@
 # the gate named; a test without a status (not run) compares as such; a
 # different first failure under the same verdict is a note, not a failure,
 # and a passed gate's message (timings) is neither;
-# --partial counts a student not graded yet instead of failing it;
+# --partial counts a student not graded yet instead of failing it; a student
+# that cannot be compared (a stray name, its variant not graded alone) is one
+# failed check;
 # .ci/chaos-collect.sh's copy of a chaos out folder checks as the folder does.
 #   chaos_verdicts.sh REPO_ROOT
 set -uo pipefail
@@ -45,8 +47,8 @@ make_class() {  # the planted student's 38.distances, the neighbour's, its build
     "52.stress:-:0:NOT RUN: no GPU"
   student "$work/class" s0003 02_honest_first_of_tied_starts "$1" "34.stencil:passed:4:"
 }
-expect() {  # what, exit status wanted, pattern the output must hold, options
-  local got rc
+expect() {  # what, exit status wanted, pattern the output must hold, options; leaves the output in $got
+  local rc
   got=$(python3 "$check" "$work/class" "$work/alone" "${@:4}" 2>&1)
   rc=$?
   [ "$rc" = "$2" ] || fail "$1: exit $rc, want $2: $got"
@@ -58,8 +60,7 @@ neighbour="38.distances:failed:0:made no progress for 5.0 s"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2; smallest failing input found (9 tries): b" "$neighbour"
 expect "the same verdicts, another shrunk input" 0 "9 of 9 checks"
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour" "" "34.stencil:passed:4:PASS: 0.0277 ms against 0.0274 ms"
-got=$(python3 "$check" "$work/class" "$work/alone" 2>&1) || fail "a passed gate with other timings in its message: $got"
-grep -q "9 of 9 checks" <<<"$got" || fail "a passed gate with other timings checked otherwise: $got"
+expect "a passed gate with other timings in its message" 0 "9 of 9 checks"
 grep -q "^note" <<<"$got" && fail "a passed gate's message taken for a first failure: $got"
 make_class "38.distances:failed:0:vertex 5: got 1, want 2" "$neighbour"
 expect "the same verdict, another first failure" 0 "note 02_honest_first_of_tied_starts \\(s0003\\): 38.distances"
@@ -78,21 +79,27 @@ expect "a neighbour's honest day graded otherwise than the solution" 1 \
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
 rm "$work/class/s0001/results.json"
 expect "a student not graded" 1 "DIFFERENT 00_honest_solution \\(s0001\\): not graded"
+grep -q "6 of 7 checks" <<<"$got" || fail "a student not graded is not one failed check: $got"
 expect "a student not graded yet, --partial" 0 "1 not graded yet; 6 of 6 checks" --partial
 printf 's0004\thonest_solution\n' >>"$work/class/names.tsv"
 expect "a name the chaos class does not make" 1 "DIFFERENT honest_solution \\(s0004\\): not a chaos-class name" --partial
+grep -q "6 of 7 checks" <<<"$got" || fail "a stray name is not one failed check: $got"
+rm "$work/alone/s0002/results.json"
+expect "a variant not graded alone" 1 "DIFFERENT 02_honest_first_of_tied_starts \\(s0003\\): its variant first_of_tied_starts was not graded alone" --partial
+grep -q "4 of 6 checks" <<<"$got" || fail "a variant not graded alone is not one failed check: $got"
 # A chaos out folder (graded/, alone/), collected as a device poll does.
+make_alone
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
 mkdir -p "$work/out" && mv "$work/class" "$work/out/graded" && mv "$work/alone" "$work/out/alone"
 echo "the class: exit 0" >"$work/out/chaos-class.txt"
 mkdir -p "$work/out/graded/s0001/build" && echo big >"$work/out/graded/s0001/build/runner"
 bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy" || fail "chaos-collect.sh failed"
-[ -f "$work/copy/chaos-class.txt" ] || fail "chaos-collect.sh left out chaos-class.txt"
-[ ! -e "$work/copy/graded/s0001/build" ] || fail "chaos-collect.sh copied a student's build"
-got=$(python3 "$check" "$work/copy/graded" "$work/copy/alone" 2>&1) || fail "the collected copy: $got"
-grep -q "9 of 9 checks" <<<"$got" || fail "the collected copy checked otherwise: $got"
 bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy.tar.gz" || fail "chaos-collect.sh failed to archive"
 mkdir -p "$work/unpacked" && tar xzf "$work/copy.tar.gz" -C "$work/unpacked" || fail "the archive does not unpack"
-got=$(python3 "$check" "$work/unpacked/graded" "$work/unpacked/alone" 2>&1) || fail "the archived copy: $got"
-grep -q "9 of 9 checks" <<<"$got" || fail "the archived copy checked otherwise: $got"
+for copy in "$work/copy" "$work/unpacked"; do
+  [ -f "$copy/chaos-class.txt" ] || fail "$copy: chaos-collect.sh left out chaos-class.txt"
+  [ ! -e "$copy/graded/s0001/build" ] || fail "$copy: chaos-collect.sh copied a student's build"
+  got=$(python3 "$check" "$copy/graded" "$copy/alone" 2>&1) || fail "$copy: $got"
+  grep -q "9 of 9 checks" <<<"$got" || fail "$copy checked otherwise: $got"
+done
 finish "chaos verdicts"
