@@ -75,6 +75,31 @@ std::vector<bool> edgesBelow(const Input& in, const SearchTree& t, std::vector<b
     return drop;
 }
 
+// A search's tail: the edges among the vertices numbered above every vertex
+// it reaches (marked; none when the last row is reached). They end the
+// column array, so a read past a reached vertex's row lands in them.
+std::vector<bool> tailEdges(const Input& in, const std::vector<int>& dist) {
+    int lastReached = 0;
+    for (int v = 0; v < in.vertexCount; ++v) {
+        if (dist[v] >= 0) lastReached = v;
+    }
+    std::vector<bool> tail(in.edges.size());
+    for (size_t k = 0; k < in.edges.size(); ++k) {
+        tail[k] = std::min(in.edges[k].first, in.edges[k].second) > lastReached;
+    }
+    return tail;
+}
+
+// `chunk`, a mask over the edges `tail` does not mark, as a mask over every edge.
+std::vector<bool> spread(const std::vector<bool>& chunk, const std::vector<bool>& tail) {
+    if (tail.empty()) return chunk;
+    std::vector<bool> out(tail.size(), false);
+    for (size_t k = 0, c = 0; k < tail.size(); ++k) {
+        if (!tail[k]) out[k] = chunk[c++];
+    }
+    return out;
+}
+
 // The partitions delta debugging tries for n items: halves, quarters, ...
 // and, once few are left, each item alone. A large input gets `coarsest`
 // parts at most: each candidate tried is a copy of it.
@@ -182,34 +207,57 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
             return keep(*base, edges ? edges(*base) : std::vector<bool>{}, pinned);
         });
     };
-    const auto edgeChunk = [](size_t parts, size_t i) {
-        return [parts, i](const Input& in) { return chunkMask(in.edges.size(), parts, i); };
+    // A search keeps its tail (tailEdges) while it shrinks the rest: a
+    // mapping that reads past a reached vertex's row then reads the tail, as
+    // it did on the graded graph, and fails the same way, instead of faulting
+    // past the array's end (each fault restarts the runner). Chunks are of the
+    // other edges and vertices; the tail's own come last, once the rest is small.
+    const bool search = from.question == Question::Search;
+    const auto tree = search ? std::make_shared<const SearchTree>(searchTree(from)) : nullptr;
+    const auto tail = std::make_shared<const std::vector<bool>>(search ? tailEdges(from, tree->dist) : std::vector<bool>{});
+    const size_t tailSize = std::count(tail->begin(), tail->end(), true);
+    const auto kept = [tail](std::vector<bool> drop) {
+        for (size_t k = 0; k < tail->size(); ++k) drop[k] = drop[k] && !(*tail)[k];
+        return drop;
     };
-    if (from.question == Question::Search) {
+    const auto edgeChunk = [tail, tailSize](size_t parts, size_t i) {
+        return [tail, tailSize, parts, i](const Input& in) {
+            return spread(chunkMask(in.edges.size() - tailSize, parts, i), *tail);
+        };
+    };
+    int tailVertices = 0;
+    if (search) {
         // The balls around the source (radius 1, 2, 4, ...), then its
         // component, then the search's tree without subtrees: the other
         // vertices in id order by halves, quarters, ..., each chunk dropped
         // with everything below it, so the rest keep their levels and ids'
         // order (what a bug keyed to either needs).
-        const auto tree = std::make_shared<const SearchTree>(searchTree(from));
         const int far = *std::max_element(tree->dist.begin(), tree->dist.end());
         for (int radius = 1; radius < far; radius *= 2) {
-            without([tree, radius](const Input& in) { return edgesBeyond(in, tree->dist, radius); }, {});
+            without([tree, radius, kept](const Input& in) { return kept(edgesBeyond(in, tree->dist, radius)); }, {});
         }
-        if (static_cast<int>(tree->order.size()) < from.vertexCount) {
-            without([tree](const Input& in) { return edgesBeyond(in, tree->dist, -1); }, {});
+        const std::vector<bool> unreached = kept(edgesBeyond(from, tree->dist, -1));
+        if (std::find(unreached.begin(), unreached.end(), true) != unreached.end()) {
+            without([unreached](const Input&) { return unreached; }, {});
         }
-        const size_t others = static_cast<size_t>(from.vertexCount) - 1;
-        for (size_t parts : partitionsOf(others, others <= 4096 ? 32 : 8)) {
+        std::vector<bool> inTail(from.vertexCount, false);
+        for (size_t k = 0; k < from.edges.size(); ++k) {
+            if ((*tail)[k]) inTail[from.edges[k].first] = inTail[from.edges[k].second] = true;
+        }
+        tailVertices = static_cast<int>(std::count(inTail.begin(), inTail.end(), true));
+        std::vector<int> others;  // the vertices a chunk may drop
+        for (int v = 0; v < from.vertexCount; ++v) {
+            if (v != from.pinned.front() && !inTail[v]) others.push_back(v);
+        }
+        const auto chunked = std::make_shared<const std::vector<int>>(std::move(others));
+        for (size_t parts : partitionsOf(chunked->size(), chunked->size() <= 4096 ? 32 : 8)) {
             for (size_t i = 0; i < parts; ++i) {
                 without(
-                    [tree, others, parts, i](const Input& in) {
-                        const std::vector<bool> chunk = chunkMask(others, parts, i);
+                    [tree, chunked, parts, i, kept](const Input& in) {
+                        const std::vector<bool> chunk = chunkMask(chunked->size(), parts, i);
                         std::vector<bool> dropVertex(in.vertexCount, false);
-                        for (int v = 0, k = 0; v < in.vertexCount; ++v) {
-                            if (v != in.pinned.front()) dropVertex[v] = chunk[k++];
-                        }
-                        return edgesBelow(in, *tree, std::move(dropVertex));
+                        for (size_t k = 0; k < chunked->size(); ++k) dropVertex[(*chunked)[k]] = chunk[k];
+                        return kept(edgesBelow(in, *tree, std::move(dropVertex)));
                     },
                     {});
             }
@@ -242,15 +290,41 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
     }
     // Delta debugging over the edges: without each half, quarter, ... and,
     // once few are left, without each edge alone.
-    const size_t edges = from.edges.size();
+    const size_t edges = from.edges.size() - tailSize;
     for (size_t parts : partitionsOf(edges, edges <= 4096 ? 32 : 8)) {
         for (size_t i = 0; i < parts; ++i) without(edgeChunk(parts, i), {});
     }
     if (edges == 1) without(edgeChunk(1, 0), {});
     // Once small, each edge contracted: a path one shorter, where no edge
-    // or vertex can go without losing the failure.
-    if (from.question == Question::Search && from.vertexCount <= kContractBelow) {
-        for (const auto& [a, b] : from.edges) out.push_back([base, a = a, b = b] { return contracted(*base, a, b); });
+    // or vertex can go without losing the failure. Then the tail, by halves,
+    // quarters, ... and each edge alone.
+    if (search && from.vertexCount - tailVertices <= kContractBelow) {
+        for (size_t k = 0; k < from.edges.size(); ++k) {
+            if ((*tail)[k]) continue;
+            out.push_back([base, a = from.edges[k].first, b = from.edges[k].second] { return contracted(*base, a, b); });
+        }
+        std::vector<size_t> tailed;
+        for (size_t k = 0; k < tail->size(); ++k) {
+            if ((*tail)[k]) tailed.push_back(k);
+        }
+        // The tail's last 1, 2, 4, ... edges alone (by their higher vertex):
+        // the array keeps its end, which the tail is there for.
+        const auto top = [&from](size_t k) { return std::max(from.edges[k].first, from.edges[k].second); };
+        std::stable_sort(tailed.begin(), tailed.end(), [&top](size_t a, size_t b) { return top(a) > top(b); });
+        for (size_t last = 1; last < tailed.size(); last *= 2) {
+            std::vector<bool> drop(from.edges.size(), false);
+            for (size_t k = last; k < tailed.size(); ++k) drop[tailed[k]] = true;
+            without([drop](const Input&) { return drop; }, {});
+        }
+        for (size_t parts : partitionsOf(tailed.size(), 32)) {
+            for (size_t i = 0; i < parts; ++i) {
+                const std::vector<bool> chunk = chunkMask(tailed.size(), parts, i);
+                std::vector<bool> drop(from.edges.size(), false);
+                for (size_t k = 0; k < tailed.size(); ++k) drop[tailed[k]] = chunk[k];
+                without([drop](const Input&) { return drop; }, {});
+            }
+        }
+        if (tailed.size() == 1) without([tail](const Input&) { return *tail; }, {});
     }
     // First, the vertices no edge or question names (a frontier's isolated
     // ones stay pinned).

@@ -5,8 +5,10 @@
 // that only vertices an edge or the question names remain, in their old
 // order. A search first tries the balls around the source and its
 // component, then drops vertices with their subtrees in its BFS tree, and
-// contracts edges once small; an expansion or a walk also drops chunks of
-// its frontier. Each candidate is one runner call of the failing mapping.
+// contracts edges once small, keeping the unreached rows that end the column
+// array until then (a read past a reached row lands there, not past the
+// array); an expansion or a walk also drops chunks of its frontier. Each
+// candidate is one runner call of the failing mapping.
 #include <string>
 #include <utility>
 #include <vector>
