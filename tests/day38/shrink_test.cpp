@@ -146,8 +146,8 @@ TEST(Day38Shrink, AGradedGraphShrinksToAFewVerticesWithinTheBudget) {
 // compares with < where the rule is <=, so the first edge of each frontier
 // slot but the first is read from the slot before it, one past that vertex's
 // row. The next frontier is in claim order: edges in thread order, the
-// reverse, or (`shuffle` nonzero) shuffled, as a GPU's atomics may change it
-// from run to run. A read past the column array stands for the fault it
+// reverse, or shuffled (`shuffle` seeds it), as a GPU's atomics may order
+// them differently from run to run. A read past the column array stands for the fault it
 // causes on the GPU: a failure of another shape.
 enum class Claims { InOrder, Reversed, Shuffled };
 
