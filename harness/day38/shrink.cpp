@@ -76,18 +76,33 @@ std::vector<bool> edgesBelow(const Input& in, const SearchTree& t, std::vector<b
 }
 
 // A search's tail: the edges among the vertices numbered above every vertex
-// it reaches (marked; none when the last row is reached). They end the
-// column array, so a read past a reached vertex's row lands in them.
-std::vector<bool> tailEdges(const Input& in, const std::vector<int>& dist) {
+// it reaches (none when the last row is reached). They end the column
+// array, so a read past a reached vertex's row lands in them.
+struct Tail {
+    std::vector<bool> edges;       // marked: the tail's
+    std::vector<size_t> fromEnd;   // the tail's edges, the last row's first
+    int vertices = 0;              // named by them
+};
+
+Tail tailOf(const Input& in, const std::vector<int>& dist) {
     int lastReached = 0;
     for (int v = 0; v < in.vertexCount; ++v) {
         if (dist[v] >= 0) lastReached = v;
     }
-    std::vector<bool> tail(in.edges.size());
+    Tail t;
+    t.edges.resize(in.edges.size());
+    std::vector<bool> named(in.vertexCount, false);
     for (size_t k = 0; k < in.edges.size(); ++k) {
-        tail[k] = std::min(in.edges[k].first, in.edges[k].second) > lastReached;
+        const auto [a, b] = in.edges[k];
+        if (std::min(a, b) <= lastReached) continue;
+        t.edges[k] = true;
+        t.fromEnd.push_back(k);
+        named[a] = named[b] = true;
     }
-    return tail;
+    const auto top = [&in](size_t k) { return std::max(in.edges[k].first, in.edges[k].second); };
+    std::stable_sort(t.fromEnd.begin(), t.fromEnd.end(), [&top](size_t a, size_t b) { return top(a) > top(b); });
+    t.vertices = static_cast<int>(std::count(named.begin(), named.end(), true));
+    return t;
 }
 
 // `chunk`, a mask over the edges `tail` does not mark, as a mask over every edge.
@@ -207,25 +222,18 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
             return keep(*base, edges ? edges(*base) : std::vector<bool>{}, pinned);
         });
     };
-    // A search keeps its tail (tailEdges) while it shrinks the rest: a
-    // mapping that reads past a reached vertex's row then reads the tail, as
-    // it did on the graded graph, and fails the same way, instead of faulting
-    // past the array's end (each fault restarts the runner). Chunks are of the
+    // A search keeps its tail (tailOf) while it shrinks the rest: a mapping
+    // that reads past a reached vertex's row then reads the tail, as it did
+    // on the graded graph, and fails the same way, instead of faulting past
+    // the array's end (each fault restarts the runner). Chunks are of the
     // other edges and vertices; the tail's own come last, once the rest is small.
     const bool search = from.question == Question::Search;
     const auto tree = search ? std::make_shared<const SearchTree>(searchTree(from)) : nullptr;
-    const auto tail = std::make_shared<const std::vector<bool>>(search ? tailEdges(from, tree->dist) : std::vector<bool>{});
-    const size_t tailSize = std::count(tail->begin(), tail->end(), true);
-    const auto kept = [tail](std::vector<bool> drop) {
-        for (size_t k = 0; k < tail->size(); ++k) drop[k] = drop[k] && !(*tail)[k];
+    const auto tail = std::make_shared<const Tail>(search ? tailOf(from, tree->dist) : Tail{});
+    const auto sparingTail = [tail](std::vector<bool> drop) {
+        for (size_t k : tail->fromEnd) drop[k] = false;
         return drop;
     };
-    const auto edgeChunk = [tail, tailSize](size_t parts, size_t i) {
-        return [tail, tailSize, parts, i](const Input& in) {
-            return spread(chunkMask(in.edges.size() - tailSize, parts, i), *tail);
-        };
-    };
-    int tailVertices = 0;
     if (search) {
         // The balls around the source (radius 1, 2, 4, ...), then its
         // component, then the search's tree without subtrees: the other
@@ -234,30 +242,29 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
         // order (what a bug keyed to either needs).
         const int far = *std::max_element(tree->dist.begin(), tree->dist.end());
         for (int radius = 1; radius < far; radius *= 2) {
-            without([tree, radius, kept](const Input& in) { return kept(edgesBeyond(in, tree->dist, radius)); }, {});
+            without([tree, radius, sparingTail](const Input& in) {
+                return sparingTail(edgesBeyond(in, tree->dist, radius));
+            }, {});
         }
-        const std::vector<bool> unreached = kept(edgesBeyond(from, tree->dist, -1));
+        const std::vector<bool> unreached = sparingTail(edgesBeyond(from, tree->dist, -1));
         if (std::find(unreached.begin(), unreached.end(), true) != unreached.end()) {
             without([unreached](const Input&) { return unreached; }, {});
         }
-        std::vector<bool> inTail(from.vertexCount, false);
-        for (size_t k = 0; k < from.edges.size(); ++k) {
-            if ((*tail)[k]) inTail[from.edges[k].first] = inTail[from.edges[k].second] = true;
-        }
-        tailVertices = static_cast<int>(std::count(inTail.begin(), inTail.end(), true));
-        std::vector<int> others;  // the vertices a chunk may drop
+        std::vector<bool> spared(from.vertexCount, false);  // the source and the tail's vertices
+        spared[from.pinned.front()] = true;
+        for (size_t k : tail->fromEnd) spared[from.edges[k].first] = spared[from.edges[k].second] = true;
+        auto others = std::make_shared<std::vector<int>>();  // the vertices a chunk may drop
         for (int v = 0; v < from.vertexCount; ++v) {
-            if (v != from.pinned.front() && !inTail[v]) others.push_back(v);
+            if (!spared[v]) others->push_back(v);
         }
-        const auto chunked = std::make_shared<const std::vector<int>>(std::move(others));
-        for (size_t parts : partitionsOf(chunked->size(), chunked->size() <= 4096 ? 32 : 8)) {
+        for (size_t parts : partitionsOf(others->size(), others->size() <= 4096 ? 32 : 8)) {
             for (size_t i = 0; i < parts; ++i) {
                 without(
-                    [tree, chunked, parts, i, kept](const Input& in) {
-                        const std::vector<bool> chunk = chunkMask(chunked->size(), parts, i);
+                    [tree, others, parts, i, sparingTail](const Input& in) {
+                        const std::vector<bool> chunk = chunkMask(others->size(), parts, i);
                         std::vector<bool> dropVertex(in.vertexCount, false);
-                        for (size_t k = 0; k < chunked->size(); ++k) dropVertex[(*chunked)[k]] = chunk[k];
-                        return kept(edgesBelow(in, *tree, std::move(dropVertex)));
+                        for (size_t k = 0; k < others->size(); ++k) dropVertex[(*others)[k]] = chunk[k];
+                        return sparingTail(edgesBelow(in, *tree, std::move(dropVertex)));
                     },
                     {});
             }
@@ -288,43 +295,36 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
             for (size_t i = 0; i < parts; ++i) without(nullptr, chunkMask(pinned, parts, i));
         }
     }
-    // Delta debugging over the edges: without each half, quarter, ... and,
-    // once few are left, without each edge alone.
-    const size_t edges = from.edges.size() - tailSize;
+    // Delta debugging over the edges but the tail's: without each half,
+    // quarter, ... and, once few are left, without each edge alone.
+    const size_t edges = from.edges.size() - tail->fromEnd.size();
+    const auto edgeChunk = [tail, edges](size_t parts, size_t i) {
+        return [tail, edges, parts, i](const Input&) { return spread(chunkMask(edges, parts, i), tail->edges); };
+    };
     for (size_t parts : partitionsOf(edges, edges <= 4096 ? 32 : 8)) {
         for (size_t i = 0; i < parts; ++i) without(edgeChunk(parts, i), {});
     }
     if (edges == 1) without(edgeChunk(1, 0), {});
     // Once small, each edge contracted: a path one shorter, where no edge
-    // or vertex can go without losing the failure. Then the tail, by halves,
-    // quarters, ... and each edge alone.
-    if (search && from.vertexCount - tailVertices <= kContractBelow) {
+    // or vertex can go without losing the failure. Then the tail: all but
+    // its last 1, 2, 4, ... edges (the array keeps its end, which the tail
+    // is there for), then without each half, quarter, ... and each edge alone.
+    if (search && from.vertexCount - tail->vertices <= kContractBelow) {
         for (size_t k = 0; k < from.edges.size(); ++k) {
-            if ((*tail)[k]) continue;
+            if (tail->edges[k]) continue;
             out.push_back([base, a = from.edges[k].first, b = from.edges[k].second] { return contracted(*base, a, b); });
         }
-        std::vector<size_t> tailed;
-        for (size_t k = 0; k < tail->size(); ++k) {
-            if ((*tail)[k]) tailed.push_back(k);
-        }
-        // The tail's last 1, 2, 4, ... edges alone (by their higher vertex):
-        // the array keeps its end, which the tail is there for.
-        const auto top = [&from](size_t k) { return std::max(from.edges[k].first, from.edges[k].second); };
-        std::stable_sort(tailed.begin(), tailed.end(), [&top](size_t a, size_t b) { return top(a) > top(b); });
-        for (size_t last = 1; last < tailed.size(); last *= 2) {
+        const size_t n = tail->fromEnd.size();
+        const auto withoutTail = [&](size_t first, size_t last) {  // the tail's edges [first, last) from its end
             std::vector<bool> drop(from.edges.size(), false);
-            for (size_t k = last; k < tailed.size(); ++k) drop[tailed[k]] = true;
+            for (size_t k = first; k < last; ++k) drop[tail->fromEnd[k]] = true;
             without([drop](const Input&) { return drop; }, {});
+        };
+        for (size_t keptAtEnd = 1; keptAtEnd < n; keptAtEnd *= 2) withoutTail(keptAtEnd, n);
+        for (size_t parts : partitionsOf(n, 32)) {
+            for (size_t i = 0; i < parts; ++i) withoutTail(n * i / parts, n * (i + 1) / parts);
         }
-        for (size_t parts : partitionsOf(tailed.size(), 32)) {
-            for (size_t i = 0; i < parts; ++i) {
-                const std::vector<bool> chunk = chunkMask(tailed.size(), parts, i);
-                std::vector<bool> drop(from.edges.size(), false);
-                for (size_t k = 0; k < tailed.size(); ++k) drop[tailed[k]] = chunk[k];
-                without([drop](const Input&) { return drop; }, {});
-            }
-        }
-        if (tailed.size() == 1) without([tail](const Input&) { return *tail; }, {});
+        if (n == 1) withoutTail(0, 1);
     }
     // First, the vertices no edge or question names (a frontier's isolated
     // ones stay pinned).
