@@ -21,8 +21,8 @@ namespace day38::shrink {
 
 // 30 s: a candidate that faults ends its runner, and the next call starts
 // another. 160 calls: a host model of off_by_one_search, whose candidates
-// fault as often as not, needs up to 115 to reach 12 vertices
-// (tests/day38/shrink_test.cpp); on the H200 under the suite it took 114
+// fault as often as not, needs up to 81 to reach 12 vertices
+// (tests/day38/off_by_one_model.h); on the H200 under the suite it took 114
 // calls, 32 of them faults, and 31.8 s to reach 6.
 constexpr grading::ShrinkBudget kBudget{160, 30.0};
 

@@ -4,17 +4,21 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <sstream>
 
 #include "bfs_constants.h"
 #include "cases.h"
 #include "graph.h"
 #include "graph_generators.h"
+#include "off_by_one_model.h"
 #include "shrink.h"
 
 namespace {
 
+using day38::model::Claims;
+using day38::model::faulted;
+using day38::model::offByOneJudge;
+using day38::model::shrinkOnHost;
 using day38::shrink::Input;
 
 TEST(Day38Shrink, KeepRenumbersDenselyAndKeepsPinnedVertices) {
@@ -109,16 +113,6 @@ TEST(Day38Shrink, TheFileLoadsBackWithItsSource) {
     EXPECT_EQ(grading::findVertex(*back, grading::commentValue(*back, "default source")), 2);
 }
 
-// The day's search against `judge` (Input -> GateResult): its calls
-// bounded as on the GPU, its seconds not (this machine's are not the GPU's).
-template <class Judge>
-grading::Shrunk<Input> shrinkOnHost(const Input& start, const grading::GateResult& failure, Judge judge) {
-    grading::Shrinker<Input> s;
-    s.candidates = day38::shrink::candidates;
-    s.judge = [&judge](const Input& in, double) { return judge(in); };
-    return grading::shrinkFailure(start, failure, s, {day38::shrink::kBudget.calls, 1e9});
-}
-
 // A search "wrong" wherever some reached vertex has degree 3 or more: the
 // shape of a mapping that fails on a vertex with several edges.
 grading::GateResult hubJudge(const Input& in) {
@@ -141,54 +135,6 @@ TEST(Day38Shrink, AGradedGraphShrinksToAFewVerticesWithinTheBudget) {
         EXPECT_FALSE(hubJudge(found.input).passed);
     }
 }
-
-// The planted off_by_one_search on the host: the edge mapping's owner search
-// compares with < where the rule is <=, so the first edge of each frontier
-// slot but the first is read from the slot before it, one past that vertex's
-// row. The next frontier is in claim order: edges in thread order, the
-// reverse, or shuffled (`shuffle` seeds it), as a GPU's atomics may order
-// them differently from run to run. A read past the column array stands for the fault it
-// causes on the GPU: a failure of another shape.
-enum class Claims { InOrder, Reversed, Shuffled };
-
-grading::GateResult offByOneJudge(const Input& in, Claims claims, uint64_t shuffle = 0) {
-    const grading::Graph g = day38::shrink::graphOf(in);
-    const int source = in.pinned.front();
-    std::vector<int> dist(g.vertexCount, -1);
-    dist[source] = 0;
-    std::vector<int> frontier{source};
-    std::mt19937_64 rng(shuffle);
-    for (int level = 0; !frontier.empty(); ++level) {
-        std::vector<int> start{0};
-        for (int u : frontier) start.push_back(start.back() + g.degree(u));
-        std::vector<int> next;
-        for (int e = 0; e < start.back(); ++e) {
-            int lo = 0, hi = static_cast<int>(frontier.size()) - 1;
-            while (lo < hi) {
-                const int mid = lo + (hi - lo + 1) / 2;
-                if (start[mid] < e) lo = mid;
-                else hi = mid - 1;
-            }
-            const int at = g.rowOffsets[frontier[lo]] + e - start[lo];
-            if (at >= static_cast<int>(g.colIndices.size())) {
-                return grading::GateResult::fail(
-                    "38.distances", "expandEdgePerThread (edge mapping) at level " + std::to_string(level) +
-                                        ": cudaErrorIllegalAddress");
-            }
-            const int v = g.colIndices[at];
-            if (dist[v] == -1) {
-                dist[v] = level + 1;
-                next.push_back(v);
-            }
-        }
-        if (claims == Claims::Reversed) std::reverse(next.begin(), next.end());
-        if (claims == Claims::Shuffled) std::shuffle(next.begin(), next.end(), rng);
-        frontier = std::move(next);
-    }
-    return day38::checkDistances(g, dist, grading::bfsHost(g, source).dist);
-}
-
-bool faulted(const grading::GateResult& r) { return r.message.find("Illegal") != std::string::npos; }
 
 // From the graded components graph, seeds and claim orders that fail the
 // same way (not by the fault), to 12 vertices or fewer within the day's calls.
@@ -213,14 +159,15 @@ TEST(Day38Shrink, OffByOneSearchShrinksToAFewVertices) {
 }
 
 // The same with the claim order shuffled anew on each call, as a GPU's may
-// be, within the day's seconds: a try that faults restarts the runner (about
-// 1.3 s under the suite's load: on the H200, 22 faults and 7 other tries took
-// 30 s), any other about 0.1 s. A search that dropped the rows after the
-// reached ones at once faulted on most tries from then on (there, it stopped
-// at 341 vertices); one that keeps them until the rest is small misses 12
-// vertices on 1 of these 42 seeds, where it missed on 8.
+// be, within the day's seconds as modelled (off_by_one_model.h: a fault
+// restarts the runner). A search that dropped the rows after the reached
+// ones at once faulted on most tries from then on (on the H200 it stopped at
+// 341 vertices); since it keeps them until the rest is small it misses 12
+// vertices on 1 of these 42 seeds, where it missed on 8, and on none since a
+// number's sign is part of its shape ("want -1", the read reaching another
+// component, is the same failure as "want 2"). lab/day38/shrink_sweep.cpp
+// runs it over more seeds.
 TEST(Day38Shrink, OffByOneSearchShrinksWithinTheSecondsWhateverTheClaimOrder) {
-    constexpr double kFaultSeconds = 1.3, kTrySeconds = 0.1;
     int searched = 0, small = 0;
     std::string missed;
     for (uint64_t seed = 1; seed <= 48; ++seed) {
@@ -228,20 +175,12 @@ TEST(Day38Shrink, OffByOneSearchShrinksWithinTheSecondsWhateverTheClaimOrder) {
         const grading::GateResult failure = offByOneJudge(start, Claims::Shuffled, seed);
         if (failure.passed || faulted(failure)) continue;
         ++searched;
-        // Once the seconds are spent every try passes: the search ends where it got to.
-        double seconds = 0;
-        int tries = 0;
-        const auto found = shrinkOnHost(start, failure, [&](const Input& in) {
-            if (seconds >= day38::shrink::kBudget.seconds) return grading::GateResult::pass("38.distances");
-            grading::GateResult r = offByOneJudge(in, Claims::Shuffled, seed * 1000 + ++tries);
-            seconds += faulted(r) ? kFaultSeconds : kTrySeconds;
-            return r;
-        });
-        if (found.input.vertexCount <= 12) ++small;
-        else missed += " " + std::to_string(seed) + " (" + std::to_string(found.input.vertexCount) + " vertices)";
+        const auto search = day38::model::shrinkWithinModelledSeconds(start, failure, Claims::Shuffled, seed);
+        if (search.found.input.vertexCount <= 12) ++small;
+        else missed += " " + std::to_string(seed) + " (" + std::to_string(search.found.input.vertexCount) + " vertices)";
     }
     EXPECT_GE(searched, 36) << "most seeds fail by a wrong distance";
-    EXPECT_LE(searched - small, searched / 10) << "seeds over 12 vertices when the seconds ran out:" << missed;
+    EXPECT_LE(searched - small, searched / 20) << "seeds over 12 vertices when the seconds ran out:" << missed;
 }
 
 // The planted shuffle_in_guard on the host: the warp walk's shuffle ladder

@@ -15,9 +15,18 @@ using grading::GateResult;
 
 TEST(FailureShape, NumbersAndHexDigitsAreOneSymbol) {
     EXPECT_EQ(grading::failureShape("n = 10, planted index 9: got 10, want 9"), "n = #, planted index #: got #, want #");
-    EXPECT_EQ(grading::failureShape("b[3] = 0x00ff0a, -26711958 and 1683.25"), "b[#] = 0x#, -# and #.#");
+    EXPECT_EQ(grading::failureShape("b[3] = 0x00ff0a, -26711958 and 1683.25"), "b[#] = 0x#, # and #.#");
     EXPECT_EQ(grading::failureShape("no digits"), "no digits");
     EXPECT_NE(grading::failureShape("planted index 9"), grading::failureShape("planted indices 9, 12"));
+}
+
+// A sign is part of its number: day 38's "want -1" (a vertex the search must
+// not reach) is a wrong distance like "want 2". A minus between two numbers
+// or after a word is text.
+TEST(FailureShape, ANumbersSignIsPartOfIt) {
+    EXPECT_EQ(grading::failureShape("vertex 5 (v5): got 3, want -1"), grading::failureShape("vertex 7 (v7): got 1, want 2"));
+    EXPECT_EQ(grading::failureShape("-0.5 at (-2, 3)"), "#.# at (#, #)");
+    EXPECT_EQ(grading::failureShape("edges 0-1 12-3; x-1"), "edges #-# #-#; x-#");
 }
 
 // An input is a number; the "gate" fails for every input of at least 7 with

@@ -91,16 +91,18 @@ std::vector<const GateCase*> runOrder(const DayGate& g) {
 }
 
 std::string failureShape(const std::string& message) {
+    const auto digit = [&](size_t i) { return i < message.size() && std::isdigit(static_cast<unsigned char>(message[i])); };
+    const auto hexDigit = [&](size_t i) { return i < message.size() && std::isxdigit(static_cast<unsigned char>(message[i])); };
     std::string shape;
     for (size_t i = 0; i < message.size();) {
-        const bool hex = message.compare(i, 2, "0x") == 0 && i + 2 < message.size() && std::isxdigit(
-                                                                                         static_cast<unsigned char>(message[i + 2]));
-        if (hex || std::isdigit(static_cast<unsigned char>(message[i]))) {
-            size_t j = hex ? i + 2 : i;
-            while (j < message.size() && (hex ? std::isxdigit(static_cast<unsigned char>(message[j]))
-                                              : std::isdigit(static_cast<unsigned char>(message[j])))) {
-                ++j;
-            }
+        // A minus before a number is its sign ("want -1": unreached), not
+        // text: a distance that should be -1 and one that should be 2 are
+        // the same kind of wrong. Between two numbers ("0-1", an edge) it stays.
+        const bool sign = message[i] == '-' && digit(i + 1) && (i == 0 || !std::isalnum(static_cast<unsigned char>(message[i - 1])));
+        const bool hex = message.compare(i, 2, "0x") == 0 && hexDigit(i + 2);
+        if (sign || hex || digit(i)) {
+            size_t j = sign ? i + 1 : hex ? i + 2 : i;
+            while (hex ? hexDigit(j) : digit(j)) ++j;
             shape += hex ? "0x#" : "#";
             i = j;
         } else {

@@ -3,11 +3,11 @@
 // (QuickCheck, Hypothesis): when a submission fails a gate on a large
 // generated input, look for a smaller one on which it still fails the same
 // way, and show that. "The same way" is the same gate and the same message
-// apart from its numbers (failureShape). Each candidate is one runner call,
-// in the case's own session and sandbox; the search is greedy (the first
-// smaller candidate that still fails becomes the input, and its own
-// candidates come next) and stops on its budget, the best input found so
-// far winning. grading.md, "Shrinking", says when it runs.
+// apart from its numbers, signs included (failureShape). Each candidate is
+// one runner call, in the case's own session and sandbox; the search is
+// greedy (the first smaller candidate that still fails becomes the input,
+// and its own candidates come next) and stops on its budget, the best input
+// found so far winning. grading.md, "Shrinking", says when it runs.
 #include <algorithm>
 #include <chrono>
 #include <functional>
@@ -33,8 +33,9 @@ struct ShrinkBudget {
     static constexpr double kWallFactor = 2.0;
 };
 
-// `message` with every run of digits (and a hex number's digits) as "#": two
-// failures of the same kind, on different inputs, have the same shape.
+// `message` with every number (a run of digits, with its sign; a hex
+// number's digits) as "#": two failures of the same kind, on different
+// inputs, have the same shape.
 std::string failureShape(const std::string& message);
 
 // Whether `failure` (a gate's, on this case) is shrunk: where its details reach
