@@ -91,14 +91,15 @@ std::vector<const GateCase*> runOrder(const DayGate& g) {
 }
 
 std::string failureShape(const std::string& message) {
-    const auto digit = [&](size_t i) { return i < message.size() && std::isdigit(static_cast<unsigned char>(message[i])); };
-    const auto hexDigit = [&](size_t i) { return i < message.size() && std::isxdigit(static_cast<unsigned char>(message[i])); };
+    const auto at = [&message](size_t i) { return i < message.size() ? static_cast<unsigned char>(message[i]) : 0; };
+    const auto digit = [&at](size_t i) { return std::isdigit(at(i)) != 0; };
+    const auto hexDigit = [&at](size_t i) { return std::isxdigit(at(i)) != 0; };
     std::string shape;
     for (size_t i = 0; i < message.size();) {
         // A minus before a number is its sign ("want -1": unreached), not
         // text: a distance that should be -1 and one that should be 2 are
         // the same kind of wrong. Between two numbers ("0-1", an edge) it stays.
-        const bool sign = message[i] == '-' && digit(i + 1) && (i == 0 || !std::isalnum(static_cast<unsigned char>(message[i - 1])));
+        const bool sign = message[i] == '-' && digit(i + 1) && (i == 0 || std::isalnum(at(i - 1)) == 0);
         const bool hex = message.compare(i, 2, "0x") == 0 && hexDigit(i + 2);
         if (sign || hex || digit(i)) {
             size_t j = sign ? i + 1 : hex ? i + 2 : i;
