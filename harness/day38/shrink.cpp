@@ -81,7 +81,8 @@ std::vector<bool> edgesBelow(const Input& in, const SearchTree& t, std::vector<b
 struct Tail {
     std::vector<bool> edges;       // marked: the tail's
     std::vector<size_t> fromEnd;   // the tail's edges, the last row's first
-    int vertices = 0;              // named by them
+    std::vector<bool> vertices;    // marked: named by them
+    int vertexCount() const { return static_cast<int>(std::count(vertices.begin(), vertices.end(), true)); }
 };
 
 Tail tailOf(const Input& in, const std::vector<int>& dist) {
@@ -91,17 +92,16 @@ Tail tailOf(const Input& in, const std::vector<int>& dist) {
     }
     Tail t;
     t.edges.resize(in.edges.size());
-    std::vector<bool> named(in.vertexCount, false);
+    t.vertices.resize(in.vertexCount);
     for (size_t k = 0; k < in.edges.size(); ++k) {
         const auto [a, b] = in.edges[k];
         if (std::min(a, b) <= lastReached) continue;
         t.edges[k] = true;
         t.fromEnd.push_back(k);
-        named[a] = named[b] = true;
+        t.vertices[a] = t.vertices[b] = true;
     }
     const auto top = [&in](size_t k) { return std::max(in.edges[k].first, in.edges[k].second); };
     std::stable_sort(t.fromEnd.begin(), t.fromEnd.end(), [&top](size_t a, size_t b) { return top(a) > top(b); });
-    t.vertices = static_cast<int>(std::count(named.begin(), named.end(), true));
     return t;
 }
 
@@ -250,9 +250,8 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
         if (std::find(unreached.begin(), unreached.end(), true) != unreached.end()) {
             without([unreached](const Input&) { return unreached; }, {});
         }
-        std::vector<bool> spared(from.vertexCount, false);  // the source and the tail's vertices
+        std::vector<bool> spared = tail->vertices;  // and the source
         spared[from.pinned.front()] = true;
-        for (size_t k : tail->fromEnd) spared[from.edges[k].first] = spared[from.edges[k].second] = true;
         auto others = std::make_shared<std::vector<int>>();  // the vertices a chunk may drop
         for (int v = 0; v < from.vertexCount; ++v) {
             if (!spared[v]) others->push_back(v);
@@ -309,7 +308,7 @@ std::vector<grading::MakeCandidate<Input>> candidates(const Input& from) {
     // or vertex can go without losing the failure. Then the tail: all but
     // its last 1, 2, 4, ... edges (the array keeps its end, which the tail
     // is there for), then without each half, quarter, ... and each edge alone.
-    if (search && from.vertexCount - tail->vertices <= kContractBelow) {
+    if (search && from.vertexCount - tail->vertexCount() <= kContractBelow) {
         for (size_t k = 0; k < from.edges.size(); ++k) {
             if (tail->edges[k]) continue;
             out.push_back([base, a = from.edges[k].first, b = from.edges[k].second] { return contracted(*base, a, b); });

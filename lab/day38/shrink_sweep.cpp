@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "cases.h"
 #include "off_by_one_model.h"
 
 int main(int argc, char** argv) {
@@ -21,17 +20,15 @@ int main(int argc, char** argv) {
         int searched = 0, over = 0;
         std::string which;
         for (uint64_t seed = first; seed <= last; ++seed) {
-            const auto start = day38::shrink::searchInput(day38::cases::graphCase("components", seed).graph, 0);
-            const grading::GateResult failure = day38::model::offByOneJudge(start, claims, seed);
-            if (failure.passed || day38::model::faulted(failure)) continue;
+            const auto search = day38::model::componentsSearch(seed, claims);
+            if (!search) continue;
             ++searched;
-            const auto search = day38::model::shrinkWithinModelledSeconds(start, failure, claims, seed);
-            if (search.found.input.vertexCount <= 12) continue;
+            if (search->found.input.vertexCount <= 12) continue;
             ++over;
             char one[96];
             std::snprintf(one, sizeof one, "%s%llu: %d, %d, %.1f", which.empty() ? "" : "; ",
-                          static_cast<unsigned long long>(seed), search.found.input.vertexCount, search.faults,
-                          search.seconds);
+                          static_cast<unsigned long long>(seed), search->found.input.vertexCount, search->faults,
+                          search->seconds);
             which += one;
         }
         std::printf("| %s | %d | %d | %s |\n", name, searched, over, which.c_str());

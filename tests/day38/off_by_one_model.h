@@ -4,10 +4,12 @@
 // lab/day38/shrink_sweep.cpp, which runs the same search over many seeds.
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "cases.h"
 #include "gates.h"
 #include "graph.h"
 #include "harness/shrink.h"
@@ -105,6 +107,16 @@ inline TimedSearch shrinkWithinModelledSeconds(const shrink::Input& start, const
         return r;
     });
     return {std::move(found), seconds, faults};
+}
+
+// The search from seed `seed`'s graded components graph, which the model
+// fails from vertex 0 with its claims so ordered; none where it passes or
+// faults there (the search shrinks a wrong distance).
+inline std::optional<TimedSearch> componentsSearch(uint64_t seed, Claims claims) {
+    const shrink::Input start = shrink::searchInput(cases::graphCase("components", seed).graph, 0);
+    const grading::GateResult failure = offByOneJudge(start, claims, seed);
+    if (failure.passed || faulted(failure)) return std::nullopt;
+    return shrinkWithinModelledSeconds(start, failure, claims, seed);
 }
 
 }  // namespace day38::model
