@@ -44,6 +44,7 @@ function(grading_add_unit target source)
 endfunction()
 
 # grading_add_runner(<target> <day> UNITS <unit targets...>)
+# A unit sealed by grading_seal_unit is linked as its sealed archive.
 function(grading_add_runner target day)
   cmake_parse_arguments(R "" "" "UNITS" ${ARGN})
   # Every object of every unit and of the runner library is linked, whether
@@ -51,8 +52,19 @@ function(grading_add_runner target day)
   # function is then a link error, never a silent choice of whichever came
   # first. (The units also call one another in either direction.)
   add_executable(${target} $<TARGET_OBJECTS:${day}_runner_main> $<TARGET_OBJECTS:grading_cuda>)
-  string(JOIN "," units ${R_UNITS})
-  target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${units}>" grading_cuda)
+  set(linked "")
+  foreach(unit IN LISTS R_UNITS)
+    get_target_property(sealed ${unit} GRADING_SEALED_ARCHIVE)
+    if(sealed)
+      list(APPEND linked "${sealed}")
+      add_dependencies(${target} ${unit}_sealed)
+      set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${sealed}")
+    else()
+      list(APPEND linked ${unit})
+    endif()
+  endforeach()
+  string(JOIN "," linked ${linked})
+  target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${linked}>" grading_cuda ${GRADING_DAY_RUNNER_LINK})
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${GRADING_RUNNER_DIR}")
   set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${target})
 endfunction()
@@ -104,33 +116,47 @@ function(_grading_stem out path)
   set(${out} "${stem}" PARENT_SCOPE)
 endfunction()
 
-# What a day whose work stays on the legacy default stream forbids its
-# exercise to call: a stream that does not wait for the legacy one (the
-# runner's events and copies would not see its work, which could outlive the
-# call or the timing), a host callback (runs on the driver's thread, past the
-# call), and a way to reach either without naming it (driver entry points,
-# dlsym). Blocking streams (cudaStreamCreate) and cudaStreamPerThread wait
-# for the legacy stream, so they stay allowed.
+# What a day whose work stays on the legacy default stream lets its
+# exercise call (its course header says so too). Refused by name, since no
+# use of them keeps that contract: a host callback (it runs on the driver's
+# thread, past the call), and the driver API and its entry points (streams
+# and launches no check of the runtime's sees; runners link no libcuda).
 set(GRADING_OFF_STREAM_CALLS
-    cudaStreamCreateWithFlags cudaStreamCreateWithPriority cuStreamCreate cuStreamCreateWithPriority
-    cudaLaunchHostFunc cudaStreamAddCallback cuLaunchHostFunc cuStreamAddCallback
-    cudaGetDriverEntryPoint cudaGetDriverEntryPointByVersion cuGetProcAddress cuGetProcAddress_v2
-    dlopen dlsym dlvsym)
+    cudaLaunchHostFunc cudaStreamAddCallback cuLaunchHostFunc cuStreamAddCallback cuStreamCreate
+    cuStreamCreateWithPriority cudaGetDriverEntryPoint cudaGetDriverEntryPointByVersion cuGetProcAddress
+    cuGetProcAddress_v2 cudaGetExportTable)
+# Judged as each call is made, by its arguments (harness/cuda/src/checked_calls.cpp):
+# a stream of the file's own is fine unless it is non-blocking (it would not
+# wait for the legacy stream, where the runner queues a call's inputs and
+# times it); loading a library or looking a function up is refused when
+# called, so code that only refers to them passes (NVTX, which Thrust
+# includes, loads its tools' library only when the environment names one).
+set(GRADING_CHECKED_CALLS
+    cudaStreamCreateWithFlags cudaStreamCreateWithPriority dlopen dlmopen dlsym dlvsym)
 
-# The submission's file may define the exercise and nothing else: checked on
-# its compiled unit before any runner links it (cmake/symbol_check.cmake).
-# RECORD (optional: a graded submission's) is where a failure is recorded;
-# FORBIDDEN, the functions it may not call.
-function(grading_symbol_check unit day path allowed)
-  cmake_parse_arguments(C "" "RECORD" "FORBIDDEN" ${ARGN})
-  set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${unit}.symbols")
-  add_custom_command(OUTPUT "${stamp}"
-    COMMAND ${CMAKE_COMMAND} "-DNM=${CMAKE_NM}" "-DARCHIVE=$<TARGET_FILE:${unit}>" "-DFILE=${path}"
-            "-DALLOWED=${allowed}" "-DFORBIDDEN=${C_FORBIDDEN}" "-DSTAMP=${stamp}" "-DRECORD=${C_RECORD}"
-            "-DDAY=${day}" "-DTARGET=${unit}" -P "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
-    DEPENDS ${unit} "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake" "${PROJECT_SOURCE_DIR}/cmake/build_record.cmake"
-    COMMENT "Checking what ${path} defines" VERBATIM)
-  add_custom_target(${unit}_symbols DEPENDS "${stamp}")
+# grading_seal_unit(<unit> <day> <source> EXPORTS <names...> [KERNELS <names...>]
+#                   [FORBIDS <functions...>] [CHECKS <functions...>] [RECORD <file>])
+# Seals a student's compiled unit before any runner links it
+# (harness/seal/include/seal/seal.h, cmake/symbol_check.cmake): it exports
+# EXPORTS alone, its KERNELS are device code, it calls none of FORBIDS, and
+# its calls of CHECKS go to the harness's checked versions. Runners link the
+# sealed archive (grading_add_runner); target <unit>_sealed makes it. RECORD
+# (a graded submission's) is where a refusal is recorded.
+function(grading_seal_unit unit day path)
+  cmake_parse_arguments(S "" "RECORD" "EXPORTS;KERNELS;FORBIDS;CHECKS" ${ARGN})
+  set(sealed "${CMAKE_CURRENT_BINARY_DIR}/sealed/lib${unit}.a")
+  # The seal reads the kernels in the unit's device code, stored uncompressed.
+  target_compile_options(${unit} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--no-compress>)
+  add_custom_command(OUTPUT "${sealed}"
+    COMMAND ${CMAKE_COMMAND} "-DSEAL=$<TARGET_FILE:grading_seal>" "-DOBJCOPY=${CMAKE_OBJCOPY}"
+            "-DARCHIVE=$<TARGET_FILE:${unit}>" "-DSEALED=${sealed}" "-DFILE=${path}" "-DDAY=${day}"
+            "-DTARGET=${unit}" "-DEXPORTS=${S_EXPORTS}" "-DKERNELS=${S_KERNELS}" "-DFORBIDDEN=${S_FORBIDS}"
+            "-DCHECKED=${S_CHECKS}" "-DRECORD=${S_RECORD}" -P "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
+    DEPENDS ${unit} grading_seal "${PROJECT_SOURCE_DIR}/cmake/symbol_check.cmake"
+            "${PROJECT_SOURCE_DIR}/cmake/build_record.cmake"
+    COMMENT "Sealing ${path}" VERBATIM)
+  add_custom_target(${unit}_sealed DEPENDS "${sealed}")
+  set_property(TARGET ${unit} PROPERTY GRADING_SEALED_ARCHIVE "${sealed}")
 endfunction()
 
 # The target's compiles (STEP compile) or its link (STEP link) run through
@@ -294,8 +320,11 @@ endfunction()
 #   STUDENT <files...>        the exercise: exercises/<day>/<file> and reference/<day>/solution/<file>
 #   EXERCISE_SYMBOLS <names>  all that the student's files may define with external linkage: the
 #                             exercise's functions and kernels, qualified (day38::walkEdgePerThread)
+#   [EXERCISE_KERNELS <names>] those of EXERCISE_SYMBOLS that are kernels: defined, they must be device code
 #   [EXERCISE_FORBIDS <names>] C functions the student's files may not call: a day whose work stays
 #                             on the legacy default stream passes ${GRADING_OFF_STREAM_CALLS}
+#   [EXERCISE_CHECKS <names>] C functions whose calls the runner judges as they are made
+#                             (${GRADING_CHECKED_CALLS}: harness/cuda/src/checked_calls.cpp)
 #   COURSE <files...>         the course's own runner units (in reference/<day>/)
 #   RUNNER <file>             the runner's main (CUDA)
 #   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
@@ -313,7 +342,7 @@ endfunction()
 #   [HOST_TESTS <files...>]   host-only tests (in tests/<day>/)
 #   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
 function(grading_add_day day)
-  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;EXERCISE_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;EXERCISE_FORBIDS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
+  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;EXERCISE_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;EXERCISE_KERNELS;EXERCISE_FORBIDS;EXERCISE_CHECKS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
                         ${ARGN})
   set(here "${CMAKE_CURRENT_SOURCE_DIR}")
   set(course "${PROJECT_SOURCE_DIR}/reference/${day}")
@@ -324,6 +353,14 @@ function(grading_add_day day)
   if(NOT D_EXERCISE_SYMBOLS)
     message(FATAL_ERROR "${day}: grading_add_day wants EXERCISE_SYMBOLS, the functions and kernels a student's file may define")
   endif()
+  foreach(kernel IN LISTS D_EXERCISE_KERNELS)
+    if(NOT kernel IN_LIST D_EXERCISE_SYMBOLS)
+      message(FATAL_ERROR "${day}: EXERCISE_KERNELS names ${kernel}, which EXERCISE_SYMBOLS does not")
+    endif()
+  endforeach()
+  # How every unit of a student's file is sealed (grading_seal_unit).
+  set(seal_rules EXPORTS ${D_EXERCISE_SYMBOLS} KERNELS ${D_EXERCISE_KERNELS} FORBIDS ${D_EXERCISE_FORBIDS}
+                 CHECKS ${D_EXERCISE_CHECKS})
   set(GRADING_DAY_RUNNER_LINK ${D_RUNNER_LINK})
   set(GRADING_DAY_UNIT_INCLUDES "${course}")
   set_property(DIRECTORY APPEND PROPERTY LABELS ${day})
@@ -367,16 +404,14 @@ function(grading_add_day day)
       list(APPEND reference_units ${day}_solution_${stem})
       set(GRADING_UNIT_OF_${day}_${stem} ${day}_solution_${stem})
     endforeach()
-    list(APPEND reference_units ${course_units})
-    grading_add_runner(${day}_runner_reference ${day} UNITS ${reference_units})
-    # The solution passes the check a submission must pass: the declared
-    # symbols are the exercise's, as written.
+    # The solution is sealed as a submission is (its declared symbols are
+    # the exercise's, as written), and the reference runner links it so.
     foreach(file IN LISTS D_STUDENT)
       _grading_stem(stem "${file}")
-      grading_symbol_check(${day}_solution_${stem} ${day} "${solution}/${file}" "${D_EXERCISE_SYMBOLS}"
-                            FORBIDDEN ${D_EXERCISE_FORBIDS})
-      add_dependencies(${day}_runner_reference ${day}_solution_${stem}_symbols)
+      grading_seal_unit(${day}_solution_${stem} ${day} "${solution}/${file}" ${seal_rules})
     endforeach()
+    list(APPEND reference_units ${course_units})
+    grading_add_runner(${day}_runner_reference ${day} UNITS ${reference_units})
   endif()
   set(GRADING_DAY_REFERENCE_UNITS ${reference_units})
 
@@ -444,8 +479,7 @@ function(grading_add_day day)
         _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}"
                               ALLOWED ${allowed} DENIED "${solution}")
       endif()
-      grading_symbol_check(${unit} ${day} "${path}" "${D_EXERCISE_SYMBOLS}" RECORD "${symbols_record}"
-                            FORBIDDEN ${D_EXERCISE_FORBIDS})
+      grading_seal_unit(${unit} ${day} "${path}" ${seal_rules} RECORD "${symbols_record}")
     endforeach()
     set(runner ${day}_runner_${kind})
     if(missing)
@@ -457,9 +491,6 @@ function(grading_add_day day)
       set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${runner})
     else()
       grading_add_runner(${runner} ${day} UNITS ${units} ${course_units})
-      foreach(unit IN LISTS units)
-        add_dependencies(${runner} ${unit}_symbols)
-      endforeach()
       if(graded)
         _grading_record_steps(${runner} ${day} link "${records}/${runner}.link.tsv")
       endif()
@@ -501,7 +532,14 @@ function(grading_add_day day)
     file(GLOB hostile_files CONFIGURE_DEPENDS "${tests}/hostile/*.cu")
     foreach(file IN LISTS hostile_files)
       _grading_stem(name "${file}")
+      # One the seal or the compile must stop never gets a runner: the class
+      # build's test builds it (tests/project/build_verdicts.sh).
+      file(STRINGS "${file}" stops_the_build LIMIT_COUNT 1 REGEX "^// fails: ${day}\\.builds$")
+      if(stops_the_build)
+        continue()
+      endif()
       grading_add_unit(${day}_hostile_${name} "${file}")
+      grading_seal_unit(${day}_hostile_${name} ${day} "${file}" ${seal_rules})
       grading_add_runner(${day}_runner_hostile_${name} ${day} UNITS ${day}_hostile_${name} ${course_units})
       set_property(GLOBAL APPEND_STRING PROPERTY GRADING_${day}_MANIFEST
         "expect\thostile\t${name}\t$<TARGET_FILE:${day}_runner_hostile_${name}>\t${file}\n")

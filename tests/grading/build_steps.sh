@@ -5,14 +5,19 @@
 # include the course does not provide, a missing file. Each leaves a record
 # with its exit status and first error line, passes the compiler's words
 # through, and grade_report's <day>.builds quotes it; a step that succeeds
-# leaves none. The symbol check (cmake/symbol_check.cmake) on a real archive:
-# the exercise's own names and private helpers pass, a harness function does
-# not, nor a call of a function the day forbids.
-#   build_steps.sh REPO_ROOT GRADE_REPORT
+# leaves none. The seal (cmake/symbol_check.cmake) on real archives: the
+# exercise's own names and private helpers pass, and its other definitions
+# are renamed so a weak one replaces nothing; a harness function does not
+# pass, nor a call the day forbids, nor a host function under a kernel's
+# name; a call the day judges by its arguments goes to the checked version.
+#   build_steps.sh REPO_ROOT GRADE_REPORT GRADING_SEAL OBJCOPY [NVCC]
 set -uo pipefail
 export LC_ALL=C  # the compilers' plain quotes
 source "$(dirname "$0")/script_test.sh"
 report=$2
+seal_tool=$3
+objcopy=$4
+nvcc=${5:-}
 records="$work/records"
 step() {  # record, day, step, target, file, command...
   cmake "-DRECORD=$records/$1" "-DDAY=$2" "-DSTEP=$3" "-DTARGET=$4" "-DFILE=$5" -P "$root/cmake/build_step.cmake" \
@@ -103,13 +108,14 @@ grep -qE "^day34\.builds +FAIL +0/0 +the submission file /subs/x/day34/heat.cu i
 grep -qE "^day34\.x +FAIL +0/1 +the submission file is missing: see day34.builds" report.txt ||
   fail "day34.x: $(cat report.txt)"
 
-# The symbol check: an archive defining only the exercise (and what no other
-# file can reach) passes and leaves no record; one that also defines a
-# harness function fails, named, and the report quotes it.
-symbols() {  # archive, record: the check with day38's exercise declared
-  cmake -DNM=nm "-DARCHIVE=$1" "-DFILE=$work/edge.cu" "-DALLOWED=day38::walkEdgePerThread" \
-    "-DSTAMP=$work/$1.symbols" "-DRECORD=$2" -DDAY=day38 -DTARGET=day38_submission_edge \
-    -P "$root/cmake/symbol_check.cmake"
+# The seal (cmake/symbol_check.cmake, harness/seal): an archive defining only
+# the exercise (and what no other file can reach) passes, leaves no record,
+# and its own definitions are renamed; one that also defines a harness
+# function fails, named, and the report quotes it.
+seal() {  # archive, record, [exports], [kernels], [forbidden], [checked]: day38's rules by default
+  cmake "-DSEAL=$seal_tool" "-DOBJCOPY=$objcopy" "-DARCHIVE=$1" "-DSEALED=$work/sealed-$1" "-DFILE=$work/edge.cu" \
+    "-DEXPORTS=${3:-day38::walkEdgePerThread}" "-DKERNELS=${4:-}" "-DFORBIDDEN=${5:-}" "-DCHECKED=${6:-}" \
+    "-DRECORD=$2" -DDAY=day38 -DTARGET=day38_submission_edge -P "$root/cmake/symbol_check.cmake"
 }
 cat >own.cpp <<'CPP'
 #include <string>
@@ -122,32 +128,64 @@ CPP
 printf 'namespace grading { void breadcrumb(int) {} }\nnamespace day38 { int walkEdgePerThread(int x) { return x; } }\n' \
   >impostor.cpp
 c++ -c own.cpp -o own.o && c++ -c impostor.cpp -o impostor.o && ar rc own.a own.o && ar rc impostor.a impostor.o ||
-  fail "the symbol check's archives do not build"
-symbols own.a "$work/symbols-records/day38/own.tsv" >/dev/null 2>&1 || fail "the symbol check refused the exercise alone"
-[ ! -e "$work/symbols-records/day38/own.tsv" ] || fail "a passing symbol check left a record"
-symbols impostor.a "$work/symbols-records/day38/symbols.tsv" >/dev/null 2>&1 &&
-  fail "the symbol check passed a harness function"
+  fail "the seal's archives do not build"
+seal own.a "$work/symbols-records/day38/own.tsv" >/dev/null 2>&1 || fail "the seal refused the exercise alone"
+[ ! -e "$work/symbols-records/day38/own.tsv" ] || fail "a passing seal left a record"
+nm sealed-own.a | grep -q ' T _ZN5day3817walkEdgePerThreadEi$' || fail "the sealed archive lost the exercise's name"
+nm sealed-own.a | grep -qE ' W __grading_day38_submission_edge__ZN' ||
+  fail "the sealed archive kept its template instantiations' names: $(nm sealed-own.a | grep ' W ' | head -3)"
+seal impostor.a "$work/symbols-records/day38/symbols.tsv" >/dev/null 2>&1 && fail "the seal passed a harness function"
 [[ "$(field ../symbols-records/day38/symbols.tsv error)" == \
    "$work/edge.cu: error: it defines grading::breadcrumb(int), which the exercise does not declare"* ]] ||
   fail "symbols record: error '$(field ../symbols-records/day38/symbols.tsv error)'"
+[ ! -e sealed-impostor.a ] || fail "a refused unit left a sealed archive to link"
 "$report" --gates gates.tsv --build-records "$work/symbols-records" >symbols-report.txt
 grep -qE "^day38\.builds +FAIL +0/0 +.*error: it defines grading::breadcrumb\(int\)" symbols-report.txt ||
   fail "day38.builds on a symbol: $(cat symbols-report.txt)"
-# A call the day forbids (a stream the runner's events do not wait for) is
-# refused the same way, named, while calls of other functions pass.
-printf 'extern "C" int cudaStreamCreateWithFlags(void**, unsigned);\nextern "C" int cudaStreamCreate(void**);\nnamespace day38 { int walkEdgePerThread(int x) { void* s; cudaStreamCreate(&s); return cudaStreamCreateWithFlags(&s, 1u) + x; } }\n' \
-  >side_stream.cpp
-c++ -c side_stream.cpp -o side_stream.o && ar rc side_stream.a side_stream.o || fail "the side-stream archive does not build"
-forbidding() {  # archive, record, forbidden functions
-  cmake -DNM=nm "-DARCHIVE=$1" "-DFILE=$work/edge.cu" "-DALLOWED=day38::walkEdgePerThread" "-DFORBIDDEN=$3" \
-    "-DSTAMP=$work/$1.symbols" "-DRECORD=$2" -DDAY=day38 -DTARGET=day38_submission_edge \
-    -P "$root/cmake/symbol_check.cmake"
-}
-forbidding side_stream.a "$work/symbols-records/day38/allowed.tsv" "dlsym;cudaLaunchHostFunc" >/dev/null 2>&1 ||
-  fail "the symbol check refused calls the day allows"
-forbidding side_stream.a "$work/symbols-records/day38/calls.tsv" "dlsym;cudaStreamCreateWithFlags" >/dev/null 2>&1 &&
-  fail "the symbol check passed a forbidden call"
+
+# A weak definition of a library function (sysconf) replaces nothing once
+# sealed: a program linking the whole archive still gets the C library's.
+printf '#include <unistd.h>\nextern "C" __attribute__((weak)) long sysconf(int) { return 7; }\nnamespace day38 { int walkEdgePerThread(int x) { return static_cast<int>(sysconf(x)); } }\n' \
+  >weak_library.cpp
+printf '#include <unistd.h>\n#include <cstdio>\nint main() { std::printf("%%ld\\n", sysconf(_SC_PAGESIZE)); }\n' >main.cpp
+c++ -c weak_library.cpp -o weak_library.o && ar rc weak_library.a weak_library.o && c++ -c main.cpp -o main.o ||
+  fail "the weak-definition archive does not build"
+c++ main.o -Wl,--whole-archive weak_library.a -Wl,--no-whole-archive -o unsealed && [ "$(./unsealed)" = 7 ] ||
+  fail "the unsealed weak definition did not replace sysconf, so this check shows nothing"
+seal weak_library.a "$work/symbols-records/day38/weak.tsv" >/dev/null 2>&1 || fail "the seal refused a weak definition"
+c++ main.o -Wl,--whole-archive sealed-weak_library.a -Wl,--no-whole-archive -o sealed && [ "$(./sealed)" != 7 ] ||
+  fail "a sealed weak definition of sysconf still replaced the C library's"
+
+# Calls: one the day refuses for every use stops the build, named; one it
+# judges by its arguments goes to the runner's checked version.
+printf 'extern "C" int cuStreamCreate(void**, unsigned);\nextern "C" int cudaStreamCreateWithFlags(void**, unsigned);\nnamespace day38 { int walkEdgePerThread(int x) { void* s; return cudaStreamCreateWithFlags(&s, 1u) + cuStreamCreate(&s, 0u) + x; } }\n' \
+  >streams.cpp
+c++ -c streams.cpp -o streams.o && ar rc streams.a streams.o || fail "the streams archive does not build"
+seal streams.a "$work/symbols-records/day38/calls.tsv" "" "" "cuStreamCreate;cudaLaunchHostFunc" \
+  "cudaStreamCreateWithFlags" >/dev/null 2>&1 && fail "the seal passed a forbidden call"
 [[ "$(field ../symbols-records/day38/calls.tsv error)" == \
-   "$work/edge.cu: error: it calls cudaStreamCreateWithFlags, which day38's exercise may not: its work runs on the legacy default stream"* ]] ||
+   "$work/edge.cu: error: it calls cuStreamCreate, which day38's exercise may not call at all"* ]] ||
   fail "calls record: error '$(field ../symbols-records/day38/calls.tsv error)'"
+seal streams.a "$work/symbols-records/day38/checked.tsv" "" "" "cudaLaunchHostFunc" "cudaStreamCreateWithFlags" \
+  >/dev/null 2>&1 || fail "the seal refused a call the day judges by its arguments"
+nm sealed-streams.a | grep -q ' U grading_checked_cudaStreamCreateWithFlags$' &&
+  ! nm sealed-streams.a | grep -q ' U cudaStreamCreateWithFlags$' ||
+  fail "the checked call was not sent to the runner's version: $(nm sealed-streams.a)"
+
+# Kernels: an exercise kernel must be device code (a kernel in the unit's
+# fatbin); a host function under its name is refused, named.
+if [ -n "$nvcc" ]; then
+  printf 'namespace day38 { __global__ void walkEdgePerThread(int* o) { o[threadIdx.x] = 1; } }\n' >kernel.cu
+  printf 'namespace day38 { void walkEdgePerThread(int* o) { o[0] = 1; } __global__ void other(int* o) { o[0] = 2; } }\n' \
+    >host_kernel.cu
+  "$nvcc" --no-compress -c kernel.cu -o kernel.o && "$nvcc" --no-compress -c host_kernel.cu -o host_kernel.o &&
+    ar rc kernel.a kernel.o && ar rc host_kernel.a host_kernel.o || fail "the kernel archives do not build"
+  seal kernel.a "$work/symbols-records/day38/kernel.tsv" "" day38::walkEdgePerThread >/dev/null 2>&1 ||
+    fail "the seal refused a kernel: $(cat "$work/symbols-records/day38/kernel.tsv" 2>/dev/null)"
+  seal host_kernel.a "$work/symbols-records/day38/host.tsv" "day38::walkEdgePerThread;day38::other" \
+    day38::walkEdgePerThread >/dev/null 2>&1 && fail "the seal passed a host function under a kernel's name"
+  [[ "$(field ../symbols-records/day38/host.tsv error)" == \
+     "$work/edge.cu: error: it defines day38::walkEdgePerThread as a host function, not a kernel"* ]] ||
+    fail "host-kernel record: error '$(field ../symbols-records/day38/host.tsv error)'"
+fi
 finish "build steps record compile, link, include, symbol and missing-file failures for the report"

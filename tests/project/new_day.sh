@@ -5,8 +5,9 @@
 # it never grades a stale runner (a submission that stops compiling fails
 # <day>.builds with the compiler's error, a missing submission folder fails
 # it naming the path); and it refuses, naming them, a submission that
-# includes the solution (plainly or behind #ifdef NDEBUG) or defines a
-# harness function.
+# includes the solution (plainly or behind #ifdef NDEBUG), defines a harness
+# function, calls what the day refuses by name, or defines its kernel as a
+# host function.
 source "$(dirname "$0")/common.sh"
 repo="$work/scaffold-repo"
 bare_repo "$repo"
@@ -111,11 +112,26 @@ printf '#include <string>\nnamespace grading { void breadcrumb(const std::string
 refused impostor "a submission that defines a harness function" \
   "error: it defines grading::breadcrumb\(.*which the exercise does not declare"
 
-# A stream the runner's events do not wait for: the day forbids the call
-# (EXERCISE_FORBIDS), so work cannot hide from the timing or outlive the call.
-mkdir -p "$subs/sidestream/zdemo"
-cp "$subs/good/zdemo/zdemo.cu" "$subs/sidestream/zdemo/zdemo.cu"
-printf '#include <cuda_runtime.h>\n[[gnu::used]] static cudaStream_t sideStream() {\n  cudaStream_t s;\n  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);\n  return s;\n}\n' \
-  >> "$subs/sidestream/zdemo/zdemo.cu"
-refused sidestream "a submission that makes a non-blocking stream" \
-  "error: it calls cudaStreamCreateWithFlags, which zdemo's exercise may not"
+# A host callback: no use of it keeps the day's contract, so the day refuses
+# the call by name (EXERCISE_FORBIDS).
+mkdir -p "$subs/callback/zdemo"
+cp "$subs/good/zdemo/zdemo.cu" "$subs/callback/zdemo/zdemo.cu"
+printf '#include <cuda_runtime.h>\nstatic void later(void*) {}\n[[gnu::used]] static void queueLater() { cudaLaunchHostFunc(0, later, nullptr); }\n' \
+  >> "$subs/callback/zdemo/zdemo.cu"
+refused callback "a submission that queues a host callback" \
+  "error: it calls cudaLaunchHostFunc, which zdemo's exercise may not call at all"
+
+# The exercise's kernel as a host function: the course's <<<>>> would run it
+# on the CPU. The seal finds no kernel of that name in the device code.
+mkdir -p "$subs/hostkernel/zdemo"
+cat > "$subs/hostkernel/zdemo/zdemo.cu" <<'CU'
+#include <cstddef>
+namespace zdemo {
+void scale(const float* in, float* out, size_t n, float a) {
+    for (size_t i = 0; i < n; ++i) out[i] = a * in[i];
+}
+void launchScale(const float* in, float* out, size_t n, float a) { scale(in, out, n, a); }
+}  // namespace zdemo
+CU
+refused hostkernel "a submission whose kernel is a host function" \
+  "error: it defines zdemo::scale as a host function, not a kernel"

@@ -70,6 +70,10 @@ std::string usage(const char* program, const std::vector<Subcommand>& subcommand
 
 }  // namespace
 
+void refuseCall(const std::string& call, const std::string& why) {
+    fail(protocol::kContractViolation, "the submission called " + call + ": " + why);
+}
+
 void breadcrumb(const std::string& where) {
     lastWhere = where;
     std::fprintf(stderr, "at: %s\n", where.c_str());

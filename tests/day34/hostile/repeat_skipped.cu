@@ -8,6 +8,12 @@
 // timed runs always do, all on one pair of buffers, and the runner gives
 // each its own input and fresh poison outside the timing: run 0, the first
 // repeat after the warm-ups, leaves the poison, and 34.timing names it.
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "heat_kernels.h"
+namespace day34 {
+static void referenceLaunchHeatStepTiled(const float* in, float* out, int n, float r);
+}  // namespace day34
 #define launchHeatStepTiled referenceLaunchHeatStepTiled
 #include "../../../reference/day34/solution/heat_tiled.cu"  // instructor-only fixture: it may use the solution
 #undef launchHeatStepTiled

@@ -9,6 +9,12 @@
 // of every timed run names it.
 #include "harness/cuda_check.h"
 
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "heat_kernels.h"
+namespace day34 {
+static void referenceLaunchHeatStepTiled(const float* in, float* out, int n, float r);
+}  // namespace day34
 #define launchHeatStepTiled referenceLaunchHeatStepTiled
 #include "../../../reference/day34/solution/heat_tiled.cu"  // instructor-only fixture: it may use the solution
 #undef launchHeatStepTiled

@@ -5,13 +5,19 @@
 // was only meant to read. The runner compares the input after every checked
 // launch and stops, naming the cell: "... wrote to its input gridA at row 1,
 // col 1 (was <v>, now -7)".
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "heat_kernels.h"
+namespace day34 {
+static void referenceLaunchHeatStepTiled(const float* in, float* out, int n, float r);
+}  // namespace day34
 #define launchHeatStepTiled referenceLaunchHeatStepTiled
 #include "../../../reference/day34/solution/heat_tiled.cu"  // instructor-only fixture: it may use the solution
 #undef launchHeatStepTiled
 
 namespace day34 {
 
-__global__ void scribble(float* grid, int n) { grid[n + 1] = -7.0f; }
+static __global__ void scribble(float* grid, int n) { grid[n + 1] = -7.0f; }
 
 void launchHeatStepTiled(const float* in, float* out, int n, float r) {
     referenceLaunchHeatStepTiled(in, out, n, r);

@@ -7,13 +7,20 @@
 // answer: 38.distances names the first vertex that comes out wrong.
 #include <vector>
 
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "bfs_mappings.h"
+namespace day38 {
+static void referenceExpandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
+                                         const LevelOutput& out, const EdgeScratch& scratch);
+}  // namespace day38
 #define expandEdgePerThread referenceExpandEdgePerThread
 #include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
 #undef expandEdgePerThread
 
 namespace day38 {
 
-__global__ void markLevel(const int* vertices, int count, int distance, int* dist) {
+static __global__ void markLevel(const int* vertices, int count, int distance, int* dist) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < count) dist[vertices[i]] = distance;
 }

@@ -8,6 +8,15 @@
 // process.
 #include "harness/cuda_check.h"
 
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "bfs_mappings.h"
+namespace day38 {
+static void referenceExpandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
+                                         const LevelOutput& out, const EdgeScratch& scratch);
+static void referenceLaunchWalkEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int repeats,
+                                             unsigned int* out, const EdgeScratch& scratch);
+}  // namespace day38
 #define expandEdgePerThread referenceExpandEdgePerThread
 #define launchWalkEdgePerThread referenceLaunchWalkEdgePerThread
 #include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution

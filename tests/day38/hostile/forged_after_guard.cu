@@ -12,6 +12,13 @@
 #include <cstdlib>
 #include <cstring>
 
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "bfs_mappings.h"
+namespace day38 {
+static void referenceLaunchWalkEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int repeats,
+                                             unsigned int* out, const EdgeScratch& scratch);
+}  // namespace day38
 #define launchWalkEdgePerThread referenceLaunchWalkEdgePerThread
 #include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
 #undef launchWalkEdgePerThread
@@ -34,7 +41,7 @@ const int registered = std::atexit(forge);
 
 namespace day38 {
 
-__global__ void writeAt(unsigned int* out, size_t index) { out[index] = 1u; }
+static __global__ void writeAt(unsigned int* out, size_t index) { out[index] = 1u; }
 
 void launchWalkEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int repeats,
                              unsigned int* out, const EdgeScratch& scratch) {

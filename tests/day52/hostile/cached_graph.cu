@@ -6,6 +6,12 @@
 // captured with, so it only looks right while every call brings the same
 // ones. The runner makes each run's diamond while the last still stands: run
 // 1's replay writes run 0's buffers, and run 1's d_out keeps its poison.
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "forkjoin.h"
+namespace day52 {
+static void referenceEnqueueDiamond(const Diamond& d);
+}  // namespace day52
 #define enqueueDiamond referenceEnqueueDiamond
 #include "../../../reference/day52/solution/diamond.cu"  // instructor-only fixture: it may use the solution
 #undef enqueueDiamond

@@ -6,6 +6,12 @@
 // that answer into d_out: a fraction of the work, and times to match. Each
 // timed run grinds its own input, so run 2's copy is run 1's answer, and the
 // runner's check of every timed run names it.
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "forkjoin.h"
+namespace day52 {
+static void referenceEnqueueDiamond(const Diamond& d);
+}  // namespace day52
 #define enqueueDiamond referenceEnqueueDiamond
 #include "../../../reference/day52/solution/diamond.cu"  // instructor-only fixture: it may use the solution
 #undef enqueueDiamond

@@ -4,6 +4,10 @@
 // Hostile submission: an elimination kernel that never returns. The runner
 // is killed at its time limit and the message names the kernel, the phase
 // and the search it was in; every other test still runs.
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "msw.cuh"
+static __global__ void solution_leftmost_prisoner(uintmax_t* p, size_t n);
 #define naive_leftmost_prisoner solution_leftmost_prisoner
 #include "../../../reference/msw/solution/msw_kernels.cu"  // instructor-only fixture: it may use the solution
 #undef naive_leftmost_prisoner

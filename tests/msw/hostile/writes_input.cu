@@ -4,6 +4,10 @@
 // Hostile submission: the solution's phase 1, which then writes the array it
 // was given as const. The runner compares d_a with its generator after
 // every launch and names the first word changed (exit status 5).
+// The solution's functions kept under other names, private to this file as a
+// helper must be (a submission may define only the exercise).
+#include "msw.cuh"
+static __global__ void solution_par_sig_sqrt(const uintmax_t* const p1, uintmax_t* p2, uintmax_t* sig_out, size_t n);
 #define par_sig_sqrt solution_par_sig_sqrt
 #include "../../../reference/msw/solution/msw_kernels.cu"  // instructor-only fixture: it may use the solution
 #undef par_sig_sqrt

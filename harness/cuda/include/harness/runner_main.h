@@ -50,6 +50,12 @@ Subcommand serve(Fn fn) {
 // Never returns: the process ends right after its answer.
 [[noreturn]] int runnerMain(int argc, char** argv, std::vector<Subcommand> subcommands);
 
+// A call the submission made that its day's contract refuses (the checked
+// calls of harness/cuda/src/checked_calls.cpp): the request fails as a
+// contract violation naming the call and why, before any more of the
+// submission's code runs. Never returns.
+[[noreturn]] void refuseCall(const std::string& call, const std::string& why);
+
 // Prints "at: <where>" to stderr, unbuffered, before work that might hang.
 void breadcrumb(const std::string& where);
 
