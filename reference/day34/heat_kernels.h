@@ -41,9 +41,19 @@ __global__ void heatStepTiled(const float* __restrict__ in, float* __restrict__ 
 //  - Stream: launchHeatStepTiled is called on the host thread that made the
 //    CUDA context, and enqueues its work on the legacy default stream (the
 //    <<<grid, block>>> launch with no stream argument). It need not
-//    synchronize or check errors: the runner does both after each call. No
-//    work of it may run on another stream, and nothing of it (a launch, a
-//    copy, a host thread) may still run once the default stream is idle.
+//    synchronize or check errors: the runner does both after each call.
+//    Nothing of it (a launch, a copy, a host thread) may still run once the
+//    default stream is idle.
+//  - What it may use: the CUDA runtime API (cudaLaunchKernelEx too), CUB's
+//    block and thread primitives, libcu++ (cuda::std, cuda::atomic_ref) and
+//    cooperative groups. A stream of its own must be blocking (the default
+//    flags), its work waited for by the legacy stream (an event) or
+//    finished before the launcher returns; a non-blocking stream fails the
+//    call as it is made. Host callbacks, the driver API and its entry points
+//    stop the build; loading a library at run time fails the call. The file
+//    defines heatStepTiled (a __global__ function) and launchHeatStepTiled
+//    and nothing else with external linkage (helpers static or in an
+//    anonymous namespace).
 //  - Buffers: in and out are two distinct n x n grids, row-major, n floats a
 //    row with no padding, each starting 256-byte aligned (a row is 16-byte
 //    aligned only when n is a multiple of 4); they never overlap. Which pair

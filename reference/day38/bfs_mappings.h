@@ -73,8 +73,20 @@ __global__ void walkWarpPerVertex(const int* __restrict__ frontier, int frontier
 // never the kernels themselves.
 //  - Stream: one host thread calls, and expects the work on the legacy
 //    default stream. A launcher may wait for the GPU (to read its edge
-//    total); once it returns, no work of its may run on another stream and
-//    no thread of its may run on the host.
+//    total); once it returns, none of its work may run but what the legacy
+//    stream waits for, and no thread of its may run on the host.
+//  - What it may use: the CUDA runtime API, CUB (cub::DeviceScan into
+//    scratch.scanStorage, block and warp primitives), Thrust with an
+//    execution policy, libcu++ (cuda::atomic_ref, cuda::std) and cooperative
+//    groups. A stream of its own must be blocking (cudaStreamCreate, or the
+//    default flags), its work finished or waited for by the legacy stream
+//    (an event) before the launcher returns: a non-blocking stream fails the
+//    call as it is made, since it would not wait for what the runner queues
+//    on the legacy stream. Host callbacks, the driver API and its entry
+//    points stop the build; loading a library or looking a function up at
+//    run time fails the call. The file defines the four exercise names and
+//    nothing else with external linkage (helpers static or in an anonymous
+//    namespace), the two kernels as __global__ functions.
 //  - Launch shapes: the launcher picks each kernel's grid and block; every
 //    edge of the level must be walked whatever its size. A frontier holds up
 //    to V vertices and a level up to 2E edges: the graded graphs go past

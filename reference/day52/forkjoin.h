@@ -62,6 +62,10 @@ cudaError_t destroyDiamond(Diamond& d);
 //  - The streams are non-blocking and the events disable timing; nothing
 //    else orders the streams. d_mid, d_branch[j] and d_out may hold anything
 //    on entry (d_mid zeroes, the rest garbage).
+//  - What it may use: the CUDA runtime API (graphs, cudaLaunchKernelEx,
+//    events of its own), libcu++ and the standard library. The file defines
+//    enqueueDiamond and nothing else with external linkage (helpers static
+//    or in an anonymous namespace).
 //  - Every call may bring another Diamond: other buffers, streams and events
 //    than the call before, while the earlier ones still exist. Keep nothing
 //    from one call for the next (no cached answer, no captured graph).

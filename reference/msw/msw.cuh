@@ -46,6 +46,11 @@ static_assert(sizeof(uintmax_t) == sizeof(unsigned long long), "words are 64-bit
 //    then its outputs are read.
 //  - A search that is timed is a search like any other, and its answer is
 //    checked.
+//  - What a kernel may use: CUB's block, warp and thread primitives,
+//    cooperative groups, libcu++ (cuda::atomic_ref, cuda::std) and Thrust's
+//    sequential algorithms (thrust::seq). The file defines the three
+//    kernels, as __global__ functions, and nothing else with external
+//    linkage (helpers static or in an anonymous namespace).
 
 // Phase 1. For every i < n: p2[i] = (p1[i] != p2[i]) (1 or 0), and when the
 // words differ, sig_out[i / c] = 1 with c = floor(sqrt(n - 1)) + 1. The
