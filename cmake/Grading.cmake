@@ -170,8 +170,15 @@ function(_grading_record_steps target day step record)
   cmake_parse_arguments(S "" "FILE" "ALLOWED;DENIED" ${ARGN})
   string(REPLACE ";" "|" allowed "${S_ALLOWED}")  # one launcher argument each
   string(REPLACE ";" "|" denied "${S_DENIED}")
+  set(sandbox "")
+  set(readable "")
+  if(S_ALLOWED)  # a submission's compile: in the compile sandbox, where this machine has one
+    set(sandbox "${GRADING_COMPILE_SANDBOX}")
+    string(REPLACE ";" "|" readable "${GRADING_COMPILER_TREES}")
+  endif()
   set(launch "${CMAKE_COMMAND}" "-DRECORD=${record}" "-DDAY=${day}" "-DSTEP=${step}" "-DTARGET=${target}"
-             "-DFILE=${S_FILE}" "-DALLOWED=${allowed}" "-DDENIED=${denied}"
+             "-DFILE=${S_FILE}" "-DALLOWED=${allowed}" "-DDENIED=${denied}" "-DSANDBOX=${sandbox}"
+             "-DREADABLE=${readable}"
              -P "${PROJECT_SOURCE_DIR}/cmake/build_step.cmake" --)
   set(property COMPILER_LAUNCHER)
   if(step STREQUAL "link")
@@ -179,12 +186,56 @@ function(_grading_record_steps target day step record)
   endif()
   foreach(lang CXX CUDA)
     get_target_property(launcher ${target} ${lang}_${property})
-    if(NOT launcher)
+    # A sandboxed compile takes no other launcher (ccache's cache is not in the sandbox).
+    if(NOT launcher OR sandbox)
       set(launcher "")
     endif()
     set_property(TARGET ${target} PROPERTY ${lang}_${property} ${launch} ${launcher})
   endforeach()
 endfunction()
+
+# The sandbox a submission's compile runs in (cmake/build_step.cmake): the
+# runners' bubblewrap (GRADING_BWRAP, else PATH), where it starts here and
+# GRADING_SANDBOX is not off at configure; else the compile runs as it is,
+# which the configure says once. GRADING_COMPILE_SANDBOX: the bwrap, or "".
+function(_grading_find_compile_sandbox)
+  set(bwrap "$ENV{GRADING_BWRAP}")
+  if(NOT bwrap)
+    find_program(GRADING_BWRAP_PROGRAM bwrap)
+    set(bwrap "${GRADING_BWRAP_PROGRAM}")
+  endif()
+  set(why "")
+  if("$ENV{GRADING_SANDBOX}" STREQUAL "off")
+    set(why "GRADING_SANDBOX=off")
+  elseif(NOT bwrap)
+    set(why "no bwrap (Debian's bubblewrap; or GRADING_BWRAP=<path>)")
+  else()
+    execute_process(COMMAND "${bwrap}" --die-with-parent --unshare-all --ro-bind / / true
+                    RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      string(STRIP "${err}" err)
+      set(why "${bwrap} cannot start here: ${err}")
+    endif()
+  endif()
+  if(why)
+    message(STATUS "Submissions compile without a sandbox: ${why}")
+    set(GRADING_COMPILE_SANDBOX "" PARENT_SCOPE)
+  else()
+    set(GRADING_COMPILE_SANDBOX "${bwrap}" PARENT_SCOPE)
+  endif()
+endfunction()
+_grading_find_compile_sandbox()
+# What a sandboxed compile may run besides /usr: the compilers' own trees
+# (a GPU machine's may live under /opt).
+set(GRADING_COMPILER_TREES "")
+foreach(compiler IN ITEMS "${CMAKE_CUDA_COMPILER}" "${CMAKE_CUDA_HOST_COMPILER}" "${CMAKE_CXX_COMPILER}")
+  if(compiler)
+    file(REAL_PATH "${compiler}" real)
+    get_filename_component(bin "${real}" DIRECTORY)
+    get_filename_component(tree "${bin}" DIRECTORY)
+    list(APPEND GRADING_COMPILER_TREES "${tree}")
+  endif()
+endforeach()
 
 # grading_plant(<name>
 #   EDIT <file under the day> FIND <exact snippet> REPLACE <snippet>   (repeatable)

@@ -34,14 +34,15 @@ function(grading_refuse record day step target file error)
 endfunction()
 
 # The first line of a compiler's or linker's output that states an error
-# (gcc "f.cpp:12:5: error:", nvcc "f.cu(63): error:", "fatal error:", ld's
-# "undefined reference" and "multiple definition"), else its first line that
-# is not blank, without colour codes; "" for no output.
+# (gcc "f.cpp:12:5: error:", nvcc "f.cu(63): error:", "fatal error:", the
+# assembler's "Error:", ld's "undefined reference" and "multiple
+# definition"), else its first line that is not blank, without colour
+# codes; "" for no output.
 function(grading_first_error out text)
   string(ASCII 27 escape)
   string(REGEX REPLACE "${escape}\\[[0-9;]*[A-Za-z]" "" text "${text}")
   string(REPLACE "\r" "" text "${text}")
-  string(REGEX MATCH "[^\n]*((error|fatal)[ \t]*:|undefined reference|multiple definition)[^\n]*" line "${text}")
+  string(REGEX MATCH "[^\n]*(([Ee]rror|fatal)[ \t]*:|undefined reference|multiple definition)[^\n]*" line "${text}")
   if(line STREQUAL "")
     string(REGEX MATCH "[^\n]*[^ \t\n][^\n]*" line "${text}")
   endif()

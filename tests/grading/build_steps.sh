@@ -188,4 +188,28 @@ if [ -n "$nvcc" ]; then
      "$work/edge.cu: error: it defines day38::walkEdgePerThread as a host function, not a kernel"* ]] ||
     fail "host-kernel record: error '$(field ../symbols-records/day38/host.tsv error)'"
 fi
+# The compile sandbox: a compile that pulls in a file from outside what it
+# may read (an assembler's .incbin) fails, and its record names the file;
+# the same file in the student's own folder is there to read.
+bwrap=$(command -v bwrap || true)
+if [ -n "$bwrap" ] && "$bwrap" --die-with-parent --unshare-all --ro-bind / / true 2>/dev/null; then
+  mkdir -p jail/student jail/outside jail/objects
+  echo "the instructor's" >jail/outside/answers.bin
+  cp jail/outside/answers.bin jail/student/own.bin
+  for name in outside student; do
+    file=$([ $name = outside ] && echo "$work/jail/outside/answers.bin" || echo "$work/jail/student/own.bin")
+    printf 'asm(".section .rodata\\n.incbin \\"%s\\"\\n.previous\\n");\nint f() { return 1; }\n' "$file" \
+      >"jail/student/$name.cpp"
+  done
+  sandboxed() {  # record, source: the compile as a submission's, in the sandbox
+    cmake "-DRECORD=$work/jail-records/$1" -DDAY=day38 -DSTEP=compile -DTARGET=day38_submission_edge "-DFILE=$work/jail/student/$2" \
+      "-DALLOWED=$work/jail/student|/usr/include|/usr/lib/gcc" -DDENIED= "-DSANDBOX=$bwrap" -P "$root/cmake/build_step.cmake" -- \
+      c++ -MD -MF "jail/objects/$2.d" -c "jail/student/$2" -o "jail/objects/$2.o"
+  }
+  sandboxed day38/incbin.tsv outside.cpp 2>/dev/null && fail "a sandboxed compile read a file outside its folders"
+  [[ "$(field ../jail-records/day38/incbin.tsv error)" == *"Error: file not found: $work/jail/outside/answers.bin"* ]] ||
+    fail "incbin record: error '$(field ../jail-records/day38/incbin.tsv error)'"
+  sandboxed day38/own.tsv student.cpp >/dev/null 2>&1 || fail "a sandboxed compile could not read its own folder"
+fi
+
 finish "build steps record compile, link, include, symbol and missing-file failures for the report"
