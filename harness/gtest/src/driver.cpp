@@ -738,6 +738,7 @@ int main(int argc, char** argv) {
     }
     referenceRunnerPath() = o.referenceRunner;
     courseRunnerPath() = o.courseRunner;
+    grading::testing::machineRunner() = !o.courseRunner.empty() ? o.courseRunner : o.referenceRunner;
     static grading::Day day = grading::declareDay();
     if (!o.policy.empty()) {
         std::ifstream in(o.policy);

@@ -22,7 +22,15 @@ uint64_t gradingSeed();
 // The same seed, neither printed nor recorded (for use outside a test).
 uint64_t gradingSeedValue();
 
-// The runner's "probe" subcommand, run once per process per runner.
+// The runner whose word on this machine the grader takes: one with no
+// submitted code (the day's course runner, else the instructor's); "" where
+// the tree has neither (a student kit's day without a course runner).
+std::string& machineRunner();
+
+// The runner's "probe" subcommand, run once per process per runner. Whether
+// this machine can run the day is the machine runner's word: a submitted
+// runner that answers "no usable CUDA device" where the machine runner runs
+// fails its probe, never reads as NOT RUN.
 const RunnerOutcome& probe(const std::string& runner);
 
 // Prints a verdict the way the grade report reads it: "GATE <id> PASS|FAIL
