@@ -7,7 +7,8 @@
 // hostile: hang, crash, early-exit, truncated, garbage, no-device, error,
 // out-of-memory, out-of-memory-once (a neighbour's doing, then not),
 // guard, forged-after-failure, second-answer, result-then-status,
-// failure-with-status-0, no-device-info. Escapes, each reporting what it
+// failure-with-status-0, no-device-info; in a session, leave-child and
+// leave-daemon answer and leave a process running. Escapes, each reporting what it
 // managed (the sandbox's tests): whoami, read-file, write-file, daemon,
 // connect, fork-bomb, fill-disk, signal-pid. Anything else is a usage error
 // (exit 2, no answer).
@@ -103,6 +104,23 @@ std::string env(const char* name) {
 // kLendIntervalMs, lending the GPU after each when the request lets it;
 // lend-anyway lends it once whatever the request says; lend-while-exclusive
 // lends it in the middle of a measurement.
+// A process left running past the answer, named like the runner: a child
+// of the runner, or a daemon (setsid, forked twice) reparented away from it.
+void leaveProcess(bool daemon) {
+    const pid_t child = fork();
+    if (child != 0) {
+        if (daemon) waitpid(child, nullptr, 0);
+        return;
+    }
+    if (daemon) {
+        setsid();
+        if (fork() != 0) _exit(0);
+    }
+    prctl(PR_SET_NAME, "runner");
+    sleep(20);
+    _exit(0);
+}
+
 int session() {
     std::string buffer;
     char chunk[4096];
@@ -169,6 +187,7 @@ int session() {
             }
         }
         if (command == "crash") raise(SIGSEGV);
+        if (command == "leave-child" || command == "leave-daemon") leaveProcess(command == "leave-daemon");
         if (command == "hang") sleepForever();
         if (command == "exit-zero") _exit(0);
         if (command == "close-input") close(0);  // answers, then reads nothing more

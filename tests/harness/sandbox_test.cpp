@@ -113,6 +113,25 @@ TEST_F(Sandbox, ADaemonDiesWithItsCall) {
     EXPECT_EQ(alive(name), 0) << "a process of the runner (setsid, forked twice) outlived its call";
 }
 
+// In a session the runner lives on between calls, and so would a daemon it
+// left: the grader finds it below the sandbox's init, reparented there, and
+// fails the call that left it.
+TEST_F(Sandbox, ADaemonLeftBySessionFailsItsCall) {
+    const char* before = std::getenv("GRADING_RUNNER_SESSIONS");
+    const std::string saved = before == nullptr ? "" : before;
+    setenv("GRADING_RUNNER_SESSIONS", "1", 1);
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "leave-daemon";
+    call.timeLimitSeconds = 20.0;
+    const RunnerOutcome o = callRunner(call);
+    closeSessions();
+    if (before == nullptr) unsetenv("GRADING_RUNNER_SESSIONS");
+    else setenv("GRADING_RUNNER_SESSIONS", saved.c_str(), 1);
+    ASSERT_FALSE(o.ok());
+    EXPECT_THAT(o.message, HasSubstr("left 1 process running beside it once it had answered"));
+}
+
 TEST_F(Sandbox, HasNoNetwork) {
     const int listener = socket(AF_INET, SOCK_STREAM, 0);
     ASSERT_GE(listener, 0);

@@ -238,6 +238,17 @@ TEST_F(Sessions, AWarmSessionsLimitLeavesOutTheStartAllowance) {
     EXPECT_THAT(hang.message, HasSubstr("did not finish in 2.5 s"));
 }
 
+// Read by the grader from /proc, not by the runner: a process the runner
+// left running (here named like the runner) fails the call that left it.
+TEST_F(Sessions, AProcessLeftRunningFailsItsCall) {
+    const RunnerOutcome left = call("leave-child");
+    ASSERT_FALSE(left.ok());
+    EXPECT_THAT(left.message, HasSubstr("left 1 process running beside it once it had answered"));
+    EXPECT_THAT(left.message, HasSubstr("\"runner\""));
+    const RunnerOutcome next = call("ok");
+    EXPECT_TRUE(next.ok()) << next.message;
+}
+
 TEST_F(Sessions, AFailureReportEndsTheSession) {
     const RunnerOutcome error = call("error");
     EXPECT_THAT(error.message, HasSubstr("failed (exit status 3): CUDA error in fakeKernel"));

@@ -13,6 +13,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <sstream>
 
 extern char** environ;
@@ -250,6 +253,44 @@ std::string describeEnd(const ProcessResult& r) {
         s << "exit status " << r.exitCode;
     }
     return s.str();
+}
+
+std::vector<TreeProcess> processesBelow(int root) {
+    // /proc/<pid>/stat: "pid (comm) state ppid ... starttime" (the 22nd
+    // field); comm may hold spaces and parentheses, so it ends at the last ')'.
+    std::map<int, std::vector<TreeProcess>> children;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string pid = entry.path().filename().string();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(entry.path() / "stat");
+        std::string stat;
+        std::getline(in, stat);
+        const size_t open = stat.find('('), close = stat.rfind(')');
+        if (open == std::string::npos || close == std::string::npos || close < open) continue;
+        std::istringstream rest(stat.substr(close + 1));
+        std::string field;
+        TreeProcess p;
+        p.pid = std::atoi(pid.c_str());
+        p.name = stat.substr(open + 1, close - open - 1);
+        for (int k = 3; k <= 22 && rest >> field; ++k) {
+            if (k == 3) p.ended = field == "Z" || field == "X";
+            if (k == 4) p.parent = std::atoi(field.c_str());
+            if (k == 22) p.started = std::strtoull(field.c_str(), nullptr, 10);
+        }
+        children[p.parent].push_back(p);
+    }
+    std::vector<TreeProcess> below;
+    std::vector<int> frontier = {root};
+    while (!frontier.empty()) {
+        const int pid = frontier.back();
+        frontier.pop_back();
+        for (const TreeProcess& child : children[pid]) {
+            below.push_back(child);
+            frontier.push_back(child.pid);
+        }
+    }
+    return below;
 }
 
 }  // namespace grading

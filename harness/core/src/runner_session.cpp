@@ -51,6 +51,38 @@ std::string overMemory(const Session& s) {
                       *held / kGiB, bound / kGiB, kOverMemory);
 }
 
+// The processes a session's tree holds besides the runner, read from
+// outside (processesBelow), however they are named: sandboxed, the tree is
+// bwrap, its init in the PID namespace (bwrap's only child) and the runner
+// (the init's first child); unsandboxed, the runner is the root. Anything
+// else the submission started (a child, a daemon reparented to the init),
+// which could work on between calls.
+std::vector<TreeProcess> startedBesideTheRunner(const Session& s) {
+    std::vector<TreeProcess> below = processesBelow(s.child.pid);
+    std::vector<TreeProcess> others;
+    const auto firstChildOf = [&below](int parent) {
+        const TreeProcess* first = nullptr;
+        for (const TreeProcess& p : below) {
+            if (p.parent == parent && (!first || p.started < first->started)) first = &p;
+        }
+        return first ? first->pid : -1;
+    };
+    const int init = s.sandboxed ? firstChildOf(s.child.pid) : -1;
+    const int runner = s.sandboxed ? firstChildOf(init) : -1;
+    for (const TreeProcess& p : below) {
+        if (p.pid != init && p.pid != runner && !p.ended) others.push_back(p);
+    }
+    return others;
+}
+
+std::string processesLeft(const Session& s) {
+    const std::vector<TreeProcess> others = startedBesideTheRunner(s);
+    if (others.empty()) return "";
+    const std::string count = std::to_string(others.size()) + (others.size() == 1 ? " process" : " processes");
+    return "left " + count + " running beside it once it had answered (pid " + std::to_string(others.front().pid) +
+           ", \"" + others.front().name + "\"): a submission starts no process; its work ends with the call";
+}
+
 // How often a call's session has its memory read.
 constexpr auto kMemoryReadEvery = std::chrono::milliseconds(100);
 
@@ -354,6 +386,13 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const bool answered = x.status == FrameStatus::Complete && channel.problem.empty();
     const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
     if (answered && !failure) {
+        if (const std::string left = processesLeft(*session); !left.empty()) {
+            killSession(session);
+            RunnerOutcome o;
+            o.message = "the runner for `" + labelOf(call) + "` " + left;
+            o.process = std::move(p);
+            return o;
+        }
         // A second answer already waiting is a failure of this call (a later
         // one fails the next call, or the close).
         pump(*session, p, 1);

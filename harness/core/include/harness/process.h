@@ -63,6 +63,18 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
 // Kills the child's group and reaps it; returns its wait status.
 int stopChild(Child& child);
 
+// A process as /proc shows it to the grader, whatever it calls itself.
+struct TreeProcess {
+    int pid = 0;
+    int parent = 0;
+    std::string name;                // its comm, for a message
+    unsigned long long started = 0;  // clock ticks after boot
+    bool ended = false;              // a zombie, not yet reaped
+};
+// Every process below `root` (its children, theirs, ...), read from /proc:
+// what a process started, however it renamed itself.
+std::vector<TreeProcess> processesBelow(int root);
+
 // "exit status 3", "killed by signal 11 (Segmentation fault)",
 // "killed at the time limit after 20 s".
 std::string describeEnd(const ProcessResult& r);
