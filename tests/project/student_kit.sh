@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# The student kit: written by the student-kit target, it holds no file of any
-# day's solution/, no planted bug, no hostile submission, none of the tests,
-# the lab or the performance notes; it configures and builds with no GPU; its
-# reference suites skip for want of solutions.
+# The student kit: written by the student-kit target, it holds the student's
+# README and no file of any day's solution/, no planted bug, no hostile
+# submission, none of the tests, the lab, the performance notes or the
+# instructor's pages; it configures and builds with no GPU; its reference
+# suites skip for want of solutions.
 source "$(dirname "$0")/common.sh"
 kit="$GRADING_TEST_BUILD/student-kit"
 cmake --build "$GRADING_TEST_BUILD" --target student-kit > "$work/kit-write.log"
 [[ -f "$kit/README.md" && -d "$kit/exercises" && -d "$kit/harness" ]] || fail "the kit lacks README.md, exercises/ or harness/"
+
+# Its page is the student's: what to edit, the command, the verdict and the
+# contract, and nothing of the instructor's tree (tests, lab, CI, docs).
+cmp -s "$kit/README.md" "$GRADING_TEST_SOURCE/exercises/README.md" || fail "the kit's README.md is not the student's"
+[[ ! -e "$kit/grading.md" ]] || fail "the kit holds grading.md, the instructor's reference"
+mentions=$(grep -nE '(^|[^a-z_])(tests|lab|docs|\.ci)/' "$kit"/*.md || true)
+[[ -z "$mentions" ]] || fail "the kit's pages mention the instructor's folders: $mentions"
 
 # No solution, by name or by content.
 leaks=$(cd "$kit" && find . \( -path './reference/*/solution*' -o -name plants.cmake -o -path '*/hostile*' -o -path './tests*' \
