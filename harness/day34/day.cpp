@@ -15,6 +15,7 @@
 #include "harness/timing_stats.h"
 #include "heat_constants.h"
 #include "heat_initial.h"
+#include "picture.h"
 #include "reference.h"
 #include "report.h"
 #include "shrink.h"
@@ -91,7 +92,9 @@ GateResult withSmallestGrid(const CheckedRun& failure, const std::string& call, 
             const std::vector<bool> wrong = day34::shrink::wrongCells(got, want);
             shown += "; after " + std::to_string(day34::kCheckSteps) + " steps, wrong cells marked *: " +
                      day34::shrink::gridText(found.input.n, got, wrong);
-            grading::recordPicture(call, grading::GridPicture{found.input.n, got, want, wrong});
+            if (const auto picture = day34::draw(day34::GridPicture{found.input.n, got, want, wrong})) {
+                grading::recordPicture(call, *picture);
+            }
         }
     }
     return grading::withSmallestInput(failure.verdict, found, describe(found.input), shown,

@@ -14,6 +14,7 @@
 #include "harness/day.h"
 #include "harness/text.h"
 #include "harness/timing_stats.h"
+#include "picture.h"
 #include "report.h"
 #include "shrink.h"
 
@@ -77,14 +78,14 @@ Shown wantGot(const std::vector<int>& want, const Got& got) {
     return {s + (want.size() > 16 ? ", ..." : ""), want, got.value_or(std::vector<int>{})};
 }
 
-// A graph small enough to draw (html_report.h): vertices in columns by distance.
+// A graph small enough to draw (picture.h): vertices in columns by distance.
 constexpr int kPictureVertices = 64;
 
 // The shrunk input as the report draws it. Wrong: every vertex whose distance
 // differs, or, where none does (no distances came back, a vertex appended
 // twice, a walk), the vertex the failure names.
-grading::GraphPicture pictureOf(const day38::shrink::Input& in, const Shown& shown, const std::string& failure) {
-    grading::GraphPicture p;
+day38::GraphPicture pictureOf(const day38::shrink::Input& in, const Shown& shown, const std::string& failure) {
+    day38::GraphPicture p;
     p.labels = in.words;
     p.edges = in.edges;
     p.want = shown.want;
@@ -123,7 +124,9 @@ GateResult withSmallestInput(const Tried& failure, const CaseContext& ctx, const
     const std::string file = grading::writeCounterexample(call, "txt", day38::shrink::fileText(found.input));
     const Shown shown = details(found.input, found.output);
     if (found.input.vertexCount <= kPictureVertices) {
-        grading::recordPicture(call, pictureOf(found.input, shown, found.failure.message));
+        if (const auto picture = day38::draw(pictureOf(found.input, shown, found.failure.message))) {
+            grading::recordPicture(call, *picture);
+        }
     }
     return grading::withSmallestInput(
         failure.verdict, found, day38::shrink::describe(found.input),

@@ -28,7 +28,7 @@ void merge(Figures& into, const Figures& from);
 struct GateRow {
     std::string id, title, status, output;  // id: the name's first word; status: passed | failed
     double score = 0, maxScore = 0;
-    std::string counterexample;  // extra_data's "counterexample" (harness/shrink.h's pictures) as JSON; "" when none
+    std::string counterexample;  // extra_data's "counterexample" (harness/shrink.h's Picture) as JSON; "" when none
 };
 struct Results {
     double score = 0, maxScore = 0;
@@ -69,14 +69,10 @@ struct Chart {
     std::string spec;  // JSON; "" when missing
     std::string missing;
 };
-// A gate's shrunk counterexample (GateRow::counterexample) as a chart: a
-// "graph" with its vertices in columns by wanted distance (else by distance
-// from the marked vertices), the wrong ones red; a "grid" as a heat map of
-// the cells got, the wrong ones outlined in red. `missing` says why, when the
-// JSON is not one of those shapes.
+// A gate's shrunk counterexample (GateRow::counterexample) as a chart: the
+// Vega-Lite spec and caption the day drew (harness/shrink.h's Picture),
+// embedded as they are; `missing` says why when the JSON holds none.
 Chart counterexampleChart(const std::string& id, const std::string& gate, const std::string& json);
-// The red of a wrong vertex's fill and a wrong cell's outline.
-inline constexpr const char* kWrongColour = "#d62728";
 
 // The section's charts over one day's figures, each drawn or missing.
 std::vector<Chart> dayCharts(const DaySection& section, const std::map<std::string, double>& figures);

@@ -153,27 +153,19 @@ Shrunk<Input, Output> shrinkFailure(const Input& failing, const typename Shrinke
     return best;
 }
 
-// What a report draws of a shrunk input (html_report.h): a graph, its
-// vertices in columns by their wanted distance and the wrong ones coloured,
-// or a grid as a heat map, the wrong cells outlined. recordPicture prints it
-// as one "counterexample <json>" line of the gate's test output, which
-// grade_report carries into results.json (the test's extra_data).
-struct GraphPicture {
-    std::vector<std::string> labels;  // by vertex
-    std::vector<std::pair<int, int>> edges;
-    std::vector<int> want, got;  // distances by vertex, -1 unreached; either may be empty
-    std::vector<int> marked;     // the source or the frontier
-    std::string markedAs;        // "source", "frontier"
-    std::vector<int> wrong;      // the vertices the gate finds wrong
+// What a report draws of a shrunk input: a Vega-Lite spec with its data
+// inline, drawn by the day that knows its input (harness/<day>/picture.h),
+// and a caption. recordPicture prints it as one "counterexample <json>" line
+// of the gate's test output ({"call", "caption", "spec"}), which grade_report
+// carries into results.json (the test's extra_data) and the report's page
+// embeds as it is.
+struct Picture {
+    std::string caption;
+    std::string spec;  // JSON
 };
-struct GridPicture {
-    int side = 0;
-    std::vector<float> got;   // side x side, row-major
-    std::vector<double> want;  // the same cells, the reference's
-    std::vector<bool> wrong;
-};
-void recordPicture(const std::string& call, const GraphPicture& picture);
-void recordPicture(const std::string& call, const GridPicture& picture);
+void recordPicture(const std::string& call, const Picture& picture);
+// The colour every picture gives what is wrong.
+inline constexpr const char* kWrongColour = "#d62728";
 
 // `failure` with what the search found, as every day shows it: "; smallest
 // failing input found (<n> tries): <input>: <the failure on it, or "this
