@@ -7,7 +7,7 @@
 #   grading_read_policy(<file> <days...>)    (every day of reference/: a
 #   policy may name days a build leaves out)
 #     sets GRADING_POLICY_FILE (empty when there is none) and, for an input
-#     list, GRADING_<DAY>_<NAME> (GRADING_DAY38_GRAPHS), appended to.
+#     list a day declares, GRADING_<DAY>_<NAME>, appended to.
 
 function(_grading_policy_fail key why)
   message(FATAL_ERROR "${GRADING_POLICY_NAME}: ${key}: ${why}")
@@ -29,6 +29,24 @@ function(_grading_declared_gates out days)
     list(APPEND ids "${day}.builds")
   endforeach()
   set(${out} "${ids}" PARENT_SCOPE)
+endfunction()
+
+# The instructor input lists each day declares (grading_instructor_files(
+# GRADING_<DAY>_<NAME> ...) in harness/<day>/CMakeLists.txt), as
+# <day>.<name>: the keys inputs.<day>.<name> a policy may set.
+function(_grading_declared_inputs out days)
+  set(inputs "")
+  foreach(day IN LISTS days)
+    string(TOUPPER "GRADING_${day}_" prefix)
+    file(STRINGS "${PROJECT_SOURCE_DIR}/harness/${day}/CMakeLists.txt" lines REGEX "^grading_instructor_files\\(")
+    foreach(line IN LISTS lines)
+      if(line MATCHES "^grading_instructor_files\\(${prefix}([A-Z0-9_]+)")
+        string(TOLOWER "${CMAKE_MATCH_1}" name)
+        list(APPEND inputs "${day}.${name}")
+      endif()
+    endforeach()
+  endforeach()
+  set(${out} "${inputs}" PARENT_SCOPE)
 endfunction()
 
 # Each member name of the object at <json path...> in `names`.
@@ -61,7 +79,6 @@ endfunction()
 
 function(grading_read_policy file)
   set(days ${ARGN})
-  set(known_inputs day38.graphs day34.grids)  # each a list a day's CMakeLists.txt reads: GRADING_DAY38_GRAPHS
   set(GRADING_POLICY_FILE "" PARENT_SCOPE)
   if(NOT EXISTS "${file}")
     if(NOT file STREQUAL "${PROJECT_SOURCE_DIR}/grading.json")
@@ -77,6 +94,7 @@ function(grading_read_policy file)
     message(FATAL_ERROR "${GRADING_POLICY_NAME}: not a JSON object: ${error}")
   endif()
   _grading_declared_gates(declared "${days}")
+  _grading_declared_inputs(known_inputs "${days}")
   _grading_members("${json}" sections)
   foreach(section IN LISTS sections)
     if(section STREQUAL "about")
@@ -137,7 +155,8 @@ function(grading_read_policy file)
         foreach(name IN LISTS names)
           string(TOUPPER "GRADING_${day}_${name}" variable)
           if(NOT "${day}.${name}" IN_LIST known_inputs)
-            _grading_policy_fail("inputs.${day}.${name}" "not an input list of a day (day38: graphs, day34: grids)")
+            string(REPLACE ";" ", " lists "${known_inputs}")
+            _grading_policy_fail("inputs.${day}.${name}" "not an input list a day declares (${lists})")
           endif()
           _grading_expect_type("${json}" ARRAY "inputs.${day}.${name}" inputs "${day}" "${name}")
           string(JSON count LENGTH "${json}" inputs "${day}" "${name}")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The course's policy (grading.json): a file that gives msw.index other
 # points and visibility changes the gates table, results.json and the text
-# report accordingly; a misspelt key fails the configure, naming it.
+# report accordingly; a misspelt key or input list fails the configure,
+# naming it.
 #   policy.sh <msw driver> <grade_report> <source root>
 set -euo pipefail
 driver=$1 report=$2 root=$3
@@ -40,3 +41,17 @@ fi
 grep -q "misspelt.json: gates.msw.index.pointz: not a key of a gate" "$work/configure.log" ||
   { cat "$work/configure.log"; fail "the configure error does not name the misspelt key"; }
 echo "a misspelt key fails the configure: gates.msw.index.pointz"
+
+# An input list is one a day declares (grading_instructor_files in its
+# CMakeLists.txt), whichever days the build has: a misspelt one fails the
+# configure, naming those there are.
+echo '{"inputs": {"day38": {"graph": []}}}' > "$work/inputs.json"
+if cmake -S "$root" -B "$work/build" -G Ninja -DGRADING_POLICY="$work/inputs.json" -DGRADING_DAYS=msw \
+     -DGRADING_BUILD_TESTS=OFF -DGRADING_BUILD_PLANTED=OFF -DGRADING_BUILD_BENCH=OFF > "$work/configure.log" 2>&1; then
+  fail "a misspelt input list configured"
+fi
+# CMake wraps a long message: the log's lines joined.
+tr -s ' \n' '  ' <"$work/configure.log" |
+  grep -q "inputs.json: inputs.day38.graph: not an input list a day declares (day34.grids, day38.graphs)" ||
+  { cat "$work/configure.log"; fail "the configure error does not name the input lists"; }
+echo "a misspelt input list fails the configure: inputs.day38.graph"
