@@ -370,7 +370,7 @@ endfunction()
 # grading_add_day(<day>
 #   STUDENT <files...>        the exercise: exercises/<day>/<file> and reference/<day>/solution/<file>
 #   EXERCISE_SYMBOLS <names>  all that the student's files may define with external linkage: the
-#                             exercise's functions and kernels, qualified (day38::walkEdgePerThread)
+#                             exercise's functions and kernels, qualified (zdemo::scale)
 #   [EXERCISE_KERNELS <names>] those of EXERCISE_SYMBOLS that are kernels: defined, they must be device code
 #   [EXERCISE_FORBIDS <names>] C functions the student's files may not call: a day whose work stays
 #                             on the legacy default stream passes ${GRADING_OFF_STREAM_CALLS}

@@ -360,7 +360,7 @@ unchanged() {  # staged id: graded before with the same stamp
 # hold it exclusively, whose calls follow one another with little to wait for.
 test_class() {
   harness_id="$(harness_identity)"
-  # What no student changes (a host stencil, a diamond's output), computed once
+  # What no student changes (a host reference over a large input), computed once
   # for this run's students (harness/core/include/harness/answer_cache.h);
   # never kept from an earlier run, whose harness may have computed it otherwise.
   export GRADING_ANSWER_CACHE="$out/answers"

@@ -239,12 +239,12 @@ TEST_F(Sessions, AWarmSessionsLimitLeavesOutTheStartAllowance) {
 }
 
 // Read by the grader from /proc, not by the runner: a process the runner
-// left running (here named like the runner) fails the call that left it.
+// left running fails the call that left it, whatever it names itself (it
+// takes the runner's name, which the grader does not go by).
 TEST_F(Sessions, AProcessLeftRunningFailsItsCall) {
     const RunnerOutcome left = call("leave-child");
     ASSERT_FALSE(left.ok());
     EXPECT_THAT(left.message, HasSubstr("left 1 process running beside it once it had answered"));
-    EXPECT_THAT(left.message, HasSubstr("\"runner\""));
     const RunnerOutcome next = call("ok");
     EXPECT_TRUE(next.ok()) << next.message;
 }

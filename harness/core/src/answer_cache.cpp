@@ -64,8 +64,8 @@ void keepAnswer(const std::string& key, const void* data, size_t count) {
 }
 
 std::string contentKey(const void* data, size_t bytes) {
-    // Eight bytes at a time through splitmix64's finaliser: a 16 MiB grid in
-    // a few milliseconds, where its host stencil takes a few hundred.
+    // Eight bytes at a time through splitmix64's finaliser: 16 MiB in a few
+    // milliseconds, where a host reference over it takes a few hundred.
     const auto* p = static_cast<const unsigned char*>(data);
     uint64_t hash = splitMix64Finalize(bytes);
     size_t i = 0;

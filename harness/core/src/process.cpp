@@ -281,13 +281,13 @@ std::vector<TreeProcess> processesBelow(int root) {
         children[p.parent].push_back(p);
     }
     std::vector<TreeProcess> below;
-    std::vector<int> frontier = {root};
-    while (!frontier.empty()) {
-        const int pid = frontier.back();
-        frontier.pop_back();
+    std::vector<int> unvisited = {root};
+    while (!unvisited.empty()) {
+        const int pid = unvisited.back();
+        unvisited.pop_back();
         for (const TreeProcess& child : children[pid]) {
             below.push_back(child);
-            frontier.push_back(child.pid);
+            unvisited.push_back(child.pid);
         }
     }
     return below;

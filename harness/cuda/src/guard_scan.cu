@@ -88,7 +88,7 @@ void InputWatch::keep(const GuardedBuffer<int>& input, size_t n) {
         it = kept_.end() - 1;
     }
     it->input = &input;
-    // Sized to the input's whole buffer, so a frontier growing level by level
+    // Sized to the input's whole buffer, so an input growing call by call
     // never makes it allocate (and free, which waits for the device) again.
     const size_t capacity = std::max(n, input.count());
     if (!it->copy || it->copy->count() < n) it->copy = std::make_unique<GuardedBuffer<int>>("input copy", capacity);

@@ -143,7 +143,7 @@ std::string smallestInputText(const ShrinkStats& search, const std::string& inpu
            (file.empty() ? "" : "; written to " + file);
 }
 
-// One line, whatever a picture's strings hold (a course graph file's words):
+// One line, whatever a picture's strings hold (words of an instructor's file):
 // dump() escapes control characters, and invalid UTF-8 becomes U+FFFD.
 void recordPicture(const std::string& call, const Picture& p) {
     nlohmann::json spec = nlohmann::json::parse(p.spec, nullptr, false);

@@ -514,12 +514,11 @@ double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::st
 
 // Gates with many cases run as several ctest tests, gtest shards of the
 // gate (case k of runOrder in shard k mod N), each with its own runner
-// session: one after another, msw.index's 84 cases alone were the GPU
+// session: one after another, a gate of many cases alone was the GPU
 // suite's critical path. The grade report takes a gate's shards together
 // (all must pass, and all must have run). A class's tests stay one per
-// gate: its students already fill the machine (split in three per student,
-// msw.index made a class of 32 no faster on the H200: 385 s against 338 s
-// in another sitting).
+// gate: its students already fill the machine, and splitting a gate per
+// student made a class no faster (docs/performance.md).
 constexpr int kCasesPerShard = 20;
 
 int gateShards(const DayGate& g, bool studentOnly) {

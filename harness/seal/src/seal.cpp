@@ -114,7 +114,7 @@ std::string forbiddenCalls(const std::vector<ElfFile>& objects, const Rules& rul
 std::string qualifiedName(const std::string& symbol) {
     std::string name = demangled(symbol);
     name = name.substr(0, name.find('('));
-    // A template function's return type comes first: "void day38::f<int>".
+    // A template function's return type comes first: "void zdemo::f<int>".
     static const std::regex kLeadingWords(R"(^([^ <]+ )+)");
     return std::regex_replace(name, kLeadingWords, "");
 }

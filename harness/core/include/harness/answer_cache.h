@@ -1,6 +1,6 @@
 #pragma once
 // Answers that depend on the seed and the case but never on the submission
-// (a host stencil, a diamond's output) are computed once for a whole class:
+// (a host reference over a large input) are computed once for a whole class:
 // kept as files under GRADING_ANSWER_CACHE, so each student's test processes
 // read what the first one computed. grade_class.sh and .ci/gpu-suite.sh set
 // it to a folder emptied as each run starts, so no run reads what another

@@ -17,10 +17,9 @@
 // makes: about 0.33 s alone on the H200, 1-2 s beside the suite's 16 test
 // processes) runs no kernel of its own, so it takes no slot; but it waits
 // while a timed call holds the GPU exclusively, and a timed call waits for
-// the starts under way. Starts that waited for nothing let a fork-join
-// diamond of four streams, timed exclusively, measure 3.8 ms instead of
-// 1.8 ms in a suite on the H200 (8 starts in flight), and the instructor's
-// code failed its overlap gate.
+// the starts under way. Starts that waited for nothing doubled a timed
+// overlap measurement in a suite (8 starts in flight), and the instructor's
+// code failed its gate (docs/performance.md).
 //
 // GRADING_SLOT_TRACE=<file>: each slot, once given back, appends a line there
 // (GPU, use, when it was asked for, got and given back in epoch microseconds,

@@ -3,23 +3,23 @@
 // declares each subcommand as a request and a result; each lists its fields
 // once, in a static fields() that both sides visit:
 //
-//   struct BfsResult {
-//       std::vector<int32_t> dist;
-//       int64_t levels = 0;
+//   struct ScaleResult {
+//       std::vector<float> out;
+//       double ms = 0;
 //       template <class Self, class Visit>
 //       static void fields(Self& s, Visit&& field) {
-//           field("dist", s.dist);
-//           field("levels", s.levels);
+//           field("out", s.out);
+//           field("ms", s.ms);
 //       }
 //   };
-//   struct Bfs {
-//       static constexpr const char* kName = "bfs";
-//       using Request = BfsRequest;
-//       using Result = BfsResult;
+//   struct Scale {
+//       static constexpr const char* kName = "scale";
+//       using Request = ScaleRequest;
+//       using Result = ScaleResult;
 //   };
 //
-// The runner (runner_main.h: serve<Bfs>) and the grader (runner_client.h:
-// call<Bfs>) both compile that header, so the record's field names, types and
+// The runner (runner_main.h: serve<Scale>) and the grader (runner_client.h:
+// call<Scale>) both compile that header, so the record's field names, types and
 // counts exist in one place: a field renamed or retyped on one side is renamed
 // or retyped on both.
 #include <cstdint>

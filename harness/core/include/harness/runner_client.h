@@ -64,7 +64,7 @@ private:
 
 struct RunnerCall {
     std::string runner;      // executable path
-    std::string subcommand;  // e.g. "bfs"
+    std::string subcommand;  // e.g. "scale"
     Record input;            // the request
     double timeLimitSeconds = 60.0;
     std::string label;       // how messages name the call; default: the subcommand

@@ -2,7 +2,7 @@
 // Device buffers with guard words. Every buffer handed to submitted code sits
 // between two guard zones filled with a known pattern; checkGuards() reads
 // them back after a launch and names the buffer and the first index written
-// outside it. A buffer whose useful length varies (a frontier, say) can also
+// outside it. A buffer whose useful length varies (a work list, say) can also
 // poison a window just past its live end, which catches off-by-one appends
 // long before they reach the allocation's end.
 #include <cuda_runtime.h>

@@ -1,10 +1,10 @@
 #pragma once
 // The host's round trip to the GPU: a one-thread kernel launched, 4 bytes
 // copied back, the host waiting for both. Every host-driven loop pays one
-// per step (a level-synchronous BFS, one per level), so a report shows it
-// beside the times it is part of: on a virtual machine it moves between
-// regimes over seconds (on the H200 used for the course, about 10.5 and
-// 12.5 us), whatever the process or its CPU. It shows the host's state; it
+// per step (a search that reads a count back per level), so a report shows
+// it beside the times it is part of: on a virtual machine it moves between
+// regimes over seconds, whatever the process or its CPU (docs/performance.md,
+// "The host's round trip"). It shows the host's state; it
 // does not predict a whole search's time, which is mostly waiting for each
 // level's GPU work and moves on its own, at times against this figure
 // (grading.md, "How times are measured").

@@ -5,7 +5,7 @@
 // before the process ends with _exit.
 //
 //   int main(int argc, char** argv) {
-//       return grading::runnerMain(argc, argv, {grading::serve<day38::protocol::Bfs>(bfs)});
+//       return grading::runnerMain(argc, argv, {grading::serve<zdemo::protocol::Scale>(scale)});
 //   }
 #include <functional>
 #include <stdexcept>

@@ -9,11 +9,11 @@
 // charts table the HTML page draws the report's figures from.
 //
 //   grading::Day grading::declareDay() {
-//       grading::Day day("day38");
-//       day.gate(grading::GateSpec("38.levels").title("level count").points(1), levelCases());
-//       day.observe("report", 120, printTables);  // records the figures bfs_ms_<mapping>
-//       day.heading("Day 38: BFS frontier mappings");
-//       day.chart(grading::ChartSpec("day38-bfs").title("Whole BFS per mapping").figures("bfs_ms_(\\w+)", {"name"}, "ms")...);
+//       grading::Day day("zdemo");
+//       day.gate(grading::GateSpec("zdemo.values").title("every value scaled").points(1), valueCases());
+//       day.observe("report", 120, printTables);  // records the figures scale_ms_<n>
+//       day.heading("Day zdemo: scaling a vector");
+//       day.chart(grading::ChartSpec("zdemo-scale").title("One scale per size").figures("scale_ms_(\\w+)", {"n"}, "ms")...);
 //       return day;
 //   }
 #include <cstdint>
@@ -33,15 +33,15 @@ enum class Grades { Student, Course };
 
 // A gate's declaration, each field set by name:
 //
-//   GateSpec("38.timing").title("timings are real, of the graded work").points(1)
-//       .prerequisites({"38.distances"}).timed(true)
+//   GateSpec("zdemo.timing").title("timings are real, of the graded work").points(1)
+//       .prerequisites({"zdemo.values"}).timed(true)
 //
 // Each setter returns the spec; each getter of the same name reads it.
 class GateSpec {
 public:
     explicit GateSpec(std::string id) : id_(std::move(id)) {}
 
-    // "38.distances", as grading.md names it
+    // "zdemo.values", as grading.md names it
     const std::string& id() const { return id_; }
 
     // one line
@@ -166,8 +166,8 @@ std::vector<const GateCase*> runOrder(const DayGate& g);
 // A picture of the report's figures on the HTML page (harness/grading's
 // grade_html), each field set by name, as a GateSpec is:
 //
-//   ChartSpec("day52-shapes").title("Serial against the diamond").caption(...).missing(...)
-//       .figures("(serial|diamond)_ms", {"name"}, "ms").vegaLite(R"({...})")
+//   ChartSpec("zdemo-shapes").title("One launch against many").caption(...).missing(...)
+//       .figures("(one|many)_ms", {"name"}, "ms").vegaLite(R"({...})")
 //
 // Every numeric figure of the day whose name matches `figures` is one row of
 // its data: the capture groups fill `fields` in order (a capture of digits
@@ -238,7 +238,7 @@ private:
 // found" in the message. Every planted bug that fails the gate is held to it
 // unless it says why its bug needs a larger input (LARGE_COUNTEREXAMPLE).
 struct CounterexampleBound {
-    std::string gate;         // "msw.index"
+    std::string gate;         // "zdemo.values"
     std::string sizePattern;  // "n = ([0-9]+)"
     uint64_t max = 0;         // 256
 };

@@ -48,7 +48,7 @@ bool shrinksFailure(const GateResult& failure, bool showsDetails);
 
 // Writes a shrunk input where the student can load it: under
 // GRADING_COUNTEREXAMPLE_DIR, else counterexamples/ in the working folder,
-// named after `call` ("msw.index/two_phase_n10" -> msw.index_two_phase_n10.<ext>).
+// named after `call` ("zdemo.values/seeded_n10" -> zdemo.values_seeded_n10.<ext>).
 // Returns the file's absolute path, or "" when it could not be written.
 std::string writeCounterexample(const std::string& call, const std::string& ext, const std::string& text);
 

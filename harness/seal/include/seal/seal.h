@@ -30,7 +30,7 @@ inline constexpr const char* kCheckedCallPrefix = "grading_checked_";
 
 struct Rules {
     std::string day;
-    std::set<std::string> exports;    // qualified: day38::walkEdgePerThread, par_sig_sqrt
+    std::set<std::string> exports;    // qualified: zdemo::scale, or a kernel outside any namespace
     std::set<std::string> kernels;    // the exports that must be device code
     std::set<std::string> forbidden;  // C functions no use of which the day allows
     std::set<std::string> checked;    // C functions whose calls go to kCheckedCallPrefix + name
@@ -45,7 +45,7 @@ struct Plan {
 // The plan, or the refusal a student reads (the file's name goes before it).
 Expected<Plan> plan(const std::vector<ElfFile>& objects, const Rules& rules);
 
-// "day38::walkEdgePerThread" of "_ZN5day3817walkEdgePerThreadEPKiS1_iiS1_S1_iPj":
+// "zdemo::scale" of "_ZN5zdemo5scaleEPKfPfmf":
 // demangled, without its parameters or a template's return type.
 std::string qualifiedName(const std::string& symbol);
 
