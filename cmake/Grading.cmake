@@ -367,56 +367,13 @@ large_counterexample: ${large_counterexample}
     "expect\tplanted\t${name}\t$<TARGET_FILE:${day}_runner_planted_${name}>\t${out}/expectation.txt\n")
 endfunction()
 
-# grading_add_day(<day>
-#   STUDENT <files...>        the exercise: exercises/<day>/<file> and reference/<day>/solution/<file>
-#   EXERCISE_SYMBOLS <names>  all that the student's files may define with external linkage: the
-#                             exercise's functions and kernels, qualified (zdemo::scale)
-#   [EXERCISE_KERNELS <names>] those of EXERCISE_SYMBOLS that are kernels: defined, they must be device code
-#   [EXERCISE_FORBIDS <names>] C functions the student's files may not call: a day whose work stays
-#                             on the legacy default stream passes ${GRADING_OFF_STREAM_CALLS}
-#   [EXERCISE_CHECKS <names>] C functions whose calls the runner judges as they are made
-#                             (${GRADING_CHECKED_CALLS}: harness/cuda/src/checked_calls.cpp)
-#   COURSE <files...>         the course's own runner units (in reference/<day>/)
-#   RUNNER <file>             the runner's main (CUDA)
-#   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
-#   [GRADER_COURSE <files>]   course files (reference/<day>/) the host side compiles too
-#   [SOLUTION_EXTRAS <files>] instructor-only units (reference/<day>/solution/) linked into the reference runner
-#   [EXTRAS_ABSENT <file>]    what every other runner gets in their place: it answers "not in
-#                             this runner" (linked after every unit, so a runner whose units
-#                             define the functions never takes it)
-#   [EXERCISE_ABSENT <file>]  the exercise's functions answering "not in this runner": with
-#                             the course's units it makes <day>_runner_course, which links
-#                             no student code; a baseline a gate compares the submission
-#                             against is timed there (CaseContext::courseRunner)
-#   [BENCH <dir>]             a Google Benchmark folder, added where the solution is and
-#                             Google Benchmark is found (a benchmark times the instructor's code)
-#   [HOST_TESTS <files...>]   host-only tests (in tests/<day>/)
-#   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
-function(grading_add_day day)
-  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;EXERCISE_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;EXERCISE_KERNELS;EXERCISE_FORBIDS;EXERCISE_CHECKS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
-                        ${ARGN})
-  set(here "${CMAKE_CURRENT_SOURCE_DIR}")
-  set(course "${PROJECT_SOURCE_DIR}/reference/${day}")
-  set(solution "${course}/solution")
-  set(tests "${PROJECT_SOURCE_DIR}/tests/${day}")
-  set(GRADING_DAY "${day}")
-  set(GRADING_DAY_COURSE "${course}")
-  if(NOT D_EXERCISE_SYMBOLS)
-    message(FATAL_ERROR "${day}: grading_add_day wants EXERCISE_SYMBOLS, the functions and kernels a student's file may define")
-  endif()
-  foreach(kernel IN LISTS D_EXERCISE_KERNELS)
-    if(NOT kernel IN_LIST D_EXERCISE_SYMBOLS)
-      message(FATAL_ERROR "${day}: EXERCISE_KERNELS names ${kernel}, which EXERCISE_SYMBOLS does not")
-    endif()
-  endforeach()
-  # How every unit of a student's file is sealed (grading_seal_unit).
-  set(seal_rules EXPORTS ${D_EXERCISE_SYMBOLS} KERNELS ${D_EXERCISE_KERNELS} FORBIDS ${D_EXERCISE_FORBIDS}
-                 CHECKS ${D_EXERCISE_CHECKS})
-  set(GRADING_DAY_RUNNER_LINK ${D_RUNNER_LINK})
-  set(GRADING_DAY_UNIT_INCLUDES "${course}")
-  set_property(DIRECTORY APPEND PROPERTY LABELS ${day})
+# The pieces of grading_add_day (below), in its order: macros, run in its
+# scope, over its variables (day, here, course, solution, tests, D_*).
 
-  # The runner's main: the day's protocol and the course's headers.
+# The runner's main (the day's protocol and the course's headers), the
+# course's units and, with EXERCISE_ABSENT, the course's runner (no student
+# code). Sets course_units.
+macro(_grading_day_course_runners)
   add_library(${day}_runner_main OBJECT "${D_RUNNER}")
   target_include_directories(${day}_runner_main PRIVATE "${here}" "${course}")
   target_link_libraries(${day}_runner_main PRIVATE grading_cuda ${D_RUNNER_LINK})
@@ -435,10 +392,12 @@ function(grading_add_day day)
     target_link_libraries(${day}_exercise_absent PRIVATE grading_cuda)
     grading_add_runner(${day}_runner_course ${day} UNITS ${day}_exercise_absent ${course_units})
   endif()
+endmacro()
 
-  # The reference runner, when this tree holds the instructor solution (the
-  # student kit does not). A class build has it too: speed gates time each
-  # student against it.
+# The instructor's runner, where the tree holds the solution (the student
+# kit does not; a class build does: speed gates time each student against
+# it). Sets has_solution and GRADING_DAY_REFERENCE_UNITS.
+macro(_grading_day_reference_runner)
   set(has_solution TRUE)
   foreach(file IN LISTS D_STUDENT D_SOLUTION_EXTRAS)
     get_filename_component(name "${file}" NAME)
@@ -465,7 +424,10 @@ function(grading_add_day day)
     grading_add_runner(${day}_runner_reference ${day} UNITS ${reference_units})
   endif()
   set(GRADING_DAY_REFERENCE_UNITS ${reference_units})
+endmacro()
 
+# The course's headers a student's file may include: sets course_headers.
+macro(_grading_day_course_headers)
   # What a student's file may include of the course: its headers, linked
   # into a folder of their own, which is the only course folder on the
   # student's include path. No include path of a student's compile then
@@ -478,10 +440,72 @@ function(grading_add_day day)
     get_filename_component(name "${header}" NAME)
     file(CREATE_LINK "${header}" "${course_headers}/${name}" SYMBOLIC)
   endforeach()
+endmacro()
 
-  # The student's file: the untouched stub and the submission under test; or,
-  # grading a class (GRADING_CLASS_DIR), every student's, as runners of one
-  # build.
+# One build of a student's file (kind, root: "exercise" and exercises/,
+# "submission" and GRADING_SUBMISSION_DIR, or a class's student): its units,
+# compiled (a graded one in the compile sandbox, its failures recorded) and
+# sealed, and its runner, or one that names the missing file.
+macro(_grading_day_student_runner)
+  # A submission's (or a student's) build steps record their failures
+  # here; a record from an earlier configure is of files that may be gone.
+  set(graded TRUE)
+  if(kind STREQUAL "exercise")
+    set(graded FALSE)
+  endif()
+  set(records "${GRADING_BUILD_RECORDS}/${kind}/${day}")
+  if(graded)
+    file(REMOVE_RECURSE "${records}")
+    file(MAKE_DIRECTORY "${records}")
+  endif()
+  set(units "")
+  set(missing "")
+  foreach(file IN LISTS D_STUDENT)
+    get_filename_component(name "${file}" NAME)
+    set(path "${root}/${day}/${name}")
+    if(NOT EXISTS "${path}")
+      set(missing "${path}")
+      break()
+    endif()
+    _grading_stem(stem "${file}")
+    set(unit ${day}_${kind}_${stem})
+    set(GRADING_DAY_UNIT_INCLUDES "${course_headers}")
+    grading_add_unit(${unit} "${path}")
+    set(GRADING_DAY_UNIT_INCLUDES "${course}")
+    list(APPEND units ${unit})
+    set(symbols_record "")  # the stub is checked too, but no report reads its failures
+    if(graded)
+      set(symbols_record "${records}/${unit}.symbols.tsv")
+      get_filename_component(own "${path}" DIRECTORY)
+      set(allowed "${course_headers}" "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS}
+                  "${CUDAToolkit_LIBRARY_ROOT}" ${CMAKE_CUDA_IMPLICIT_INCLUDE_DIRECTORIES}
+                  ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES} /usr/include /usr/lib/gcc /usr/local/include)
+      list(REMOVE_DUPLICATES allowed)
+      _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}"
+                            ALLOWED ${allowed} DENIED "${solution}")
+    endif()
+    grading_seal_unit(${unit} ${day} "${path}" ${seal_rules} RECORD "${symbols_record}")
+  endforeach()
+  set(runner ${day}_runner_${kind})
+  if(missing)
+    message(WARNING "${day}: the submission file ${missing} is missing; ${day}.builds fails naming it")
+    if(graded)
+      grading_write_build_record("${records}/${runner}.missing.tsv" ${day} missing ${runner} "${missing}" "" "")
+    endif()
+    grading_add_missing_runner(${runner} "${missing}")
+    set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${runner})
+  else()
+    grading_add_runner(${runner} ${day} UNITS ${units} ${course_units})
+    if(graded)
+      _grading_record_steps(${runner} ${day} link "${records}/${runner}.link.tsv")
+    endif()
+  endif()
+endmacro()
+
+# The student's file: the untouched stub and the submission under test; or,
+# grading a class (GRADING_CLASS_DIR), every student's, as runners of one
+# build.
+macro(_grading_day_student_runners)
   set(sources exercise "${PROJECT_SOURCE_DIR}/exercises" submission "${GRADING_SUBMISSION_DIR}")
   if(GRADING_CLASS_DIR)
     set(sources "")
@@ -493,62 +517,12 @@ function(grading_add_day day)
   endif()
   while(sources)
     list(POP_FRONT sources kind root)
-    # A submission's (or a student's) build steps record their failures
-    # here; a record from an earlier configure is of files that may be gone.
-    set(graded TRUE)
-    if(kind STREQUAL "exercise")
-      set(graded FALSE)
-    endif()
-    set(records "${GRADING_BUILD_RECORDS}/${kind}/${day}")
-    if(graded)
-      file(REMOVE_RECURSE "${records}")
-      file(MAKE_DIRECTORY "${records}")
-    endif()
-    set(units "")
-    set(missing "")
-    foreach(file IN LISTS D_STUDENT)
-      get_filename_component(name "${file}" NAME)
-      set(path "${root}/${day}/${name}")
-      if(NOT EXISTS "${path}")
-        set(missing "${path}")
-        break()
-      endif()
-      _grading_stem(stem "${file}")
-      set(unit ${day}_${kind}_${stem})
-      set(GRADING_DAY_UNIT_INCLUDES "${course_headers}")
-      grading_add_unit(${unit} "${path}")
-      set(GRADING_DAY_UNIT_INCLUDES "${course}")
-      list(APPEND units ${unit})
-      set(symbols_record "")  # the stub is checked too, but no report reads its failures
-      if(graded)
-        set(symbols_record "${records}/${unit}.symbols.tsv")
-        get_filename_component(own "${path}" DIRECTORY)
-        set(allowed "${course_headers}" "${course}" ${GRADING_COURSE_INCLUDES} "${own}" ${CUDAToolkit_INCLUDE_DIRS}
-                    "${CUDAToolkit_LIBRARY_ROOT}" ${CMAKE_CUDA_IMPLICIT_INCLUDE_DIRECTORIES}
-                    ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES} /usr/include /usr/lib/gcc /usr/local/include)
-        list(REMOVE_DUPLICATES allowed)
-        _grading_record_steps(${unit} ${day} compile "${records}/${unit}.compile.tsv" FILE "${path}"
-                              ALLOWED ${allowed} DENIED "${solution}")
-      endif()
-      grading_seal_unit(${unit} ${day} "${path}" ${seal_rules} RECORD "${symbols_record}")
-    endforeach()
-    set(runner ${day}_runner_${kind})
-    if(missing)
-      message(WARNING "${day}: the submission file ${missing} is missing; ${day}.builds fails naming it")
-      if(graded)
-        grading_write_build_record("${records}/${runner}.missing.tsv" ${day} missing ${runner} "${missing}" "" "")
-      endif()
-      grading_add_missing_runner(${runner} "${missing}")
-      set_property(GLOBAL APPEND PROPERTY GRADING_${day}_RUNNERS ${runner})
-    else()
-      grading_add_runner(${runner} ${day} UNITS ${units} ${course_units})
-      if(graded)
-        _grading_record_steps(${runner} ${day} link "${records}/${runner}.link.tsv")
-      endif()
-    endif()
+    _grading_day_student_runner()
   endwhile()
+endmacro()
 
-  # The host side and the driver.
+# The grader's host side, its driver and the day's host tests.
+macro(_grading_day_grader)
   list(TRANSFORM D_GRADER_COURSE PREPEND "${course}/")
   add_library(${day}_grader STATIC ${D_GRADER} ${D_GRADER_COURSE})
   target_include_directories(${day}_grader PUBLIC "${here}" "${course}")
@@ -572,7 +546,11 @@ function(grading_add_day day)
       gtest_discover_tests(${day}_host_tests TEST_PREFIX "harness.${day}." PROPERTIES LABELS harness TIMEOUT 120)
     endif()
   endif()
+endmacro()
 
+# Planted bugs, hostile submissions and correct variants, the runners'
+# stand-ins for instructor-only extras, and the day's benchmark.
+macro(_grading_day_fixtures)
   # Planted bugs (instructor-only: they quote the solution) and hostile
   # submissions (each replaces the one student file).
   if(has_solution AND GRADING_BUILD_PLANTED AND NOT GRADING_CLASS_DIR AND EXISTS "${here}/plants.cmake")
@@ -614,8 +592,11 @@ function(grading_add_day day)
       message(STATUS "${day}: Google Benchmark not found (set CMAKE_PREFIX_PATH); no ${day} benchmark")
     endif()
   endif()
+endmacro()
 
-  # Which suites exist, for the driver's ctest registration.
+# Which suites exist, and their registration with ctest (the driver's
+# --emit-ctest), the gates table and the charts table.
+macro(_grading_day_registration)
   set(reference_path "")
   if(has_solution)
     set(reference_path "$<TARGET_FILE:${day}_runner_reference>")
@@ -678,4 +659,62 @@ endif()
     get_filename_component(name "${file}" NAME)
     set_property(GLOBAL APPEND PROPERTY GRADING_STUDENT_FILES "${day}/${name}")
   endforeach()
+endmacro()
+
+# grading_add_day(<day>
+#   STUDENT <files...>        the exercise: exercises/<day>/<file> and reference/<day>/solution/<file>
+#   EXERCISE_SYMBOLS <names>  all that the student's files may define with external linkage: the
+#                             exercise's functions and kernels, qualified (zdemo::scale)
+#   [EXERCISE_KERNELS <names>] those of EXERCISE_SYMBOLS that are kernels: defined, they must be device code
+#   [EXERCISE_FORBIDS <names>] C functions the student's files may not call: a day whose work stays
+#                             on the legacy default stream passes ${GRADING_OFF_STREAM_CALLS}
+#   [EXERCISE_CHECKS <names>] C functions whose calls the runner judges as they are made
+#                             (${GRADING_CHECKED_CALLS}: harness/cuda/src/checked_calls.cpp)
+#   COURSE <files...>         the course's own runner units (in reference/<day>/)
+#   RUNNER <file>             the runner's main (CUDA)
+#   GRADER <files...>         the host side: the declaration (gates.cpp), cases, reports
+#   [GRADER_COURSE <files>]   course files (reference/<day>/) the host side compiles too
+#   [SOLUTION_EXTRAS <files>] instructor-only units (reference/<day>/solution/) linked into the reference runner
+#   [EXTRAS_ABSENT <file>]    what every other runner gets in their place: it answers "not in
+#                             this runner" (linked after every unit, so a runner whose units
+#                             define the functions never takes it)
+#   [EXERCISE_ABSENT <file>]  the exercise's functions answering "not in this runner": with
+#                             the course's units it makes <day>_runner_course, which links
+#                             no student code; a baseline a gate compares the submission
+#                             against is timed there (CaseContext::courseRunner)
+#   [BENCH <dir>]             a Google Benchmark folder, added where the solution is and
+#                             Google Benchmark is found (a benchmark times the instructor's code)
+#   [HOST_TESTS <files...>]   host-only tests (in tests/<day>/)
+#   [RUNNER_LINK <libs>])     extra libraries every runner unit links (CUDA::nvtx3)
+function(grading_add_day day)
+  cmake_parse_arguments(D "" "RUNNER;EXTRAS_ABSENT;EXERCISE_ABSENT;BENCH" "STUDENT;EXERCISE_SYMBOLS;EXERCISE_KERNELS;EXERCISE_FORBIDS;EXERCISE_CHECKS;COURSE;GRADER;GRADER_COURSE;SOLUTION_EXTRAS;HOST_TESTS;RUNNER_LINK"
+                        ${ARGN})
+  set(here "${CMAKE_CURRENT_SOURCE_DIR}")
+  set(course "${PROJECT_SOURCE_DIR}/reference/${day}")
+  set(solution "${course}/solution")
+  set(tests "${PROJECT_SOURCE_DIR}/tests/${day}")
+  set(GRADING_DAY "${day}")
+  set(GRADING_DAY_COURSE "${course}")
+  if(NOT D_EXERCISE_SYMBOLS)
+    message(FATAL_ERROR "${day}: grading_add_day wants EXERCISE_SYMBOLS, the functions and kernels a student's file may define")
+  endif()
+  foreach(kernel IN LISTS D_EXERCISE_KERNELS)
+    if(NOT kernel IN_LIST D_EXERCISE_SYMBOLS)
+      message(FATAL_ERROR "${day}: EXERCISE_KERNELS names ${kernel}, which EXERCISE_SYMBOLS does not")
+    endif()
+  endforeach()
+  # How every unit of a student's file is sealed (grading_seal_unit).
+  set(seal_rules EXPORTS ${D_EXERCISE_SYMBOLS} KERNELS ${D_EXERCISE_KERNELS} FORBIDS ${D_EXERCISE_FORBIDS}
+                 CHECKS ${D_EXERCISE_CHECKS})
+  set(GRADING_DAY_RUNNER_LINK ${D_RUNNER_LINK})
+  set(GRADING_DAY_UNIT_INCLUDES "${course}")
+  set_property(DIRECTORY APPEND PROPERTY LABELS ${day})
+
+  _grading_day_course_runners()
+  _grading_day_reference_runner()
+  _grading_day_course_headers()
+  _grading_day_student_runners()
+  _grading_day_grader()
+  _grading_day_fixtures()
+  _grading_day_registration()
 endfunction()

@@ -1,0 +1,62 @@
+#pragma once
+// What the day driver's files share (driver.cpp, suites.cpp, tables.cpp,
+// ctest_file.cpp): its options, the cases a suite selects, the expectation
+// a planted bug or hostile file states, and each job's entry point.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/day.h"
+#include "harness/runner_client.h"
+
+namespace grading::driver {
+
+// What ctest reads as "not run": a test every case of which skipped.
+inline constexpr int kSkipStatus = 77;
+
+struct Options {
+    std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner, courseRunner,
+        policy;
+    bool gatesTsv = false;
+    bool chartsTsv = false;
+    bool noSolution = false;
+};
+
+// The process's runs (suites.cpp): whether its timed cases hold the GPU
+// exclusively, and the instructor's and the course's runners.
+bool& timedCasesExclusive();
+std::string& referenceRunnerPath();
+std::string& courseRunnerPath();
+std::optional<ExclusiveGpuScope>& caseExclusiveScope();
+
+// Whether a suite runs case `c`: a student suite only the student's, and
+// `only` (case names), when not empty, only those.
+bool selected(const GateCase& c, bool studentOnly, const std::vector<std::string>& only);
+std::vector<std::string> words(const std::string& text);
+
+// "key: value" lines of an expectation, or "// key: value" at the top of a
+// hostile submission's source.
+struct Expectation {
+    std::string what, fails, expect, sanitizer, largeCounterexample;
+    std::vector<std::string> passes, cases;
+    int attempts = 1;
+    // A scored gate (a speed gate) bites by scoring below this, with a
+    // message matching `expect`, rather than by failing.
+    std::optional<double> scoreBelow;
+};
+Expected<Expectation> readExpectation(const std::string& path);
+
+// The suites, as gtest tests (suites.cpp).
+void registerGate(const DayGate& g, const Options& o);
+void registerStub(const Day& day, const Options& o);
+void registerExpect(const Day& day, const Options& o);
+void registerObservation(const Day& day, const Options& o);
+
+// The tables the report and the page read (tables.cpp).
+void printGatesTsv(const Day& day);
+void printChartsTsv(const Day& day);
+
+// ctest's registration of every suite (ctest_file.cpp); the exit status.
+int emitCtest(const Day& day, const Options& o);
+
+}  // namespace grading::driver

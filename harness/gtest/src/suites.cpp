@@ -1,0 +1,400 @@
+// The day driver's suites as gtest tests: a gate's cases over a runner
+// (reference, submission), every student gate on the stub, a planted bug or
+// hostile file against its expectation, a day's observation (its report).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <regex>
+#include <sstream>
+#include <utility>
+
+#include "driver.h"
+#include "harness/gpu_state.h"
+#include "harness/runner_client.h"
+#include "harness/testing.h"
+#include "harness/text.h"
+
+namespace grading::driver {
+
+std::string contextOf(const GateCase& c, uint64_t seed) {
+    return c.what + (c.seeded ? " (seed " + std::to_string(seed) + ")" : "");
+}
+
+// Whether this process's timed cases hold the GPU exclusively while they
+// measure (gpu_slots.h), while the machine's other tests go on with their
+// host work. The stub's test does not: its timing gates fail on what the
+// stub computes, never on a time, and an exclusive hold there would stall
+// every test running beside it.
+bool& timedCasesExclusive() {
+    static bool exclusive = true;
+    return exclusive;
+}
+
+// The instructor's runner, for the cases that compare against it (a speed
+// gate); "" where the tree has none.
+std::string& referenceRunnerPath() {
+    static std::string path;
+    return path;
+}
+
+// The course's runner, which links no student code: what a gate compares a
+// submission against is measured there (a baseline); "" where the day has none.
+std::string& courseRunnerPath() {
+    static std::string path;
+    return path;
+}
+
+CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
+    return {runner,          seed, c.limitSeconds, g.spec.timed() && timedCasesExclusive(), referenceRunnerPath(),
+            courseRunnerPath(), g.spec.visibility() != "hidden"};
+}
+
+// GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
+// and where its time went, of which how much held the GPU exclusively), to see what
+// a suite spends its time on; see
+// lab/scripts/trace-summary.sh. An observation (a report) is one line too, its gate
+// "observe".
+class CaseTrace {
+public:
+    CaseTrace(std::string gate, std::string name) : gate_(std::move(gate)), name_(std::move(name)) {}
+    ~CaseTrace() {
+        const char* path = std::getenv("GRADING_TRACE");
+        if (path == nullptr || *path == '\0') return;
+        const grading::RunnerCallTotals& now = grading::runnerCallTotals();
+        const double total = std::chrono::duration<double>(Clock::now() - start_).count();
+        const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+        std::ofstream out(path, std::ios::app);
+        out << (test ? std::string(test->test_suite_name()) + "." + test->name() : "-") << "\t" << gate_ << "\t"
+            << name_ << "\t" << ms(total) << "\t" << ms(now.callSeconds - before_.callSeconds) << "\t"
+            << ms(now.slotWaitSeconds - before_.slotWaitSeconds) << "\t" << now.calls - before_.calls << "\t"
+            << now.processesStarted - before_.processesStarted << "\t" << epochMs(startedAt_) << "\t"
+            << epochMs(std::chrono::system_clock::now()) << "\t"
+            << ms(now.exclusiveCallSeconds - before_.exclusiveCallSeconds) << "\n";
+    }
+    CaseTrace(const CaseTrace&) = delete;
+    CaseTrace& operator=(const CaseTrace&) = delete;
+
+private:
+    using Clock = std::chrono::steady_clock;
+    static long ms(double seconds) { return std::lround(seconds * 1000.0); }
+    // Wall-clock start and end, comparable across the suite's processes: the timeline.
+    static long long epochMs(std::chrono::system_clock::time_point t) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+    }
+    std::string gate_, name_;
+    Clock::time_point start_ = Clock::now();
+    std::chrono::system_clock::time_point startedAt_ = std::chrono::system_clock::now();
+    grading::RunnerCallTotals before_ = grading::runnerCallTotals();
+};
+
+// Runs one case; an exception out of the day's code is a failure of the
+// case, never of the process.
+GateResult runCase(const DayGate& g, const GateCase& c, const std::string& runner, uint64_t seed) {
+    const CaseTrace trace(g.spec.id(), c.name);
+    const int retriedBefore = grading::runnerCallTotals().retriedAlone;
+    GateResult r;
+    try {
+        r = c.run(contextFor(runner, g, c, seed));
+    } catch (const std::exception& e) {
+        r = GateResult::fail(g.spec.id(), std::string("the grader could not run this case: ") + e.what());
+    }
+    r.id = g.spec.id();
+    // Calls that failed for a resource a neighbour may hold, then were asked alone (runner_client.h).
+    if (const int retried = grading::runnerCallTotals().retriedAlone - retriedBefore) {
+        grading::recordFigure("retried_alone", std::to_string(retried));
+    }
+    return r;
+}
+
+bool selected(const GateCase& c, bool studentOnly, const std::vector<std::string>& only) {
+    if (studentOnly && !c.student) return false;
+    return only.empty() || std::find(only.begin(), only.end(), c.name) != only.end();
+}
+
+// A gate over a set of its cases: passes when every case passes; otherwise
+// fails with the first failing case's message, named, and runs no more of
+// them (they could not change the verdict; after a hang or a fault they
+// would only repeat it, at the cost of a time limit each).
+struct GateRun {
+    bool ran = false;  // false: no case selected, or no device
+    GateResult result;  // a scored gate's passing result carries its lowest case's score
+};
+
+GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, const std::vector<std::string>& only,
+                uint64_t seed) {
+    GateRun run;
+    run.result = GateResult::pass(g.spec.id());
+    for (const GateCase& c : g.cases) {
+        if (!selected(c, studentOnly, only)) continue;
+        run.ran = true;
+        const GateResult r = runCase(g, c, runner, seed);
+        grading::testing::printGate(r, contextOf(c, seed));
+        if (!r.passed) {
+            run.result = GateResult::fail(g.spec.id(), contextOf(c, seed) + ": " + r.message);
+            return run;
+        }
+        if (r.score && (!run.result.score || *r.score < *run.result.score)) run.result = r;
+    }
+    return run;
+}
+
+std::vector<std::string> words(const std::string& text) {
+    std::vector<std::string> out;
+    std::string w;
+    for (char ch : text + " ") {
+        if (ch == ' ' || ch == ',' || ch == '\t') {
+            if (!w.empty()) out.push_back(w);
+            w.clear();
+        } else {
+            w += ch;
+        }
+    }
+    return out;
+}
+
+grading::Expected<Expectation> readExpectation(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return grading::Error{"cannot open the expectation " + path};
+    Expectation e;
+    std::string line;
+    const std::regex keyed(R"(^(?://\s*)?([a-z_]+):\s*(.*?)\s*$)");
+    while (std::getline(in, line)) {
+        std::smatch m;
+        if (!std::regex_match(line, m, keyed)) {
+            if (line.rfind("//", 0) == 0 || line.empty()) continue;
+            break;  // the code starts: the header is over
+        }
+        const std::string key = m[1], value = m[2];
+        if (key == "what") e.what += (e.what.empty() ? "" : " ") + value;
+        else if (key == "fails") e.fails = value;
+        else if (key == "expect") e.expect = value;
+        else if (key == "passes") {
+            // Whitespace between entries; an entry "gate@case,case" keeps its commas.
+            std::istringstream entries(value);
+            for (std::string entry; entries >> entry;) e.passes.push_back(entry);
+        }
+        else if (key == "cases") e.cases = words(value);
+        else if (key == "attempts") e.attempts = std::max(1, std::atoi(value.c_str()));
+        else if (key == "score_below" && !value.empty()) e.scoreBelow = std::atof(value.c_str());
+        else if (key == "sanitizer") e.sanitizer = value;
+        else if (key == "large_counterexample") e.largeCounterexample = value;
+    }
+    // "fails: none": a hostile whose trick the harness contains; it must
+    // then pass the gates its "passes:" line names.
+    if (e.fails == "none" ? e.passes.empty() : (e.fails.empty() || e.expect.empty())) {
+        return grading::Error{path + " names no \"fails: <gate>\" and \"expect: <regex>\" (or \"fails: none\" and "
+                                     "\"passes: <gate>\") in its header"};
+    }
+    return e;
+}
+
+class Body : public ::testing::Test {
+public:
+    explicit Body(std::function<void()> body) : body_(std::move(body)) {}
+    void TestBody() override { body_(); }
+
+private:
+    std::function<void()> body_;
+};
+
+template <class Fn>
+void registerTest(const std::string& suite, const std::string& name, Fn body) {
+    ::testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                            [body]() -> ::testing::Test* { return new Body(body); });
+}
+
+// The exclusive scope that a process's run of cases holding the GPU
+// exclusively shares (runOrder puts them together): the first opens it, the
+// next keep it, and the first case that does not hold the GPU exclusively,
+// or the program's end, closes it.
+std::optional<grading::ExclusiveGpuScope>& caseExclusiveScope() {
+    static std::optional<grading::ExclusiveGpuScope> scope;
+    return scope;
+}
+
+void exclusiveScopeFor(const GateCase& c) {
+    if (!c.exclusiveGpu) caseExclusiveScope().reset();
+    else if (!caseExclusiveScope()) caseExclusiveScope().emplace();
+}
+
+void registerGate(const DayGate& g, const Options& o) {
+    const bool submission = o.suite == "submission";
+    for (const GateCase* next : grading::runOrder(g)) {
+        const GateCase& c = *next;
+        if (!selected(c, submission, {})) continue;
+        if (o.noSolution) {
+            registerTest(g.spec.id(), c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
+            continue;
+        }
+        registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
+            GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+            exclusiveScopeFor(c);
+            const uint64_t seed = grading::testing::gradingSeed();
+            const GateResult result = runCase(g, c, o.runner, seed);
+            grading::testing::expectGate(result, contextOf(c, seed));
+            // The instructor's code against itself earns all of a scored gate.
+            if (!submission && g.spec.scored() && result.passed) {
+                EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id() << ": the instructor solution does not earn "
+                                                           << "all of it: " << result.message;
+            }
+            if (g.spec.timed()) std::cout << grading::timedCallGpuLog().summary() << "\n";
+        });
+    }
+}
+
+// The untouched stub earns nothing: each student gate fails, or is not
+// graded because a gate it requires fails.
+void registerStub(const grading::Day& day, const Options& o) {
+    registerTest("stub", day.name(), [&day, o] {
+        GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+        const uint64_t seed = grading::testing::gradingSeed();
+        std::map<std::string, bool> passed;
+        for (const DayGate& g : day.gates()) {
+            if (g.spec.grades() != grading::Grades::Student) continue;
+            const GateRun run = runGate(g, o.runner, true, {}, seed);
+            passed[g.spec.id()] = run.result.passed;
+            std::cout << "stub " << g.spec.id() << ": " << (run.result.passed ? "PASS" : "FAIL: " + run.result.message)
+                      << "\n";
+        }
+        for (const DayGate& g : day.gates()) {
+            if (g.spec.grades() != grading::Grades::Student || !passed[g.spec.id()]) continue;
+            const auto blocked = std::find_if(g.spec.prerequisites().begin(), g.spec.prerequisites().end(),
+                                              [&](const std::string& r) { return !passed[r]; });
+            EXPECT_NE(blocked, g.spec.prerequisites().end())
+                << g.spec.id() << " passes on the untouched stub and requires no gate that fails there: it would "
+                << "earn " << g.spec.points() << " points with no student code";
+        }
+    });
+}
+
+// A failure of a gate that shrinks its counterexamples shows one within the
+// day's bound, or the expectation says why its bug needs a larger input.
+void expectSmallCounterexample(const grading::Day& day, const Expectation& e, const std::string& name,
+                               const std::string& message) {
+    for (const grading::CounterexampleBound& b : day.counterexampleBounds()) {
+        if (b.gate != e.fails) continue;
+        if (!e.largeCounterexample.empty()) {
+            std::cout << name << ": its counterexample is not small: " << e.largeCounterexample << "\n";
+            return;
+        }
+        const std::string phrase = "smallest failing input found";
+        const size_t at = message.find(phrase);
+        ASSERT_NE(at, std::string::npos) << name << " failed " << e.fails << " with no smaller failing input found: "
+                                         << message;
+        std::smatch m;
+        const std::string shrunk = message.substr(at);
+        ASSERT_TRUE(std::regex_search(shrunk, m, std::regex(b.sizePattern)) && m.size() > 1)
+            << name << ": no size /" << b.sizePattern << "/ in " << shrunk;
+        const uint64_t size = std::stoull(m[1].str());
+        grading::recordFigure("counterexample_size", std::to_string(size));
+        EXPECT_LE(size, b.max) << name << ": its smallest failing input is not small (" << size << ", want at most "
+                               << b.max << "): " << shrunk;
+    }
+}
+
+// A planted bug or hostile submission: its gate fails, with the message the
+// expectation names, on the graded cases (or the ones it lists).
+void registerExpect(const grading::Day& day, const Options& o) {
+    registerTest(o.suite, o.name, [&day, o] {
+        const grading::Expected<Expectation> read = readExpectation(o.expectFile);
+        ASSERT_TRUE(read.ok()) << read.error();
+        const Expectation& e = read.value();
+        // Each attempt asks the planted code afresh: a race gets its chance
+        // every time, and the gates judge what it just did.
+        grading::shareRunnerAnswers(false);
+        const bool contained = e.fails == "none";
+        const DayGate* gate = contained ? nullptr : day.find(e.fails);
+        ASSERT_TRUE(contained || gate != nullptr) << o.expectFile << " names gate " << e.fails << ", which "
+                                                  << day.name() << " does not declare";
+        for (const std::string& c : contained ? std::vector<std::string>{} : e.cases) {
+            ASSERT_TRUE(std::any_of(gate->cases.begin(), gate->cases.end(),
+                                    [&](const GateCase& k) { return k.name == c; }))
+                << o.expectFile << " names case " << c << ", which " << e.fails << " does not have";
+        }
+        if (!e.sanitizer.empty()) {
+            if (std::system("command -v compute-sanitizer > /dev/null 2>&1") != 0) {
+                GTEST_SKIP() << "compute-sanitizer is not on PATH";
+            }
+        }
+        // A runner that cannot even answer the probe fails every gate with that
+        // message (a hostile one can do that before any GPU is touched).
+        const grading::RunnerOutcome& probe = grading::testing::probe(o.runner);
+        if (probe.cannotRunHere()) GTEST_SKIP() << probe.message;
+        const uint64_t seed = grading::testing::gradingSeed();
+        if (!e.what.empty()) std::cout << o.name << ": " << e.what << "\n";
+        if (!probe.ok()) {
+            ASSERT_FALSE(contained) << o.name << " cannot answer the probe: " << probe.message;
+            EXPECT_TRUE(std::regex_search(probe.message, std::regex(e.expect)))
+                << o.name << " failed before " << e.fails << " ran, with a message that does not match /" << e.expect
+                << "/: " << probe.message;
+            return;
+        }
+        if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
+        if (!contained) {
+            GateRun run;
+            int attempt = 0;
+            const auto bites = [&e](const GateResult& r) {
+                return e.scoreBelow ? r.passed && r.score && *r.score < *e.scoreBelow : !r.passed;
+            };
+            while (attempt < e.attempts) {
+                ++attempt;
+                run = runGate(*gate, o.runner, false, e.cases, seed);
+                if (bites(run.result)) break;
+            }
+            grading::recordFigure("attempts", std::to_string(attempt));
+            if (e.scoreBelow) {
+                ASSERT_TRUE(run.result.passed) << o.name << " failed " << e.fails << " where it should score below "
+                                               << *e.scoreBelow << ": " << run.result.message;
+                ASSERT_TRUE(bites(run.result)) << o.name << " scored " << run.result.score.value_or(-1) << " on "
+                                               << e.fails << ", not below " << *e.scoreBelow
+                                               << ": the gate does not bite: " << run.result.message;
+            } else {
+                ASSERT_FALSE(run.result.passed) << o.name << " passed " << e.fails << " on " << attempt
+                                                << " attempt(s): the gate does not bite";
+            }
+            EXPECT_TRUE(std::regex_search(run.result.message, std::regex(e.expect)))
+                << o.name << " failed " << e.fails << ", but with a message that does not match /" << e.expect
+                << "/: " << run.result.message;
+            if (o.suite == "planted" && !e.scoreBelow) expectSmallCounterexample(day, e, o.name, run.result.message);
+        }
+        // "gate" on the same cases, or "gate@case" on that one.
+        for (const std::string& entry : e.passes) {
+            const size_t at = entry.find('@');
+            const std::string id = entry.substr(0, at);
+            const std::vector<std::string> where = at == std::string::npos ? e.cases : words(entry.substr(at + 1));
+            const DayGate* other = day.find(id);
+            ASSERT_NE(other, nullptr) << o.expectFile << " names gate " << id << ", which is not declared";
+            // A hostile file is a student's: a gate it names without cases runs the student's.
+            const bool studentCases = o.suite == "hostile" && where.empty();
+            const GateRun ok = runGate(*other, o.runner, studentCases, where, seed);
+            EXPECT_TRUE(ok.ran) << o.expectFile << ": " << entry << " selects no case";
+            EXPECT_TRUE(ok.result.passed) << o.name << " should leave " << entry << " passing: " << ok.result.message;
+        }
+        if (!e.sanitizer.empty()) unsetenv("GRADING_SANITIZER");
+    });
+}
+
+void registerObservation(const grading::Day& day, const Options& o) {
+    for (const grading::Observation& ob : day.observations()) {
+        if (ob.name != o.observation) continue;
+        registerTest(day.name(), ob.name, [&ob, o] {
+            if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
+            GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+            const uint64_t seed = grading::testing::gradingSeed();
+            {
+                const CaseTrace trace("observe", ob.name);
+                ob.run({o.runner, seed, ob.limitSeconds, true, referenceRunnerPath(), courseRunnerPath()});
+            }
+            std::cout << grading::timedCallGpuLog().summary() << "\n";
+            if (const auto rtt = grading::timedCallGpuLog().hostRoundTripMedianUs()) {
+                grading::recordFigure("host_round_trip_us", grading::formatText("%.2f", *rtt));
+            }
+        });
+    }
+}
+
+}  // namespace grading::driver
