@@ -14,6 +14,7 @@
 //   <day>_tests --emit-ctest OUT --manifest FILE   the ctest registration of every suite
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <sstream>
 
@@ -39,10 +40,8 @@ bool flag(const std::string& arg, const char* name, std::string* value, int& i, 
     return false;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    ::testing::InitGoogleTest(&argc, argv);
+// The command line, or nothing after saying what is wrong with it.
+std::optional<Options> parseOptions(int argc, char** argv) {
     Options o;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -60,15 +59,25 @@ int main(int argc, char** argv) {
         else if (arg == "--no-solution") o.noSolution = true;
         else {
             std::cerr << "unknown argument " << arg << "\n";
-            return 2;
+            return std::nullopt;
         }
     }
     if (const char* seed = std::getenv("GRADING_SEED"); seed != nullptr && *seed != '\0') {
         if (const auto parsed = grading::testing::parseSeed(seed); !parsed) {
             std::cerr << parsed.error() << "\n";
-            return 2;
+            return std::nullopt;
         }
     }
+    return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    ::testing::InitGoogleTest(&argc, argv);
+    const std::optional<Options> parsed = parseOptions(argc, argv);
+    if (!parsed) return 2;
+    const Options& o = *parsed;
     // Runners of submitted code never run outside the sandbox (unless the
     // instructor turned it off); the instructor's own may.
     if (o.suite == "submission" || o.suite == "stub" || o.suite == "hostile") {
