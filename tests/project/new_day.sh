@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# harness/tools/new-day: a scaffolded day is ten files and no CMake line
-# outside its four folders; it builds and its host tests pass. Then the grade
+# harness/tools/new-day: a scaffolded day is eleven files and no CMake line
+# outside its four folders; it builds, its host tests pass, and its planted
+# bug, correct variant, report and chart are registered. Then the grade
 # target on it: without the sandbox it grades nothing and says why once;
 # it never grades a stale runner (a submission that stops compiling fails
 # <day>.builds with the compiler's error, a missing submission folder fails
@@ -16,7 +17,7 @@ before=$(cd "$repo" && find . -type f | sort)
 created=$(cd "$repo" && comm -13 <(echo "$before") <(find . -type f | sort))
 count=$(echo "$created" | wc -l)
 echo "new-day created $count files:"; echo "$created"
-((count <= 10)) || fail "new-day created $count files, want at most 10"
+((count <= 11)) || fail "new-day created $count files, want at most 11"
 outside=$(echo "$created" | grep -vE '^\./(reference|exercises|harness|tests)/zdemo/' || true)
 [[ -z "$outside" ]] || fail "new-day wrote outside the day's folders: $outside"
 
@@ -30,7 +31,11 @@ cmake --build "$build" > "$work/scaffold-build.log" 2>&1 ||
 ctest --test-dir "$build" -L harness --output-on-failure > "$work/scaffold-host-tests.log" 2>&1 ||
   { tail -30 "$work/scaffold-host-tests.log"; fail "the scaffolded day's host tests fail"; }
 grep -q "100% tests passed" "$work/scaffold-host-tests.log" || fail "no host test of the scaffolded day ran"
-grep -q "planted.zdemo.one_pass_only" <(ctest --test-dir "$build" -N) || fail "the scaffold's planted bug is not registered"
+registered=$(ctest --test-dir "$build" -N)
+grep -q "planted.zdemo.one_pass_only" <<<"$registered" || fail "the scaffold's planted bug is not registered"
+grep -q "hostile.zdemo.one_element_a_thread" <<<"$registered" || fail "the scaffold's correct variant is not registered"
+grep -q "reference.zdemo.report" <<<"$registered" || fail "the scaffold's report is not registered"
+grep -q "zdemo-bandwidth" "$build/charts.tsv" || fail "the scaffold's chart is not in charts.tsv"
 echo "the scaffolded day builds; its host tests pass"
 
 # A good submission first, so a runner exists that a stale grade could reuse.
