@@ -21,11 +21,15 @@ std::optional<grading::Picture> draw(const GridPicture& g) {
     for (size_t k = 0; k < cellCount; ++k) {
         const bool wrong = k < g.wrong.size() && g.wrong[k];
         wrongCount += wrong ? 1 : 0;
-        cells.push_back({{"row", k / g.side}, {"column", k % g.side}, {"got", value(g.got[k])}, {"want", value(g.want[k])},
+        cells.push_back({{"row", k / g.side},
+                         {"column", k % g.side},
+                         {"got", value(g.got[k])},
+                         {"want", value(g.want[k])},
                          {"wrong", wrong}});
     }
     const Json at = {{"x", {{"field", "column"}, {"type", "ordinal"}}}, {"y", {{"field", "row"}, {"type", "ordinal"}}}};
-    const Json heat = {{"color", {{"field", "got"}, {"type", "quantitative"}, {"scale", {{"scheme", "inferno"}}}, {"title", "got"}}}};
+    const Json heat = {
+        {"color", {{"field", "got"}, {"type", "quantitative"}, {"scale", {{"scheme", "inferno"}}}, {"title", "got"}}}};
     const Json spec = {
         {"width", std::max(160, 24 * g.side)},
         {"height", std::max(160, 24 * g.side)},
@@ -34,7 +38,8 @@ std::optional<grading::Picture> draw(const GridPicture& g) {
         {"layer",
          {{{"mark", {{"type", "rect"}, {"tooltip", {{"content", "data"}}}}}, {"encoding", heat}},
           {{"transform", {{{"filter", "datum.wrong"}}}},
-           {"mark", {{"type", "rect"}, {"fillOpacity", 0}, {"stroke", grading::kWrongColour}, {"strokeWidth", 2.5}}}}}}};
+           {"mark",
+            {{"type", "rect"}, {"fillOpacity", 0}, {"stroke", grading::kWrongColour}, {"strokeWidth", 2.5}}}}}}};
     grading::Picture picture;
     const std::string side = std::to_string(g.side);
     picture.caption = "The " + side + " x " + side + " grid after the steps, as the kernel left it" +

@@ -32,7 +32,8 @@ std::vector<int> columnsOf(const GraphPicture& g, int* firstUnreached, bool* any
     if (column.empty()) {
         column.assign(n, -1);
         std::vector<int> sources;
-        std::copy_if(g.marked.begin(), g.marked.end(), std::back_inserter(sources), [n](int v) { return v >= 0 && v < n; });
+        std::copy_if(g.marked.begin(), g.marked.end(), std::back_inserter(sources),
+                     [n](int v) { return v >= 0 && v < n; });
         search(column, sources, 0);
     }
     *anyUnreached = std::count(column.begin(), column.end(), -1) > 0;
@@ -73,7 +74,8 @@ std::optional<grading::Picture> draw(const GraphPicture& g) {
         if (withDistances) text += " " + std::to_string(g.want[v]) + (withGot ? "/" + std::to_string(g.got[v]) : "");
         nodes.push_back({{"x", x[v]}, {"y", y[v]}, {"vertex", v}, {"label", g.labels[v]}, {"text", text},
                          {"status", isWrong ? "wrong" : isMarked ? markedAs : "right"},
-                         {"want", withDistances ? Json(g.want[v]) : Json()}, {"got", withGot ? Json(g.got[v]) : Json()}});
+                         {"want", withDistances ? Json(g.want[v]) : Json()},
+                         {"got", withGot ? Json(g.got[v]) : Json()}});
     }
     // An edge within a column bends out to its right, not through the vertices between.
     Json segments = Json::array();

@@ -25,8 +25,9 @@ struct TimedRunHooks {
 };
 
 // `run` enqueues one repetition on `stream` (it may synchronize inside, as
-// work that reads a count back between launches must). Throws CudaError naming `what`. In a runner
-// the warm-ups and timed runs are one TimedSection (runner_main.h).
+// work that reads a count back between launches must). Throws CudaError
+// naming `what`. In a runner the warm-ups and timed runs are one
+// TimedSection (runner_main.h).
 TimingStats timeRuns(const std::function<void()>& run, const std::string& what, int warmupRuns, int timedRuns,
                      cudaStream_t stream, const TimedRunHooks& hooks);
 
