@@ -8,17 +8,29 @@
 // the course's runner: the probe fails, naming the lie.
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+
 #include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
 
 namespace {
 
+// The runner's own failure record for "no usable CUDA device", framed as a
+// session's answers are when the runner was started for a session.
 [[gnu::constructor]] void claimNoDevice() {
-    static const char answer[] =
+    static const char record[] =
         "gpu-grading-record 1\n"
         "failure str 52\nno NVIDIA GPU found: the CUDA runtime sees 0 devices\n"
         "failure_kind str 9\nno-device\n"
         "end\n";
-    (void)!write(3, answer, sizeof answer - 1);
+    std::ifstream cmdline("/proc/self/cmdline");
+    const std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    std::string answer(record, sizeof record - 1);
+    if (args.find("--session") != std::string::npos) answer = "frame " + std::to_string(answer.size()) + "\n" + answer;
+    (void)!write(3, answer.data(), answer.size());
     _exit(77);
 }
 
