@@ -119,9 +119,9 @@ std::vector<std::vector<Launch>> launchesPerRun(const protocol::RunsResult& r, s
     std::vector<std::vector<Launch>> split(runs);
     const size_t n = r.launchRun.size();
     if (r.launchKernel.size() != n || r.launchTarget.size() != n || r.launchBlocks.size() != n ||
-        r.launchThreads.size() != n) {
+        r.launchThreads.size() != n || r.launchElements.size() != n) {
         throw std::runtime_error("the runner's launch log lists " + std::to_string(n) +
-                                 " runs but not as many kernels, targets and shapes");
+                                 " runs but not as many kernels, targets, shapes and element counts");
     }
     for (size_t k = 0; k < n; ++k) {
         const int run = r.launchRun[k];
@@ -129,7 +129,8 @@ std::vector<std::vector<Launch>> launchesPerRun(const protocol::RunsResult& r, s
             throw std::runtime_error("the runner's launch log names run " + std::to_string(run) + " of " +
                                      std::to_string(runs));
         }
-        split[run].push_back({r.launchKernel[k], r.launchTarget[k], r.launchBlocks[k], r.launchThreads[k]});
+        split[run].push_back(
+            {r.launchKernel[k], r.launchTarget[k], r.launchBlocks[k], r.launchThreads[k], r.launchElements[k]});
     }
     return split;
 }

@@ -120,12 +120,18 @@ GateResult checkLaunches(std::vector<Launch> launches, int run) {
     for (const Launch& l : launches) {
         const int64_t wantBlocks = l.kernel == kLoggedSumFour ? kSumBlocks : kGrindBlocks;
         const char* wantName = l.kernel == kLoggedSumFour ? "kSumBlocks" : "kGrindBlocks";
-        if (l.blocks == wantBlocks && l.threads == kThreadsPerBlock) continue;
-        return GateResult::fail(
-            id, where + kernelName(l.kernel) + " into " +
-                    targetName(l.target) + " was launched with " + std::to_string(l.blocks) + " blocks of " +
-                    std::to_string(l.threads) + " threads, want " + std::to_string(wantBlocks) + " blocks of " +
-                    std::to_string(kThreadsPerBlock) + " (the course's shape: " + wantName + " x kThreadsPerBlock)");
+        const std::string launch = where + kernelName(l.kernel) + " into " + targetName(l.target);
+        if (l.blocks != wantBlocks || l.threads != kThreadsPerBlock) {
+            return GateResult::fail(id, launch + " was launched with " + std::to_string(l.blocks) + " blocks of " +
+                                            std::to_string(l.threads) + " threads, want " + std::to_string(wantBlocks) +
+                                            " blocks of " + std::to_string(kThreadsPerBlock) + " (the course's shape: " +
+                                            wantName + " x kThreadsPerBlock)");
+        }
+        if (l.elements != static_cast<int64_t>(kElems)) {
+            return GateResult::fail(id, launch + " was given " + std::to_string(l.elements) + " elements, want kElems (" +
+                                            std::to_string(kElems) + "): each launch of the diamond does its whole "
+                                            "buffer's work");
+        }
     }
     return GateResult::pass(id);
 }

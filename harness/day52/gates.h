@@ -37,13 +37,16 @@ struct Launch {
     int kernel = 0;  // kLoggedGrindFma or kLoggedSumFour
     int target = 0;  // protocol::kTarget*
     int64_t blocks = 0;
-    int64_t threads = 0;  // per block
+    int64_t threads = 0;   // per block
+    int64_t elements = 0;  // the n it was given
 };
 // 52.diamond, from one run's launch log: the course's kernels wrote the
 // diamond's buffers (grindFma d_mid and every d_branch[j], sumFour d_out),
 // and every launch has the course's shape (grindFma kGrindBlocks x
-// kThreadsPerBlock, sumFour kSumBlocks x kThreadsPerBlock), the first wrong
-// one named in the diamond's buffer order. `run` names the run when >= 0.
+// kThreadsPerBlock, sumFour kSumBlocks x kThreadsPerBlock) and the whole
+// buffer's work (kElems elements: a launch given none would log the shape
+// while other code did the work), the first wrong one named in the
+// diamond's buffer order. `run` names the run when >= 0.
 grading::GateResult checkLaunches(std::vector<Launch> launches, int run);
 
 struct StressRun {

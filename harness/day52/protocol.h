@@ -36,6 +36,7 @@ struct RunsResult {
     std::vector<int32_t> launchTarget;  // kTarget*
     std::vector<int64_t> launchBlocks;
     std::vector<int64_t> launchThreads; // per block
+    std::vector<int64_t> launchElements;  // the n it was given
     // Per run, the streams that still had work once s[0] was done, bit k
     // for s[k] (0: none): the diamond must end on s[0].
     std::vector<int32_t> leftRunning;
@@ -49,6 +50,7 @@ struct RunsResult {
         field("launch_target", s.launchTarget);
         field("launch_blocks", s.launchBlocks);
         field("launch_threads", s.launchThreads);
+        field("launch_elements", s.launchElements);
     }
 };
 

@@ -250,6 +250,7 @@ proto::RunsResult runs(const proto::RunsRequest& req, const char* what,
             result.launchTarget.push_back(rig->target(log.at[k].out));
             result.launchBlocks.push_back(static_cast<int64_t>(log.at[k].blocks));
             result.launchThreads.push_back(static_cast<int64_t>(log.at[k].threadsPerBlock));
+            result.launchElements.push_back(static_cast<int64_t>(log.at[k].elements));
         }
         if (previous) previous->release();
         previous = std::move(rig);

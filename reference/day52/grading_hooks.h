@@ -9,9 +9,10 @@
 // was not made to wait reads that branch's poisoned buffer.
 //
 // The launch log: thread 0 of block 0 of every grindFma and sumFour launch
-// appends its output buffer and its shape, so 52.diamond can hold the
-// diamond to the course's launch shape, which no output shows (grindFma
-// grid-strides: any grid gives the same answer).
+// appends its output buffer, its shape and the elements it was given, so
+// 52.diamond can hold the diamond to the course's launch shape, which no
+// output shows (grindFma grid-strides: any grid gives the same answer), and
+// a course launch given no work does not pass for the diamond's.
 //
 // The timeline: a launch writing a watched buffer marks when its first block
 // started and its last block ended (the GPU's global timer, ns), so the
@@ -45,6 +46,7 @@ struct LoggedLaunch {
     int32_t kernel;           // kLoggedGrindFma or kLoggedSumFour
     uint64_t blocks;          // gridDim.x * gridDim.y * gridDim.z
     uint64_t threadsPerBlock; // blockDim.x * blockDim.y * blockDim.z
+    uint64_t elements;        // the n it was given
 };
 
 struct LaunchLog {

@@ -36,7 +36,7 @@ __device__ void holdIfAsked(const float* out) {
 }
 
 // One entry per launch, written by its first thread.
-__device__ void logLaunch(const float* out, int kernel) {
+__device__ void logLaunch(const float* out, int kernel, size_t n) {
     if ((threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) != 0) return;
     const unsigned int slot = atomicAdd(&g_launchLog.count, 1u);
     if (slot >= static_cast<unsigned int>(kMaxLoggedLaunches)) return;
@@ -45,6 +45,7 @@ __device__ void logLaunch(const float* out, int kernel) {
     e.kernel = kernel;
     e.blocks = static_cast<uint64_t>(gridDim.x) * gridDim.y * gridDim.z;
     e.threadsPerBlock = static_cast<uint64_t>(blockDim.x) * blockDim.y * blockDim.z;
+    e.elements = n;
 }
 
 // The timeline's slot for a launch writing `out`, or -1: the same for every
@@ -74,7 +75,7 @@ __device__ void markBlockEnd(const float* out) {
 
 __global__ void grindFma(const float* __restrict__ in, float* __restrict__ out, float a, float b,
                          size_t n, int iters) {
-    logLaunch(out, kLoggedGrindFma);
+    logLaunch(out, kLoggedGrindFma, n);
     markBlockStart(out);
     holdIfAsked(out);
     // Consecutive threads take consecutive elements: every load and store of
@@ -91,7 +92,7 @@ __global__ void grindFma(const float* __restrict__ in, float* __restrict__ out, 
 __global__ void sumFour(const float* __restrict__ b0, const float* __restrict__ b1,
                         const float* __restrict__ b2, const float* __restrict__ b3,
                         float* __restrict__ out, size_t n) {
-    logLaunch(out, kLoggedSumFour);
+    logLaunch(out, kLoggedSumFour, n);
     markBlockStart(out);
     const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
     if (i < n) out[i] = b0[i] + b1[i] + b2[i] + b3[i];  // left to right, like the host reference

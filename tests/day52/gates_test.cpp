@@ -195,10 +195,11 @@ TEST(Day52Gates, AnUnwrittenElementIsNamedAsPoison) {
 TEST(Day52Gates, LaunchesAreTheCourseKernelsInTheCourseShape) {
     using day52::Launch;
     namespace proto = day52::protocol;
-    const Launch upstream{day52::kLoggedGrindFma, proto::kTargetMid, 8, 256};
-    const Launch join{day52::kLoggedSumFour, proto::kTargetOut, 4096, 256};
+    const int64_t n = static_cast<int64_t>(day52::kElems);
+    const Launch upstream{day52::kLoggedGrindFma, proto::kTargetMid, 8, 256, n};
+    const Launch join{day52::kLoggedSumFour, proto::kTargetOut, 4096, 256, n};
     std::vector<Launch> right = {upstream};
-    for (int j = 0; j < 4; ++j) right.push_back({day52::kLoggedGrindFma, proto::kTargetBranch0 + j, 8, 256});
+    for (int j = 0; j < 4; ++j) right.push_back({day52::kLoggedGrindFma, proto::kTargetBranch0 + j, 8, 256, n});
     right.push_back(join);
     EXPECT_TRUE(day52::checkLaunches(right, -1).passed);
     std::vector<Launch> twice = right;  // a buffer written twice, each in the course's shape, is fine
@@ -238,10 +239,17 @@ TEST(Day52Gates, LaunchesAreTheCourseKernelsInTheCourseShape) {
               "run 2: sumFour into d_out was launched with 4096 blocks of 128 threads, want 4096 blocks of 256 "
               "(the course's shape: kSumBlocks x kThreadsPerBlock)");
     std::vector<Launch> stray = right;
-    stray.push_back({day52::kLoggedGrindFma, proto::kTargetOther, 1, 256});
+    stray.push_back({day52::kLoggedGrindFma, proto::kTargetOther, 1, 256, n});
     EXPECT_EQ(day52::checkLaunches(stray, -1).message,
               "grindFma into a buffer not of the diamond was launched with 1 blocks of 256 threads, want 8 blocks "
               "of 256 (the course's shape: kGrindBlocks x kThreadsPerBlock)");
+    // The course's shape on no work: the log would show the launch while
+    // other code wrote the buffer.
+    std::vector<Launch> idle = right;
+    idle[2].elements = 0;
+    EXPECT_EQ(day52::checkLaunches(idle, 3).message,
+              "run 3: grindFma into d_branch[1] was given 0 elements, want kElems (1048576): each launch of the "
+              "diamond does its whole buffer's work");
 }
 
 TEST(Day52Gates, StressNamesTheFirstWrongRunAndWhichRunsWereWrong) {
@@ -368,11 +376,16 @@ TEST(Day52Cases, RunsSplitBackIntoOutputsAndLaunchLogs) {
     r.launchTarget = {0, 0, 5};
     r.launchBlocks = {8, 8, 4096};
     r.launchThreads = {256, 256, 256};
+    r.launchElements = {1, 2, 3};
     const auto logs = launchesPerRun(r, 2);
     ASSERT_EQ(logs.size(), 2u);
     EXPECT_EQ(logs[0].size(), 1u);
     ASSERT_EQ(logs[1].size(), 2u);
     EXPECT_EQ(logs[1][1].blocks, 4096);
+    EXPECT_EQ(logs[1][1].elements, 3);
+    r.launchElements = {1, 2};  // a log missing a field is the runner's fault, named
+    EXPECT_THROW(launchesPerRun(r, 2), std::runtime_error);
+    r.launchElements = {1, 2, 3};
     r.launchRun = {0, 2, 1};
     EXPECT_THROW(launchesPerRun(r, 2), std::runtime_error);
 }
