@@ -11,11 +11,12 @@ if(NOT SOURCE OR NOT DEST)
 endif()
 file(REMOVE_RECURSE "${DEST}")
 file(MAKE_DIRECTORY "${DEST}")
-foreach(top CMakeLists.txt CMakePresets.json grading.json .gitignore)
+foreach(top CMakeLists.txt CMakePresets.json grading.json)
   if(EXISTS "${SOURCE}/${top}")
     file(COPY "${SOURCE}/${top}" DESTINATION "${DEST}")
   endif()
 endforeach()
+file(WRITE "${DEST}/.gitignore" "build/\n/Testing/\n/counterexamples/\n")
 file(COPY_FILE "${SOURCE}/exercises/README.md" "${DEST}/README.md")
 file(COPY "${SOURCE}/cmake" DESTINATION "${DEST}")
 file(COPY "${SOURCE}/exercises" DESTINATION "${DEST}" PATTERN "README.md" EXCLUDE)
@@ -23,7 +24,9 @@ file(COPY "${SOURCE}/exercises" DESTINATION "${DEST}" PATTERN "README.md" EXCLUD
 file(COPY "${SOURCE}/reference" DESTINATION "${DEST}" PATTERN "solution" EXCLUDE)
 file(COPY "${SOURCE}/harness" DESTINATION "${DEST}"
      PATTERN "plants.cmake" EXCLUDE
-     PATTERN "bench" EXCLUDE)
+     PATTERN "bench" EXCLUDE
+     REGEX "/harness/tools(/.*)?$" EXCLUDE  # new-day: an instructor's
+     PATTERN "grade_class.sh" EXCLUDE)      # grading a class: an instructor's
 file(GLOB_RECURSE kept RELATIVE "${DEST}" "${DEST}/*")
 list(LENGTH kept count)
 message(STATUS "student kit: ${count} files in ${DEST}")

@@ -18,7 +18,8 @@ mentions=$(grep -nE '(^|[^a-z_])(tests|lab|docs|\.ci)/' "$kit"/*.md || true)
 
 # No solution, by name or by content.
 leaks=$(cd "$kit" && find . \( -path './reference/*/solution*' -o -name plants.cmake -o -path '*/hostile*' -o -path './tests*' \
-                                -o -path './lab*' -o -path './docs*' -o -path '*/bench/*' \) -print)
+                                -o -path './lab*' -o -path './docs*' -o -path '*/bench/*' -o -path './harness/tools*' \
+                                -o -name grade_class.sh -o -name grading.md \) -print)
 [[ -z "$leaks" ]] || fail "the kit holds instructor files: $leaks"
 declare -A solution_hashes
 while IFS= read -r f; do
