@@ -8,7 +8,6 @@
 #include "bfs_constants.h"
 #include "graph_generators.h"
 #include "harness/day.h"
-#include "harness/sha256.h"
 
 namespace day38::cases {
 
@@ -117,10 +116,7 @@ int widestLevel(const grading::HostBfs& host) {
 
 }  // namespace
 
-uint64_t derive(uint64_t seed, const std::string& purpose) {
-    const std::string digest = grading::sha256Hex("day38 " + purpose + "\n" + std::to_string(seed));
-    return std::stoull(digest.substr(0, 16), nullptr, 16);
-}
+uint64_t derive(uint64_t seed, const std::string& purpose) { return grading::caseSeed(seed, "day38 " + purpose); }
 
 double searchSeconds(int levels, bool decoy, int timedRuns) {
     return kCallSeconds + kSecondsPerLevel * levels * (decoy ? 2 : 1) * (1 + timedRuns);

@@ -8,7 +8,6 @@
 #include "arrays.h"
 #include "harness/answer_cache.h"
 #include "harness/day.h"
-#include "harness/sha256.h"
 #include "harness/text.h"
 #include "msw_host.h"
 #include "shrink.h"
@@ -52,10 +51,7 @@ uint64_t sizeFor(const SizeSpec& spec, uint64_t seed) {
     return spec.lo + derive(seed, "msw size " + spec.name) % (spec.hi - spec.lo + 1);
 }
 
-uint64_t derive(uint64_t seed, const std::string& purpose) {
-    const std::string digest = grading::sha256Hex(purpose + "\n" + std::to_string(seed));
-    return std::stoull(digest.substr(0, 16), nullptr, 16);
-}
+uint64_t derive(uint64_t seed, const std::string& purpose) { return grading::caseSeed(seed, purpose); }
 
 uint64_t generatorKey(uint64_t seed, const std::string& call) {
     const uint64_t key = derive(seed, "msw generator key " + call);

@@ -17,12 +17,17 @@
 
 #include "harness/day.h"
 #include "harness/runner_client.h"
+#include "harness/sha256.h"
 #include "harness/shrink.h"
 #include "harness/testing.h"
 #include "harness/text.h"
 #include "harness/timing_stats.h"
 
 namespace grading {
+
+uint64_t caseSeed(uint64_t seed, const std::string& purpose) {
+    return std::stoull(sha256Hex(purpose + "\n" + std::to_string(seed)).substr(0, 16), nullptr, 16);
+}
 
 void Day::gate(GateSpec spec, std::vector<GateCase> cases) {
     if (find(spec.id()) != nullptr) throw std::logic_error(name_ + " declares gate " + spec.id() + " twice");

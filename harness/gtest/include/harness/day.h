@@ -117,6 +117,12 @@ private:
     std::vector<std::string> after_;
 };
 
+// A seeded case's own seed: SHA-256 of `purpose` (what it is for: the day,
+// the gate or call, the input's name) and the grading seed, the first 64
+// bits. Every day derives its inputs' seeds here; a runner handed one learns
+// nothing of the grading seed or of another case's input.
+uint64_t caseSeed(uint64_t seed, const std::string& purpose);
+
 // What a case is handed when it runs.
 struct CaseContext {
     std::string runner;   // the runner under test
