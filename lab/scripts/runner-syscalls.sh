@@ -17,7 +17,7 @@ if [ -z "$strace" ]; then
   export LD_LIBRARY_PATH=/tmp/strace-root/usr/lib/x86_64-linux-gnu
 fi
 trace="$out/runner.strace"
-"$strace" -f -qq -o "$trace" \
+"$strace" -f -y -qq -o "$trace" \
   -e trace=execve,execveat,clone,clone3,fork,vfork,ptrace,process_vm_writev,mmap,mprotect,pkey_mprotect,memfd_create \
   ctest --test-dir "$build" -R "$tests" >"$out/ctest.txt" 2>&1 || true
 # The runners (the processes that exec'd a file under runners/, or
@@ -49,6 +49,13 @@ print("mmap PROT_EXEC, anonymous:", count(r'mmap\(.*PROT_EXEC.*MAP_ANONYMOUS'))
 print("mmap PROT_EXEC, of a file:", count(r'mmap\(.*PROT_EXEC', r'MAP_ANONYMOUS'))
 print("mprotect adding PROT_EXEC:", count(r'mprotect\(.*PROT_EXEC'))
 print("memfd_create:", count(r'memfd_create\('))
+mapped = {}
+for l in mine:
+    m = re.search(r'mmap\(.*PROT_EXEC[^<]*<([^>]*)>', l)
+    if m: mapped[m.group(1)] = mapped.get(m.group(1), 0) + 1
+print("files mapped PROT_EXEC:", len(mapped))
+for path, n in sorted(mapped.items()):
+    print(f"   {n} x {path}")
 for l in [l for l in mine if re.search(r'mprotect\(.*PROT_EXEC|mmap\(.*PROT_EXEC.*MAP_ANONYMOUS|memfd_create|process_vm|ptrace', l)][:12]:
     print("  ", l[:200])
 PY
