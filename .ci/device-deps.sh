@@ -15,7 +15,7 @@ arch=$(gcc -print-multiarch)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-packages=(bubblewrap libbenchmark-dev libbenchmark1debian libpugixml-dev libpugixml1v5 nlohmann-json3-dev libssl-dev
+packages=(bubblewrap libbenchmark-dev libbenchmark1debian libpugixml-dev libpugixml1v5 nlohmann-json3-dev libssl-dev libseccomp-dev
   strace libunwind8)
 (cd "$work" && { apt-get download "${packages[@]}" 2>/dev/null || { apt-get update -qq && apt-get download "${packages[@]}"; }; })
 [ -d /usr/src/googletest/googlemock ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq googletest
@@ -25,16 +25,16 @@ cp -r /usr/src/googletest "$deps/googletest"  # FETCHCONTENT_SOURCE_DIR_GOOGLETE
 cp "$work"/bubblewrap_*.deb "$deps/"
 mkdir -p "$deps/strace" && cp "$work"/{strace,libunwind8}_*.deb "$deps/strace/"
 for p in libbenchmark-dev libbenchmark1debian; do dpkg -x "$work/${p}"_*.deb "$deps/benchmark"; done
-for p in libpugixml-dev libpugixml1v5 nlohmann-json3-dev libssl-dev; do dpkg -x "$work/${p}"_*.deb "$deps/prefix"; done
+for p in libpugixml-dev libpugixml1v5 nlohmann-json3-dev libssl-dev libseccomp-dev; do dpkg -x "$work/${p}"_*.deb "$deps/prefix"; done
 
 lib="$deps/prefix/usr/lib/$arch"
 # Debian keeps OpenSSL's configuration.h in the multiarch folder, which a
 # compiler searches only under /usr: beside the other headers instead.
 cp "$deps/prefix/usr/include/$arch/openssl/"* "$deps/prefix/usr/include/openssl/"
 rm -r "$deps/prefix/usr/include/$arch"
-# libcrypto is linked statically (harness/CMakeLists.txt): libssl and the
+# libcrypto and libseccomp are linked statically (harness/CMakeLists.txt): libssl and the
 # links to shared libraries this prefix does not hold go.
-rm -f "$lib/libssl.a" "$lib/libssl.so" "$lib/libcrypto.so"
+rm -f "$lib/libssl.a" "$lib/libssl.so" "$lib/libcrypto.so" "$lib/libseccomp.so"
 rm -rf "$deps"/{benchmark,prefix}/usr/share/doc "$deps"/{benchmark,prefix}/usr/share/man "$deps/prefix/usr/share/pkgconfig" \
   "$lib/pkgconfig"
 du -sh "$deps"

@@ -10,13 +10,17 @@
 // failure-with-status-0, no-device-info; in a session, leave-child and
 // leave-daemon answer and leave a process running. Escapes, each reporting what it
 // managed (the sandbox's tests): whoami, read-file, write-file, daemon,
-// connect, fork-bomb, fill-disk, signal-pid. Anything else is a usage error
+// connect, fork-bomb, fill-disk, signal-pid. The system-call filter's
+// (fake_runner_filtered, which installs it as a real runner does):
+// make-thread, fork, fork-with-sigsys-blocked, exec, exec-memory,
+// mprotect-exec, map-file-exec, own-sigsys-handler. Anything else is a usage error
 // (exit 2, no answer).
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -30,10 +34,19 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "harness/protocol.h"
 #include "harness/record.h"
 #include "harness/runner_client.h"
+#include "harness/syscall_filter.h"
+
+#ifdef FAKE_RUNNER_FILTERED
+// As every real runner does (harness/cuda/src/runner_main.cpp). The plain
+// fake runner leaves it out: its escapes test the sandbox's other defences
+// as they stand without the filter.
+GRADING_INSTALL_SYSCALL_FILTER();
+#endif
 
 namespace {
 
@@ -460,6 +473,51 @@ int main(int argc, char** argv) {
         const std::string what = "wrote " + std::to_string(written) + " bytes, then " + failed("write");
         close(fd);
         return report(what);
+    }
+    // The system-call filter's cases (syscall_filter_test.cpp): each reports
+    // what it managed, which a filtered runner never gets to.
+    if (command == "make-thread") {
+        int ran = 0;
+        std::thread([&] { ran = 1; }).join();
+        return report(ran ? "a thread ran" : "no thread ran");
+    }
+    if (command == "fork") {
+        const pid_t child = fork();
+        if (child == 0) _exit(0);
+        if (child > 0) waitpid(child, nullptr, 0);
+        return report(child > 0 ? "forked" : failed("fork"));
+    }
+    if (command == "fork-with-sigsys-blocked") {
+        sigset_t sigsys;
+        sigemptyset(&sigsys);
+        sigaddset(&sigsys, SIGSYS);
+        sigprocmask(SIG_BLOCK, &sigsys, nullptr);
+        const pid_t child = fork();
+        if (child == 0) _exit(0);
+        return report(child > 0 ? "forked" : failed("fork"));
+    }
+    if (command == "exec") {
+        char* const args[] = {const_cast<char*>("/bin/true"), nullptr};
+        execv(args[0], args);
+        return report(failed("execv"));
+    }
+    if (command == "exec-memory" || command == "mprotect-exec") {
+        const bool atOnce = command == "exec-memory";
+        void* page = mmap(nullptr, 4096, PROT_READ | PROT_WRITE | (atOnce ? PROT_EXEC : 0), MAP_PRIVATE | MAP_ANONYMOUS,
+                          -1, 0);
+        if (page == MAP_FAILED) return report(failed("mmap"));
+        if (!atOnce && mprotect(page, 4096, PROT_READ | PROT_EXEC) != 0) return report(failed("mprotect"));
+        return report("executable memory made");
+    }
+    if (command == "map-file-exec") {  // left open: the loader maps libraries this way
+        const int fd = open("/proc/self/exe", O_RDONLY);
+        void* code = mmap(nullptr, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+        return report(code == MAP_FAILED ? failed("mmap") : "file mapped executable");
+    }
+    if (command == "own-sigsys-handler") {
+        struct sigaction ignore {};
+        ignore.sa_handler = SIG_IGN;
+        return report(sigaction(SIGSYS, &ignore, nullptr) == 0 ? "SIGSYS ignored" : failed("sigaction"));
     }
     if (command == "signal-pid") {
         const bool sent = ::kill(std::atoi(text("pid").c_str()), SIGUSR1) == 0;

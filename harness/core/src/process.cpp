@@ -49,10 +49,26 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
     int execPipe[2];  // closed on exec; carries errno if exec fails
     int chanPipe[2] = {-1, -1};
     int inPipe[2] = {-1, -1};
+    int fd4Pipe[2] = {-1, -1};
+    const bool fd4 = !options.bytesOnFd4.empty();
     if (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0 || pipe2(execPipe, O_CLOEXEC) != 0 ||
-        (options.channel && pipe2(chanPipe, O_CLOEXEC) != 0) || (withInput && pipe2(inPipe, O_CLOEXEC) != 0)) {
+        (options.channel && pipe2(chanPipe, O_CLOEXEC) != 0) || (withInput && pipe2(inPipe, O_CLOEXEC) != 0) ||
+        (fd4 && pipe2(fd4Pipe, O_CLOEXEC) != 0)) {
         c.startError = std::string("pipe: ") + std::strerror(errno);
         return c;
+    }
+    if (fd4) {
+        // Filled before the child starts (it fits the pipe), and closed here
+        // once the child has its copy: the child reads to the end.
+        const ssize_t n = write(fd4Pipe[1], options.bytesOnFd4.data(), options.bytesOnFd4.size());
+        if (n != static_cast<ssize_t>(options.bytesOnFd4.size())) {
+            c.startError = "cannot fill the pipe on fd 4 (" + std::to_string(options.bytesOnFd4.size()) + " bytes)";
+            for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1], execPipe[0], execPipe[1], chanPipe[0],
+                           chanPipe[1], inPipe[0], inPipe[1], fd4Pipe[0], fd4Pipe[1]}) {
+                if (fd >= 0) close(fd);
+            }
+            return c;
+        }
     }
 
     std::vector<std::string> envStrings;
@@ -87,11 +103,14 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
         }
         dup2(outPipe[1], STDOUT_FILENO);
         dup2(errPipe[1], STDERR_FILENO);
+        // Above the descriptors being set, so no dup2 below closes it first.
+        const int fd4Source = fd4 ? fcntl(fd4Pipe[0], F_DUPFD_CLOEXEC, 10) : -1;
         if (options.channel) dup2(chanPipe[1], 3);
+        if (fd4) dup2(fd4Source, 4);
         // Nothing else of ours leaks into the child; execPipe closes on exec.
-        const int keep = options.channel ? 4 : 3;
-        for (int fd = keep; fd < 1024; ++fd) {
-            if (fd != execPipe[1]) close(fd);
+        for (int fd = 3; fd < 1024; ++fd) {
+            const bool kept = (fd == 3 && options.channel) || (fd == 4 && fd4) || fd == execPipe[1];
+            if (!kept) close(fd);
         }
         for (const auto& [resource, value] : options.rlimits) {
             const rlimit limit{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
@@ -123,6 +142,10 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
     close(execPipe[1]);
     if (options.channel) close(chanPipe[1]);
     if (withInput) close(inPipe[0]);
+    if (fd4) {
+        close(fd4Pipe[0]);
+        close(fd4Pipe[1]);
+    }
 
     int execErrno = 0;
     if (read(execPipe[0], &execErrno, sizeof(execErrno)) == static_cast<ssize_t>(sizeof(execErrno))) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "harness/syscall_filter.h"
 #include "runner_client_internal.h"
 
 namespace grading {
@@ -81,6 +82,19 @@ Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempD
     options.environment["HOME"] = dir.path();
     const std::string gpus = assignedGpus();
     if (!gpus.empty()) options.environment["CUDA_VISIBLE_DEVICES"] = gpus;
+    // Every runner under the system-call filter (syscall_filter.h), but one
+    // under compute-sanitizer: the sanitizer's own code in the process is the
+    // instructor's tool, and what it needs of the kernel is not ours to judge.
+    if (sanitizer.empty()) {
+        std::string why;
+        options.bytesOnFd4 = runnerSyscallFilter(&why);
+        options.environment[kSyscallFilterVariable] = std::to_string(kSyscallFilterFd);
+        if (!why.empty()) {
+            l.refused = "the runner for `" + label + "` was not started: the grader cannot build its system-call "
+                        "filter (" + why + ")";
+            return l;
+        }
+    }
     if (l.sandboxed) {
         SandboxedCommand boxed = sandboxCommand(l.argv, call.runner, request, SandboxLimits{}, options);
         if (!sanitizer.empty() && !tool.empty()) {

@@ -1,7 +1,10 @@
 // What a runner answered, read and judged.
+#include <signal.h>
+
 #include <sstream>
 
 #include "harness/protocol.h"
+#include "harness/syscall_filter.h"
 #include "runner_client_internal.h"
 
 namespace grading {
@@ -98,6 +101,16 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
                     "after, or before, the runner's own answer)";
     } else if (!channel.problem.empty()) {
         o.message = who + " sent a broken answer" + lastSeen + ": " + channel.problem;
+    } else if (p.signal == SIGSYS) {
+        // The handler's line comes last, just before the signal ends the runner.
+        const std::string prefix = kRefusedCallPrefix;
+        const size_t at = p.err.rfind(prefix);
+        const std::string call = at == std::string::npos
+                                     ? "something the filter refuses with SIGSYS blocked, or set a SIGSYS handler "
+                                       "of its own (either way the call goes unnamed)"
+                                     : p.err.substr(at + prefix.size(),
+                                                    p.err.find('\n', at) - at - prefix.size());
+        o.message = who + " was stopped by the sandbox's system-call filter" + lastSeen + ": it called " + call;
     } else if (p.signal != 0) {
         o.message = who + " was " + describeEnd(p) + lastSeen + "; stderr: " + tail(p.err, 600);
     } else if (channel.records.empty()) {

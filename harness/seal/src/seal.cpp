@@ -109,6 +109,29 @@ std::string forbiddenCalls(const std::vector<ElfFile>& objects, const Rules& rul
            "entry points";
 }
 
+// The only code a linked object can run before the runner's first
+// instruction of its own, the system-call filter's install
+// (harness/core/include/harness/syscall_filter.h): a .preinit_array entry,
+// and an IFUNC resolver, which the loader calls while it relocates.
+std::string codeBeforeTheRunner(const std::vector<ElfFile>& objects) {
+    for (const ElfFile& object : objects) {
+        for (const Section& section : object.sections) {
+            if (section.name.rfind(".preinit_array", 0) == 0) {
+                return "it puts a function in .preinit_array, which would run before the runner installs its "
+                       "system-call filter: a submission's code runs when the course calls it (or from a "
+                       "constructor)";
+            }
+        }
+        for (const Symbol& s : object.symbols) {
+            if (s.defined && s.type == STT_GNU_IFUNC) {
+                return "it defines " + demangled(s.name) + " as an IFUNC, whose resolver would run while the "
+                       "loader relocates the runner, before its system-call filter is installed";
+            }
+        }
+    }
+    return "";
+}
+
 }  // namespace
 
 std::string qualifiedName(const std::string& symbol) {
@@ -123,6 +146,7 @@ Expected<Plan> plan(const std::vector<ElfFile>& objects, const Rules& rules) {
     if (const std::string extra = extraDefinitions(objects, rules); !extra.empty()) return Error{extra};
     if (Expected<bool> kernels = kernelsAreDeviceCode(objects, rules); !kernels) return Error{kernels.error()};
     if (const std::string calls = forbiddenCalls(objects, rules); !calls.empty()) return Error{calls};
+    if (const std::string early = codeBeforeTheRunner(objects); !early.empty()) return Error{early};
 
     // Every name the file defines, but the exports, becomes its own: local
     // names too, since a COMDAT group is merged by its signature, which is

@@ -39,6 +39,9 @@ struct ProcessOptions {
     std::string cgroupProcs;                         // a cgroup.procs file the child joins before exec
     bool channel = false;                            // a pipe on the child's fd 3, read into `channel`
     size_t channelCap = size_t{1} << 30;             // bytes kept of it (the head)
+    // When set, a pipe on the child's fd 4 holding these bytes, then its end
+    // (the runner's system-call filter; at most a pipe's 64 KiB).
+    std::string bytesOnFd4;
 };
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});

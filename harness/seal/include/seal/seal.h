@@ -13,7 +13,8 @@
 // does not declare (a helper must be static or in an anonymous namespace);
 // an exercise kernel defined as a host function (no kernel of that name in
 // the file's device code); a call of a function the day's contract refuses
-// for every use. Calls the contract allows or refuses by their arguments go
+// for every use; code that would run before the runner's own first line
+// (.preinit_array, IFUNC resolvers), ahead of its system-call filter. Calls the contract allows or refuses by their arguments go
 // to the harness's checked versions (grading_checked_<name>, harness/cuda),
 // which judge each call as it is made.
 #include <set>

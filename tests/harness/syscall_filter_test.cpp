@@ -1,0 +1,117 @@
+// The runners' system-call filter from outside (syscall_filter.h): a runner
+// that makes a process, runs another program or makes memory executable
+// fails its call, and the message names the call; what the filter leaves to
+// a runner (threads, the protocol, libraries mapped by the loader) still
+// works. Run on the filtered stand-in runner, in the sandbox and out of it:
+// the filter holds in both. No GPU.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "harness/runner_client.h"
+#include "harness/sandbox.h"
+#include "harness/syscall_filter.h"
+
+namespace grading {
+namespace {
+
+using ::testing::HasSubstr;
+
+class SyscallFilter : public ::testing::TestWithParam<bool> {
+protected:
+    void SetUp() override {
+        if (GetParam() && !sandboxUnavailable().empty()) {
+            GTEST_SKIP() << "no sandbox on this machine: " << sandboxUnavailable();
+        }
+        setSandboxPolicy(GetParam() ? SandboxPolicy::Required : SandboxPolicy::Off);
+    }
+    void TearDown() override { setSandboxPolicy(SandboxPolicy::Off); }
+
+    static RunnerOutcome attempt(const std::string& what) {
+        RunnerCall call;
+        call.runner = FAKE_RUNNER_FILTERED;
+        call.subcommand = what;
+        call.timeLimitSeconds = 20.0;
+        return callRunner(call);
+    }
+    static std::string outcome(const std::string& what) {
+        const RunnerOutcome o = attempt(what);
+        return o.ok() ? o.result.text("outcome").value() : "call failed: " + o.message;
+    }
+};
+
+TEST_P(SyscallFilter, LeavesThreadsAndTheProtocolWorking) {
+    EXPECT_TRUE(attempt("ok").ok()) << attempt("ok").message;
+    EXPECT_EQ(outcome("make-thread"), "a thread ran");  // glibc's clone3 answered ENOSYS, then clone
+}
+
+TEST_P(SyscallFilter, AForkFailsTheCallNamingIt) {
+    const RunnerOutcome o = attempt("fork");
+    ASSERT_FALSE(o.ok()) << "the runner forked: " << o.result.text("outcome").value();
+    EXPECT_EQ(o.process.signal, SIGSYS);
+    EXPECT_THAT(o.message, HasSubstr("was stopped by the sandbox's system-call filter: it called clone without "
+                                     "CLONE_THREAD (a new process: a runner makes threads only)"));
+}
+
+TEST_P(SyscallFilter, BlockingSigsysDoesNotLetAForkThrough) {
+    const RunnerOutcome o = attempt("fork-with-sigsys-blocked");
+    ASSERT_FALSE(o.ok()) << o.result.text("outcome").value();
+    EXPECT_EQ(o.process.signal, SIGSYS);
+    EXPECT_THAT(o.message, HasSubstr("stopped by the sandbox's system-call filter: it called something the filter "
+                                     "refuses with SIGSYS blocked"));
+}
+
+TEST_P(SyscallFilter, AnExecFailsTheCallNamingIt) {
+    const RunnerOutcome o = attempt("exec");
+    ASSERT_FALSE(o.ok()) << o.result.text("outcome").value();
+    EXPECT_THAT(o.message, HasSubstr("it called execve (a runner runs no other program)"));
+}
+
+TEST_P(SyscallFilter, MemoryMadeExecutableFailsTheCallNamingIt) {
+    const RunnerOutcome atOnce = attempt("exec-memory");
+    ASSERT_FALSE(atOnce.ok()) << atOnce.result.text("outcome").value();
+    EXPECT_THAT(atOnce.message, HasSubstr("it called mmap of anonymous memory with PROT_EXEC"));
+    const RunnerOutcome later = attempt("mprotect-exec");
+    ASSERT_FALSE(later.ok()) << later.result.text("outcome").value();
+    EXPECT_THAT(later.message, HasSubstr("it called mprotect with PROT_EXEC"));
+}
+
+TEST_P(SyscallFilter, AHandlerOfTheRunnersOwnCannotHideARefusal) {
+    const RunnerOutcome o = attempt("own-sigsys-handler");
+    ASSERT_FALSE(o.ok()) << o.result.text("outcome").value();
+    EXPECT_EQ(o.process.signal, SIGSYS);
+    EXPECT_THAT(o.message, HasSubstr("or set a SIGSYS handler of its own"));
+}
+
+// What grading.md says the filter leaves open: the loader's way of mapping a
+// library (a file, executable), which the CUDA runtime uses to open the driver.
+TEST_P(SyscallFilter, LeavesFilesMappedExecutable) {
+    EXPECT_EQ(outcome("map-file-exec"), "file mapped executable");
+}
+
+// The plain stand-in runner installs no filter: the same call forks, which
+// shows the refusals above are the filter's.
+TEST_P(SyscallFilter, IsWhatRefusesThem) {
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "fork";
+    call.timeLimitSeconds = 20.0;
+    const RunnerOutcome o = callRunner(call);
+    ASSERT_TRUE(o.ok()) << o.message;
+    EXPECT_EQ(o.result.text("outcome").value(), "forked");
+}
+
+INSTANTIATE_TEST_SUITE_P(InAndOutOfTheSandbox, SyscallFilter, ::testing::Values(true, false),
+                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "Sandboxed" : "Unsandboxed"; });
+
+TEST(SyscallFilterProgram, IsBuiltAndNamesEveryCallItTraps) {
+    std::string why;
+    const std::string& program = runnerSyscallFilter(&why);
+    EXPECT_EQ(why, "");
+    EXPECT_FALSE(program.empty());
+    EXPECT_EQ(program.size() % 8, 0u) << "a BPF program is whole 8-byte instructions";
+}
+
+}  // namespace
+}  // namespace grading
