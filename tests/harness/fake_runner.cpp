@@ -8,7 +8,8 @@
 // out-of-memory, out-of-memory-once (a neighbour's doing, then not),
 // guard, forged-after-failure, second-answer, result-then-status,
 // failure-with-status-0, no-device-info; in a session, leave-child and
-// leave-daemon answer and leave a process running. Escapes, each reporting what it
+// leave-daemon answer and leave a process running, leave-thread and
+// leave-renamed-thread a thread (join-thread ends its own first). Escapes, each reporting what it
 // managed (the sandbox's tests): whoami, read-file, write-file, daemon,
 // connect, fork-bomb, fill-disk, signal-pid. The system-call filter's
 // (fake_runner_filtered, which installs it as a real runner does):
@@ -201,6 +202,20 @@ int session() {
         }
         if (command == "crash") raise(SIGSEGV);
         if (command == "leave-child" || command == "leave-daemon") leaveProcess(command == "leave-daemon");
+        if (command == "leave-thread" || command == "leave-renamed-thread") {
+            std::thread([] { sleepForever(); }).detach();
+        }
+        if (command == "leave-renamed-thread") {
+            // The name the CUDA runtime gives its event thread, set from outside the thread itself.
+            DIR* tasks = opendir("/proc/self/task");
+            for (dirent* e = tasks ? readdir(tasks) : nullptr; e != nullptr; e = readdir(tasks)) {
+                if (std::atoi(e->d_name) > 0 && std::atoi(e->d_name) != getpid()) {
+                    std::ofstream(std::string("/proc/self/task/") + e->d_name + "/comm") << "cuda-EvtHandlr";
+                }
+            }
+            if (tasks != nullptr) closedir(tasks);
+        }
+        if (command == "join-thread") std::thread([] {}).join();
         if (command == "hang") sleepForever();
         if (command == "exit-zero") _exit(0);
         if (command == "close-input") close(0);  // answers, then reads nothing more

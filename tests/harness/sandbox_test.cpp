@@ -132,6 +132,24 @@ TEST_F(Sandbox, ADaemonLeftBySessionFailsItsCall) {
     EXPECT_THAT(o.message, HasSubstr("left 1 process running beside it once it had answered"));
 }
 
+// The runner's threads, read from outside the sandbox: the runner is the
+// PID namespace init's first child.
+TEST_F(Sandbox, AThreadLeftBySessionFailsItsCall) {
+    const char* before = std::getenv("GRADING_RUNNER_SESSIONS");
+    const std::string saved = before == nullptr ? "" : before;
+    setenv("GRADING_RUNNER_SESSIONS", "1", 1);
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "leave-thread";
+    call.timeLimitSeconds = 20.0;
+    const RunnerOutcome o = callRunner(call);
+    closeSessions();
+    if (before == nullptr) unsetenv("GRADING_RUNNER_SESSIONS");
+    else setenv("GRADING_RUNNER_SESSIONS", saved.c_str(), 1);
+    ASSERT_FALSE(o.ok());
+    EXPECT_THAT(o.message, HasSubstr("left 1 host thread running once it had answered"));
+}
+
 TEST_F(Sandbox, HasNoNetwork) {
     const int listener = socket(AF_INET, SOCK_STREAM, 0);
     ASSERT_GE(listener, 0);

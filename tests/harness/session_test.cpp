@@ -22,6 +22,7 @@ namespace grading {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::MatchesRegex;
 
 class Sessions : public ::testing::Test {
 protected:
@@ -247,6 +248,34 @@ TEST_F(Sessions, AProcessLeftRunningFailsItsCall) {
     EXPECT_THAT(left.message, HasSubstr("left 1 process running beside it once it had answered"));
     const RunnerOutcome next = call("ok");
     EXPECT_TRUE(next.ok()) << next.message;
+}
+
+// Threads too are read from outside (/proc/<runner>/task): one that keeps
+// the runner's name, and one renamed as the CUDA runtime names its own after
+// the first call, fail the call that left them; nothing in the runner's
+// process (a weak definition of a library function, say) takes part.
+TEST_F(Sessions, AThreadLeftRunningFailsItsCall) {
+    const RunnerOutcome left = call("leave-thread");
+    ASSERT_FALSE(left.ok());
+    EXPECT_THAT(left.message, MatchesRegex(".*left 1 host thread running once it had answered \\(thread [0-9]+, "
+                                           "\"fake_runner\"\\): a submission's threads must end before its "
+                                           "function returns.*"));
+    EXPECT_TRUE(call("ok").ok());
+}
+
+TEST_F(Sessions, ARenamedThreadLeftRunningFailsItsCall) {
+    ASSERT_TRUE(call("ok").ok());
+    const RunnerOutcome left = call("leave-renamed-thread");
+    ASSERT_FALSE(left.ok());
+    EXPECT_THAT(left.message, HasSubstr("left 1 host thread running once it had answered"));
+    EXPECT_THAT(left.message, HasSubstr("\"cuda-EvtHandlr\""));
+}
+
+TEST_F(Sessions, AThreadThatEndsWithItsCallIsNoMatter) {
+    ASSERT_TRUE(call("ok").ok());
+    const RunnerOutcome joined = call("join-thread");
+    EXPECT_TRUE(joined.ok()) << joined.message;
+    EXPECT_TRUE(call("ok").ok());
 }
 
 TEST_F(Sessions, AFailureReportEndsTheSession) {

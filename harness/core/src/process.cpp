@@ -278,12 +278,14 @@ std::string describeEnd(const ProcessResult& r) {
     return s.str();
 }
 
-std::vector<TreeProcess> processesBelow(int root) {
-    // /proc/<pid>/stat: "pid (comm) state ppid ... starttime" (the 22nd
-    // field); comm may hold spaces and parentheses, so it ends at the last ')'.
-    std::map<int, std::vector<TreeProcess>> children;
+namespace {
+
+// /proc/.../stat: "pid (comm) state ppid ... starttime" (the 22nd field);
+// comm may hold spaces and parentheses, so it ends at the last ')'.
+std::vector<TreeProcess> readStats(const std::filesystem::path& folder) {
+    std::vector<TreeProcess> found;
     std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
         const std::string pid = entry.path().filename().string();
         if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
         std::ifstream in(entry.path() / "stat");
@@ -301,8 +303,18 @@ std::vector<TreeProcess> processesBelow(int root) {
             if (k == 4) p.parent = std::atoi(field.c_str());
             if (k == 22) p.started = std::strtoull(field.c_str(), nullptr, 10);
         }
-        children[p.parent].push_back(p);
+        found.push_back(p);
     }
+    return found;
+}
+
+}  // namespace
+
+std::vector<TreeProcess> threadsOf(int pid) { return readStats("/proc/" + std::to_string(pid) + "/task"); }
+
+std::vector<TreeProcess> processesBelow(int root) {
+    std::map<int, std::vector<TreeProcess>> children;
+    for (const TreeProcess& p : readStats("/proc")) children[p.parent].push_back(p);
     std::vector<TreeProcess> below;
     std::vector<int> unvisited = {root};
     while (!unvisited.empty()) {

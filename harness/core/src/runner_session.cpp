@@ -12,6 +12,8 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "harness/gpu_state.h"
 #include "harness/protocol.h"
@@ -29,6 +31,9 @@ struct Session {
     UidLease uid;  // given back with the session, after its cgroup is removed
     bool sandboxed = false;
     std::string channel;  // bytes read from fd 3 and not yet taken
+    // The runner's threads once it had answered its first call: the CUDA
+    // runtime's and driver's, which later calls find there. Unset until then.
+    std::optional<std::set<int>> threadsAfterFirstAnswer;
 };
 
 std::function<std::optional<uint64_t>(int)>& memoryReader() {
@@ -57,20 +62,32 @@ std::string overMemory(const Session& s) {
 // (the init's first child); unsandboxed, the runner is the root. Anything
 // else the submission started (a child, a daemon reparented to the init),
 // which could work on between calls.
-std::vector<TreeProcess> startedBesideTheRunner(const Session& s) {
-    std::vector<TreeProcess> below = processesBelow(s.child.pid);
-    std::vector<TreeProcess> others;
-    const auto firstChildOf = [&below](int parent) {
+struct SessionTree {
+    std::vector<TreeProcess> below;
+    int init = -1;    // sandboxed: the PID namespace's init
+    int runner = -1;  // the runner's pid (unsandboxed: the session's child)
+};
+
+SessionTree treeOf(const Session& s) {
+    SessionTree t;
+    t.below = processesBelow(s.child.pid);
+    const auto firstChildOf = [&t](int parent) {
         const TreeProcess* first = nullptr;
-        for (const TreeProcess& p : below) {
+        for (const TreeProcess& p : t.below) {
             if (p.parent == parent && (!first || p.started < first->started)) first = &p;
         }
         return first ? first->pid : -1;
     };
-    const int init = s.sandboxed ? firstChildOf(s.child.pid) : -1;
-    const int runner = s.sandboxed ? firstChildOf(init) : -1;
-    for (const TreeProcess& p : below) {
-        if (p.pid != init && p.pid != runner && !p.ended) others.push_back(p);
+    t.init = s.sandboxed ? firstChildOf(s.child.pid) : -1;
+    t.runner = s.sandboxed ? firstChildOf(t.init) : s.child.pid;
+    return t;
+}
+
+std::vector<TreeProcess> startedBesideTheRunner(const Session& s) {
+    const SessionTree tree = treeOf(s);
+    std::vector<TreeProcess> others;
+    for (const TreeProcess& p : tree.below) {
+        if (p.pid != tree.init && p.pid != tree.runner && !p.ended) others.push_back(p);
     }
     return others;
 }
@@ -81,6 +98,43 @@ std::string processesLeft(const Session& s) {
     const std::string count = std::to_string(others.size()) + (others.size() == 1 ? " process" : " processes");
     return "left " + count + " running beside it once it had answered (pid " + std::to_string(others.front().pid) +
            ", \"" + others.front().name + "\"): a submission starts no process; its work ends with the call";
+}
+
+// The threads a call left running, read from /proc by the grader, so that
+// nothing in the runner's process (a weak definition of a library function,
+// a thread's new name) can hide one: a thread named as the runner's main
+// thread (threads inherit their creator's name; the CUDA runtime and driver
+// name theirs), and after the first call any thread the first answer did
+// not find. A thread about to end gets a moment.
+std::string threadsLeft(Session& s) {
+    const int runner = treeOf(s).runner;
+    if (runner <= 0) return "";
+    std::vector<TreeProcess> left;
+    std::vector<TreeProcess> threads;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        threads = threadsOf(runner);
+        std::string mainName;
+        for (const TreeProcess& t : threads) {
+            if (t.pid == runner) mainName = t.name;
+        }
+        left.clear();
+        for (const TreeProcess& t : threads) {
+            const bool unknown = s.threadsAfterFirstAnswer && s.threadsAfterFirstAnswer->count(t.pid) == 0;
+            if (t.pid != runner && !t.ended && (t.name == mainName || unknown)) left.push_back(t);
+        }
+        if (left.empty()) break;
+        usleep(5000);
+    }
+    if (left.empty()) {
+        if (!s.threadsAfterFirstAnswer) {
+            s.threadsAfterFirstAnswer.emplace();
+            for (const TreeProcess& t : threads) s.threadsAfterFirstAnswer->insert(t.pid);
+        }
+        return "";
+    }
+    const std::string count = std::to_string(left.size()) + (left.size() == 1 ? " host thread" : " host threads");
+    return "left " + count + " running once it had answered (thread " + std::to_string(left.front().pid) + ", \"" +
+           left.front().name + "\"): a submission's threads must end before its function returns";
 }
 
 // How often a call's session has its memory read.
@@ -386,7 +440,9 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const bool answered = x.status == FrameStatus::Complete && channel.problem.empty();
     const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
     if (answered && !failure) {
-        if (const std::string left = processesLeft(*session); !left.empty()) {
+        std::string left = processesLeft(*session);
+        if (left.empty()) left = threadsLeft(*session);
+        if (!left.empty()) {
             killSession(session);
             RunnerOutcome o;
             o.message = "the runner for `" + labelOf(call) + "` " + left;

@@ -3,21 +3,21 @@
 // Hostile submission: before main, tries what a sandbox must deny, and
 // sabotages the distances (vertex 0 at -(1000 + what worked)) if anything
 // did: running as root (1), seeing the machine's folders (2), a network
-// interface besides loopback (4), more than 1024 processes (8), writing
-// more than 256 MiB to its temp folder (16), seeing the grader's processes
-// (32). Inside the sandbox none works, the distances are the solution's and
-// every gate it names passes; outside, the message says what got through.
+// interface besides loopback (4), writing more than 256 MiB to its temp
+// folder (16), seeing the grader's processes (32). Inside the sandbox none
+// works, the distances are the solution's and every gate it names passes;
+// outside, the message says what got through. Making processes is refused
+// by the runner's system-call filter before the sandbox's process bound is
+// reached (forks_before_main.cu; the bound alone: tests/harness/sandbox_test.cpp).
 #include <dirent.h>
 #include <ifaddrs.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
-#include <vector>
 
 // The solution's functions kept under other names, private to this file as a
 // helper must be (a submission may define only the exercise).
@@ -56,19 +56,6 @@ int escaped() {
         }
         freeifaddrs(list);
     }
-    std::vector<pid_t> children;
-    for (int i = 0; i < 1100; ++i) {
-        const pid_t p = fork();
-        if (p < 0) break;
-        if (p == 0) {
-            pause();
-            _exit(0);
-        }
-        children.push_back(p);
-    }
-    if (children.size() > 1024) what |= 8;
-    for (pid_t p : children) kill(p, SIGKILL);
-    for (pid_t p : children) waitpid(p, nullptr, 0);
     const char* tmp = std::getenv("TMPDIR");
     const std::string fill = std::string(tmp != nullptr ? tmp : "/tmp") + "/fill";
     {

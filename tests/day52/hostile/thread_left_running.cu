@@ -1,9 +1,9 @@
 // fails: 52.diamond
-// expect: the call left 1 host thread running after it returned \(thread [0-9]+\): a submission's threads must end
+// expect: left 1 host thread running once it had answered \(thread [0-9]+, "[^"]*"\): a submission's threads must end
 // Hostile submission: queues a right diamond, but first starts a host
 // thread of its own and leaves it running (detached), free to work between
-// calls or beside someone's measurement. The runner looks for such threads
-// after every call and fails the call that left one.
+// calls or beside someone's measurement. The grader reads the runner's
+// threads from /proc after every answer and fails the call that left one.
 #include <chrono>
 #include <thread>
 

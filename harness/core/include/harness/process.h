@@ -77,6 +77,9 @@ struct TreeProcess {
 // Every process below `root` (its children, theirs, ...), read from /proc:
 // what a process started, however it renamed itself.
 std::vector<TreeProcess> processesBelow(int root);
+// The threads of process `pid` (/proc/<pid>/task), its main thread's id
+// being `pid`; their parent field is the process's parent.
+std::vector<TreeProcess> threadsOf(int pid);
 
 // "exit status 3", "killed by signal 11 (Segmentation fault)",
 // "killed at the time limit after 20 s".
