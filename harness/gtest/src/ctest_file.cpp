@@ -214,30 +214,52 @@ void addStub(CtestFile& file, const Day& day, const std::string& runner) {
 
 // A planted bug or hostile file (suite "planted" or "hostile"): its limit
 // the cases of the gate it must fail (times its attempts) and of those it
-// must pass; the machine to itself where any of them is timed.
+// must pass. Its timed gates run with the machine to themselves (serial),
+// the others beside the rest of the suite: a file that names both is two
+// tests, <suite>.<day>.<name> for the untimed gates and <name>.timed.
 void addExpectation(CtestFile& file, const Day& day, const std::string& suite, const std::string& name,
                     const std::string& runner, const std::string& expectationFile) {
     const Expected<Expectation> e = readExpectation(expectationFile);
-    double seconds = 300;
-    bool serial = false;
-    if (e) {
-        if (const DayGate* g = day.find(e->fails)) {
-            seconds = caseSeconds(*g, false, e->cases) * e->attempts;
-            serial = g->spec.timed();
-        }
-        for (const std::string& entry : e->passes) {
-            const size_t at = entry.find('@');
-            const std::vector<std::string> where = at == std::string::npos ? e->cases : words(entry.substr(at + 1));
-            if (const DayGate* g = day.find(entry.substr(0, at))) {
-                seconds += caseSeconds(*g, false, where);
-                serial = serial || g->spec.timed();  // it must pass: measured with the machine to itself
-            }
-        }
-        if (!e->sanitizer.empty()) seconds *= kSanitizerSlowdown;
+    const std::string test = suite + "." + day.name() + "." + name;
+    const std::vector<std::string> args = {"--suite", suite, "--runner", runner, "--expect", expectationFile,
+                                           "--name", name};
+    if (!e) {  // the test itself reports the file's problem
+        file.add(test, args, 300, suite + gpuLabels(false), false);
+        return;
     }
-    file.add(suite + "." + day.name() + "." + name,
-             {"--suite", suite, "--runner", runner, "--expect", expectationFile, "--name", name}, seconds,
-             suite + gpuLabels(serial), serial);
+    double seconds[2] = {0, 0};  // untimed, timed
+    bool any[2] = {false, false};
+    const DayGate* fails = day.find(e->fails);
+    if (fails != nullptr) {
+        seconds[fails->spec.timed()] += caseSeconds(*fails, false, e->cases) * e->attempts;
+        any[fails->spec.timed()] = true;
+    }
+    for (const std::string& entry : e->passes) {
+        const size_t at = entry.find('@');
+        const std::vector<std::string> where = at == std::string::npos ? e->cases : words(entry.substr(at + 1));
+        if (const DayGate* g = day.find(entry.substr(0, at))) {
+            seconds[g->spec.timed()] += caseSeconds(*g, false, where);
+            any[g->spec.timed()] = true;
+        }
+    }
+    // A file that fails no gate (fails: none) does its tricks before the
+    // probe: 300 s for them, as for a file that cannot be read.
+    if (fails == nullptr) seconds[any[0] || !any[1] ? 0 : 1] += 300;
+    const double scale = e->sanitizer.empty() ? 1.0 : kSanitizerSlowdown;
+    if (!any[0] && !any[1]) {  // names no gate of the day (or "fails: none" alone): the test says so
+        file.add(test, args, seconds[0] * scale, suite + gpuLabels(false), false);
+        return;
+    }
+    if (any[0]) {
+        std::vector<std::string> untimed = args;
+        if (any[1]) untimed.insert(untimed.end(), {"--part", "untimed"});
+        file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false), false);
+    }
+    if (any[1]) {
+        std::vector<std::string> timed = args;
+        if (any[0]) timed.insert(timed.end(), {"--part", "timed"});
+        file.add(any[0] ? test + ".timed" : test, timed, seconds[1] * scale, suite + gpuLabels(true), true);
+    }
 }
 
 }  // namespace

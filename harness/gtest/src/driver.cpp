@@ -6,8 +6,9 @@
 //   <day>_tests --suite reference|submission --runner R --gate ID
 //   <day>_tests --suite observe --runner R --observation NAME
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
-//   <day>_tests --suite planted|hostile --runner R --expect FILE --name N
+//   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part timed|untimed]
 //                                                  a planted bug or hostile submission fails its gate
+//                                                  (--part: its timed gates alone, or the others)
 //   <day>_tests --suite reference --gate ID --no-solution   skips: the tree has no solutions
 //   <day>_tests --gates-tsv                        the declarations, for the report
 //   <day>_tests --charts-tsv                       the heading and charts, for the HTML page
@@ -47,7 +48,7 @@ std::optional<Options> parseOptions(int argc, char** argv) {
         const std::string arg = argv[i];
         if (flag(arg, "suite", &o.suite, i, argc, argv) || flag(arg, "runner", &o.runner, i, argc, argv) ||
             flag(arg, "gate", &o.gate, i, argc, argv) || flag(arg, "observation", &o.observation, i, argc, argv) ||
-            flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) ||
+            flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) || flag(arg, "part", &o.part, i, argc, argv) ||
             flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv) ||
             flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv) ||
             flag(arg, "course-runner", &o.courseRunner, i, argc, argv) ||

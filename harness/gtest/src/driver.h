@@ -17,6 +17,7 @@ inline constexpr int kSkipStatus = 77;
 struct Options {
     std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner, courseRunner,
         policy;
+    std::string part;  // an expectation's "timed" or "untimed" gates alone; "": all of them
     bool gatesTsv = false;
     bool chartsTsv = false;
     bool noSolution = false;

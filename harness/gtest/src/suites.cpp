@@ -334,7 +334,9 @@ void registerExpect(const grading::Day& day, const Options& o) {
             return;
         }
         if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
-        if (!contained) {
+        // --part: the timed gates alone (run with the machine to themselves), or the others.
+        const auto inPart = [&o](const DayGate& g) { return o.part.empty() || (o.part == "timed") == g.spec.timed(); };
+        if (!contained && inPart(*gate)) {
             GateRun run;
             int attempt = 0;
             const auto bites = [&e](const GateResult& r) {
@@ -368,6 +370,7 @@ void registerExpect(const grading::Day& day, const Options& o) {
             const std::vector<std::string> where = at == std::string::npos ? e.cases : words(entry.substr(at + 1));
             const DayGate* other = day.find(id);
             ASSERT_NE(other, nullptr) << o.expectFile << " names gate " << id << ", which is not declared";
+            if (!inPart(*other)) continue;
             // A hostile file is a student's: a gate it names without cases runs the student's.
             const bool studentCases = o.suite == "hostile" && where.empty();
             const GateRun ok = runGate(*other, o.runner, studentCases, where, seed);
