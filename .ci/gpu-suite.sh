@@ -25,7 +25,9 @@
 # WIDE_REPEATS (then this many more at twice JOBS), SKIP_BUILD=1 (reuse BUILD_DIR),
 # SKIP_GRADE=1 (stop after the suite: no grade target, leak check or benchmark),
 # SKIP_BENCH=1 (everything but the benchmarks), SKIP_CHAOS=1 (no chaos class), SUBMISSION (see above),
-# EXCLUDE_LABELS (a regex: the suite without those tests, e.g. project).
+# EXCLUDE_LABELS (a regex: the suite without those tests, e.g. project),
+# NIGHTLY=1 (the planted bugs' shrink tests too, label nightly: each planted
+# bug's shrink and its counterexample's bound; one a day runs in every suite).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-/tmp/grading-gpu}
@@ -79,6 +81,8 @@ say "build: exit $build_rc in $(( $(date +%s) - start )) s"
 # on; here the shared tests fill the GPU's gaps. RUN_SERIAL tests (label
 # serial) run last, ctest's own doing.
 ctest_common=(--test-dir "$build" --output-on-failure --test-output-size-passed 65536)
+nightly_skip='|^nightly$'
+[ -z "${NIGHTLY:-}" ] || nightly_skip=
 rc_tests=0
 # REPEATS runs at -j JOBS, each with a new seed; WIDE_REPEATS more at twice that.
 total_runs=$(( ${REPEATS:-1} + ${WIDE_REPEATS:-0} ))
@@ -94,7 +98,7 @@ for ((r = 1; r <= total_runs; r++)); do
   export GRADING_ANSWER_CACHE="$build/answers"
   rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
   # The grade workflow's last step (label grade) reads the grade target's verdict: it runs after it, below.
-  ctest "${ctest_common[@]}" -j "$width" -L "$labels" -LE "^grade\$${EXCLUDE_LABELS:+|$EXCLUDE_LABELS}" --output-junit "$out/junit-tests.xml" \
+  ctest "${ctest_common[@]}" -j "$width" -L "$labels" -LE "^grade\$$nightly_skip${EXCLUDE_LABELS:+|$EXCLUDE_LABELS}" --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1
   rm -rf "$GRADING_ANSWER_CACHE"
   unset GRADING_ANSWER_CACHE

@@ -217,8 +217,13 @@ void addStub(CtestFile& file, const Day& day, const std::string& runner) {
 // must pass. Its timed gates run with the machine to themselves (serial),
 // the others beside the rest of the suite: a file that names both is two
 // tests, <suite>.<day>.<name> for the untimed gates and <name>.timed.
+// A planted bug's tests assert the failure with shrinking off; its shrink,
+// and the counterexample's bound, is <name>.shrink: labelled nightly, but
+// for the day's first planted bug that shrinks (`*shrinkChosen`), which
+// every suite runs.
 void addExpectation(CtestFile& file, const Day& day, const std::string& suite, const std::string& name,
-                    const std::string& runner, const std::string& expectationFile) {
+                    const std::string& runner, const std::string& expectationFile,
+                    bool* shrinkChosen) {
     const Expected<Expectation> e = readExpectation(expectationFile);
     const std::string test = suite + "." + day.name() + "." + name;
     const std::vector<std::string> args = {"--suite", suite, "--runner", runner, "--expect", expectationFile,
@@ -250,15 +255,25 @@ void addExpectation(CtestFile& file, const Day& day, const std::string& suite, c
         file.add(test, args, seconds[0] * scale, suite + gpuLabels(false), false);
         return;
     }
+    const bool planted = suite == "planted";
+    const std::string noShrink = planted ? "GRADING_SHRINK=off" : "";
     if (any[0]) {
         std::vector<std::string> untimed = args;
         if (any[1]) untimed.insert(untimed.end(), {"--part", "untimed"});
-        file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false), false);
+        file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false), false, noShrink);
     }
     if (any[1]) {
         std::vector<std::string> timed = args;
         if (any[0]) timed.insert(timed.end(), {"--part", "timed"});
-        file.add(any[0] ? test + ".timed" : test, timed, seconds[1] * scale, suite + gpuLabels(true), true);
+        file.add(any[0] ? test + ".timed" : test, timed, seconds[1] * scale, suite + gpuLabels(true), true, noShrink);
+    }
+    if (planted && fails != nullptr && !fails->spec.timed() && !e->scoreBelow) {
+        std::vector<std::string> shrink = args;
+        shrink.insert(shrink.end(), {"--part", "fails"});
+        const bool everySuite = !*shrinkChosen && e->largeCounterexample.empty();
+        *shrinkChosen = *shrinkChosen || everySuite;
+        file.add(test + ".shrink", shrink, caseSeconds(*fails, false, e->cases) * e->attempts * scale,
+                 suite + gpuLabels(false) + ";shrink" + (everySuite ? "" : ";nightly"), false);
     }
 }
 
@@ -272,12 +287,13 @@ int emitCtest(const Day& day, const Options& o) {
     }
     const std::vector<Row> rows = readManifest(manifest);
     CtestFile file(day, rows);
+    bool shrinkChosen = false;
     for (const Row& f : rows) {
         const std::string& kind = f[0];
         if ((kind == "reference" || kind == "submission") && f.size() >= 2) addSuite(file, day, kind, f[1]);
         else if (kind == "student" && f.size() >= 3) addStudent(file, day, f[1], f[2]);  // student <id> <runner>
         else if (kind == "stub" && f.size() >= 2) addStub(file, day, f[1]);
-        else if (kind == "expect" && f.size() >= 5) addExpectation(file, day, f[1], f[2], f[3], f[4]);  // expect <suite> <name> <runner> <file>
+        else if (kind == "expect" && f.size() >= 5) addExpectation(file, day, f[1], f[2], f[3], f[4], &shrinkChosen);  // expect <suite> <name> <runner> <file>
     }
     std::ofstream out(o.emitCtest, std::ios::trunc);
     out << file.text();

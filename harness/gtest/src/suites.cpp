@@ -15,6 +15,7 @@
 #include "driver.h"
 #include "harness/gpu_state.h"
 #include "harness/runner_client.h"
+#include "harness/shrink.h"
 #include "harness/testing.h"
 #include "harness/text.h"
 
@@ -335,7 +336,10 @@ void registerExpect(const grading::Day& day, const Options& o) {
         }
         if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
         // --part: the timed gates alone (run with the machine to themselves), or the others.
-        const auto inPart = [&o](const DayGate& g) { return o.part.empty() || (o.part == "timed") == g.spec.timed(); };
+        // "fails": the gate it must fail alone (a planted bug's shrink test).
+        const auto inPart = [&o](const DayGate& g) {
+            return o.part.empty() || o.part == "fails" || (o.part == "timed") == g.spec.timed();
+        };
         if (!contained && inPart(*gate)) {
             GateRun run;
             int attempt = 0;
@@ -361,7 +365,9 @@ void registerExpect(const grading::Day& day, const Options& o) {
             EXPECT_TRUE(std::regex_search(run.result.message, std::regex(e.expect)))
                 << o.name << " failed " << e.fails << ", but with a message that does not match /" << e.expect
                 << "/: " << run.result.message;
-            if (o.suite == "planted" && !e.scoreBelow) expectSmallCounterexample(day, e, o.name, run.result.message);
+            if (o.suite == "planted" && !e.scoreBelow && !grading::shrinkingTurnedOff()) {
+                expectSmallCounterexample(day, e, o.name, run.result.message);
+            }
         }
         // "gate" on the same cases, or "gate@case" on that one.
         for (const std::string& entry : e.passes) {
@@ -370,7 +376,7 @@ void registerExpect(const grading::Day& day, const Options& o) {
             const std::vector<std::string> where = at == std::string::npos ? e.cases : words(entry.substr(at + 1));
             const DayGate* other = day.find(id);
             ASSERT_NE(other, nullptr) << o.expectFile << " names gate " << id << ", which is not declared";
-            if (!inPart(*other)) continue;
+            if (!inPart(*other) || o.part == "fails") continue;
             // A hostile file is a student's: a gate it names without cases runs the student's.
             const bool studentCases = o.suite == "hostile" && where.empty();
             const GateRun ok = runGate(*other, o.runner, studentCases, where, seed);

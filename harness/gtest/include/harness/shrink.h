@@ -44,7 +44,10 @@ std::string failureShape(const std::string& message);
 // process, and no other (each would cost the budget again to show much the
 // same); never a runner ended for the device memory it held (no input
 // explains that, and each try would take the memory from its neighbours again).
+// Nothing is shrunk where GRADING_SHRINK=off (shrinkingTurnedOff): a planted
+// bug's test that only asserts its gate fails.
 bool shrinksFailure(const GateResult& failure, bool showsDetails);
+bool shrinkingTurnedOff();
 
 // Writes a shrunk input where the student can load it: under
 // GRADING_COUNTEREXAMPLE_DIR, else counterexamples/ in the working folder,
