@@ -9,7 +9,8 @@
 // guard, forged-after-failure, second-answer, result-then-status,
 // failure-with-status-0, no-device-info; in a session, leave-child and
 // leave-daemon answer and leave a process running, leave-thread and
-// leave-renamed-thread a thread (join-thread ends its own first). Escapes, each reporting what it
+// leave-renamed-thread a thread (join-thread ends its own first),
+// count-own-threads says how many it sees itself (fake_runner_blind: none). Escapes, each reporting what it
 // managed (the sandbox's tests): whoami, read-file, write-file, daemon,
 // connect, fork-bomb, fill-disk, signal-pid. The system-call filter's
 // (fake_runner_filtered, which installs it as a real runner does):
@@ -18,6 +19,7 @@
 // (exit 2, no answer).
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -41,6 +43,20 @@
 #include "harness/record.h"
 #include "harness/runner_client.h"
 #include "harness/syscall_filter.h"
+
+#ifdef FAKE_RUNNER_BLINDS_ITSELF
+// A library function replaced by one of the runner's own, as a submission's
+// definition could preempt libc's: this process can no longer list its
+// threads. What the grader reads of it from outside is unchanged.
+extern "C" DIR* opendir(const char* name) {
+    static const auto real = reinterpret_cast<DIR* (*)(const char*)>(dlsym(RTLD_NEXT, "opendir"));
+    if (std::strstr(name, "/task") != nullptr) {
+        errno = ENOENT;
+        return nullptr;
+    }
+    return real(name);
+}
+#endif
 
 #ifdef FAKE_RUNNER_FILTERED
 // As every real runner does (harness/cuda/src/runner_main.cpp). The plain
@@ -216,6 +232,17 @@ int session() {
             if (tasks != nullptr) closedir(tasks);
         }
         if (command == "join-thread") std::thread([] {}).join();
+        if (command == "count-own-threads") {  // as the runner itself sees them
+            int seen = 0;
+            if (DIR* tasks = opendir("/proc/self/task")) {
+                for (dirent* e = readdir(tasks); e != nullptr; e = readdir(tasks)) seen += std::atoi(e->d_name) > 0;
+                closedir(tasks);
+            }
+            Record r = sampleResult();
+            r.putInt("threads_seen", seen);
+            send(grading::toFrame(withDevice(r).serialize()));
+            continue;
+        }
         if (command == "hang") sleepForever();
         if (command == "exit-zero") _exit(0);
         if (command == "close-input") close(0);  // answers, then reads nothing more

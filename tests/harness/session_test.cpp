@@ -271,6 +271,22 @@ TEST_F(Sessions, ARenamedThreadLeftRunningFailsItsCall) {
     EXPECT_THAT(left.message, HasSubstr("\"cuda-EvtHandlr\""));
 }
 
+// A runner whose own view of its threads is blinded (libc's opendir replaced)
+// sees none, and still fails the call whose thread it left.
+TEST_F(Sessions, ARunnerBlindToItsOwnThreadsCannotHideOne) {
+    RunnerCall c;
+    c.runner = FAKE_RUNNER_BLIND;
+    c.timeLimitSeconds = 10.0;
+    c.subcommand = "count-own-threads";
+    const RunnerOutcome seen = callRunner(c);
+    ASSERT_TRUE(seen.ok()) << seen.message;
+    EXPECT_EQ(seen.result.integer("threads_seen").value(), 0) << "the runner is not blinded";
+    c.subcommand = "leave-thread";
+    const RunnerOutcome left = callRunner(c);
+    ASSERT_FALSE(left.ok());
+    EXPECT_THAT(left.message, HasSubstr("left 1 host thread running once it had answered"));
+}
+
 TEST_F(Sessions, AThreadThatEndsWithItsCallIsNoMatter) {
     ASSERT_TRUE(call("ok").ok());
     const RunnerOutcome joined = call("join-thread");
