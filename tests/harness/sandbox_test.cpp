@@ -23,6 +23,7 @@
 
 #include "harness/runner_client.h"
 #include "harness/sandbox.h"
+#include "scoped_env.h"
 
 namespace grading {
 namespace {
@@ -52,6 +53,17 @@ protected:
         const RunnerOutcome o = callRunner(call);
         if (!o.ok()) return "call failed: " + o.message;
         return o.result.text("outcome").value();
+    }
+    // One call in a session of its own, closed after it.
+    static RunnerOutcome sessionCall(const std::string& subcommand) {
+        const ScopedEnv sessions({{"GRADING_RUNNER_SESSIONS", "1"}});
+        RunnerCall call;
+        call.runner = FAKE_RUNNER;
+        call.subcommand = subcommand;
+        call.timeLimitSeconds = 20.0;
+        RunnerOutcome o = callRunner(call);
+        closeSessions();
+        return o;
     }
     static Record with(const std::string& name, const std::string& value) {
         Record r;
@@ -117,17 +129,7 @@ TEST_F(Sandbox, ADaemonDiesWithItsCall) {
 // left: the grader finds it below the sandbox's init, reparented there, and
 // fails the call that left it.
 TEST_F(Sandbox, ADaemonLeftBySessionFailsItsCall) {
-    const char* before = std::getenv("GRADING_RUNNER_SESSIONS");
-    const std::string saved = before == nullptr ? "" : before;
-    setenv("GRADING_RUNNER_SESSIONS", "1", 1);
-    RunnerCall call;
-    call.runner = FAKE_RUNNER;
-    call.subcommand = "leave-daemon";
-    call.timeLimitSeconds = 20.0;
-    const RunnerOutcome o = callRunner(call);
-    closeSessions();
-    if (before == nullptr) unsetenv("GRADING_RUNNER_SESSIONS");
-    else setenv("GRADING_RUNNER_SESSIONS", saved.c_str(), 1);
+    const RunnerOutcome o = sessionCall("leave-daemon");
     ASSERT_FALSE(o.ok());
     EXPECT_THAT(o.message, HasSubstr("left 1 process running beside it once it had answered"));
 }
@@ -135,17 +137,7 @@ TEST_F(Sandbox, ADaemonLeftBySessionFailsItsCall) {
 // The runner's threads, read from outside the sandbox: the runner is the
 // PID namespace init's first child.
 TEST_F(Sandbox, AThreadLeftBySessionFailsItsCall) {
-    const char* before = std::getenv("GRADING_RUNNER_SESSIONS");
-    const std::string saved = before == nullptr ? "" : before;
-    setenv("GRADING_RUNNER_SESSIONS", "1", 1);
-    RunnerCall call;
-    call.runner = FAKE_RUNNER;
-    call.subcommand = "leave-thread";
-    call.timeLimitSeconds = 20.0;
-    const RunnerOutcome o = callRunner(call);
-    closeSessions();
-    if (before == nullptr) unsetenv("GRADING_RUNNER_SESSIONS");
-    else setenv("GRADING_RUNNER_SESSIONS", saved.c_str(), 1);
+    const RunnerOutcome o = sessionCall("leave-thread");
     ASSERT_FALSE(o.ok());
     EXPECT_THAT(o.message, HasSubstr("left 1 host thread running once it had answered"));
 }

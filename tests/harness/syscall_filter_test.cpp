@@ -35,6 +35,14 @@ protected:
         call.timeLimitSeconds = 20.0;
         return callRunner(call);
     }
+    // The call fails, the runner killed by SIGSYS, and the message names `called`.
+    static void expectStopped(const std::string& what, const std::string& called) {
+        const RunnerOutcome o = attempt(what);
+        ASSERT_FALSE(o.ok()) << what << " got through: " << o.result.text("outcome").value();
+        EXPECT_EQ(o.process.signal, SIGSYS) << what;
+        EXPECT_THAT(o.message, HasSubstr("was stopped by the sandbox's system-call filter: it called " + called))
+            << what;
+    }
     static std::string outcome(const std::string& what) {
         const RunnerOutcome o = attempt(what);
         return o.ok() ? o.result.text("outcome").value() : "call failed: " + o.message;
@@ -47,41 +55,25 @@ TEST_P(SyscallFilter, LeavesThreadsAndTheProtocolWorking) {
 }
 
 TEST_P(SyscallFilter, AForkFailsTheCallNamingIt) {
-    const RunnerOutcome o = attempt("fork");
-    ASSERT_FALSE(o.ok()) << "the runner forked: " << o.result.text("outcome").value();
-    EXPECT_EQ(o.process.signal, SIGSYS);
-    EXPECT_THAT(o.message, HasSubstr("was stopped by the sandbox's system-call filter: it called clone without "
-                                     "CLONE_THREAD (a new process: a runner makes threads only)"));
+    expectStopped("fork", "clone without CLONE_THREAD (a new process: a runner makes threads only)");
 }
 
 TEST_P(SyscallFilter, BlockingSigsysDoesNotLetAForkThrough) {
-    const RunnerOutcome o = attempt("fork-with-sigsys-blocked");
-    ASSERT_FALSE(o.ok()) << o.result.text("outcome").value();
-    EXPECT_EQ(o.process.signal, SIGSYS);
-    EXPECT_THAT(o.message, HasSubstr("stopped by the sandbox's system-call filter: it called something the filter "
-                                     "refuses with SIGSYS blocked"));
+    expectStopped("fork-with-sigsys-blocked", "something the filter refuses with SIGSYS blocked");
 }
 
 TEST_P(SyscallFilter, AnExecFailsTheCallNamingIt) {
-    const RunnerOutcome o = attempt("exec");
-    ASSERT_FALSE(o.ok()) << o.result.text("outcome").value();
-    EXPECT_THAT(o.message, HasSubstr("it called execve (a runner runs no other program)"));
+    expectStopped("exec", "execve (a runner runs no other program)");
 }
 
 TEST_P(SyscallFilter, MemoryMadeExecutableFailsTheCallNamingIt) {
-    const RunnerOutcome atOnce = attempt("exec-memory");
-    ASSERT_FALSE(atOnce.ok()) << atOnce.result.text("outcome").value();
-    EXPECT_THAT(atOnce.message, HasSubstr("it called mmap of anonymous memory with PROT_EXEC"));
-    const RunnerOutcome later = attempt("mprotect-exec");
-    ASSERT_FALSE(later.ok()) << later.result.text("outcome").value();
-    EXPECT_THAT(later.message, HasSubstr("it called mprotect with PROT_EXEC"));
+    expectStopped("exec-memory", "mmap of anonymous memory with PROT_EXEC");
+    expectStopped("mprotect-exec", "mprotect with PROT_EXEC");
 }
 
 TEST_P(SyscallFilter, AHandlerOfTheRunnersOwnCannotHideARefusal) {
-    const RunnerOutcome o = attempt("own-sigsys-handler");
-    ASSERT_FALSE(o.ok()) << o.result.text("outcome").value();
-    EXPECT_EQ(o.process.signal, SIGSYS);
-    EXPECT_THAT(o.message, HasSubstr("or set a SIGSYS handler of its own"));
+    expectStopped("own-sigsys-handler", "something the filter refuses with SIGSYS blocked, or set a SIGSYS handler "
+                                        "of its own");
 }
 
 // What grading.md says the filter leaves open: the loader's way of mapping a
