@@ -87,13 +87,14 @@ Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempD
     // instructor's tool, and what it needs of the kernel is not ours to judge.
     if (sanitizer.empty()) {
         std::string why;
-        options.bytesOnFd4 = runnerSyscallFilter(&why);
-        options.environment[kSyscallFilterVariable] = std::to_string(kSyscallFilterFd);
+        const std::string& filter = runnerSyscallFilter(&why);
         if (!why.empty()) {
             l.refused = "the runner for `" + label + "` was not started: the grader cannot build its system-call "
                         "filter (" + why + ")";
             return l;
         }
+        options.bytesOnFd4 = filter;
+        options.environment[kSyscallFilterVariable] = std::to_string(kSyscallFilterFd);
     }
     if (l.sandboxed) {
         SandboxedCommand boxed = sandboxCommand(l.argv, call.runner, request, SandboxLimits{}, options);

@@ -83,8 +83,7 @@ SessionTree treeOf(const Session& s) {
     return t;
 }
 
-std::vector<TreeProcess> startedBesideTheRunner(const Session& s) {
-    const SessionTree tree = treeOf(s);
+std::vector<TreeProcess> startedBesideTheRunner(const SessionTree& tree) {
     std::vector<TreeProcess> others;
     for (const TreeProcess& p : tree.below) {
         if (p.pid != tree.init && p.pid != tree.runner && !p.ended) others.push_back(p);
@@ -92,8 +91,8 @@ std::vector<TreeProcess> startedBesideTheRunner(const Session& s) {
     return others;
 }
 
-std::string processesLeft(const Session& s) {
-    const std::vector<TreeProcess> others = startedBesideTheRunner(s);
+std::string processesLeft(const SessionTree& tree) {
+    const std::vector<TreeProcess> others = startedBesideTheRunner(tree);
     if (others.empty()) return "";
     const std::string count = std::to_string(others.size()) + (others.size() == 1 ? " process" : " processes");
     return "left " + count + " running beside it once it had answered (pid " + std::to_string(others.front().pid) +
@@ -106,8 +105,7 @@ std::string processesLeft(const Session& s) {
 // thread (threads inherit their creator's name; the CUDA runtime and driver
 // name theirs), and after the first call any thread the first answer did
 // not find. A thread about to end gets a moment.
-std::string threadsLeft(Session& s) {
-    const int runner = treeOf(s).runner;
+std::string threadsLeft(Session& s, int runner) {
     if (runner <= 0) return "";
     std::vector<TreeProcess> left;
     std::vector<TreeProcess> threads;
@@ -440,8 +438,9 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const bool answered = x.status == FrameStatus::Complete && channel.problem.empty();
     const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
     if (answered && !failure) {
-        std::string left = processesLeft(*session);
-        if (left.empty()) left = threadsLeft(*session);
+        const SessionTree tree = treeOf(*session);
+        std::string left = processesLeft(tree);
+        if (left.empty()) left = threadsLeft(*session, tree.runner);
         if (!left.empty()) {
             killSession(session);
             RunnerOutcome o;

@@ -87,6 +87,14 @@ std::string build(std::string* why) {
 
 }  // namespace
 
+std::vector<int> trappedSyscalls() {
+    std::vector<int> trapped;
+    for (const Rule& r : rules()) {
+        if (r.action == SCMP_ACT_TRAP) trapped.push_back(r.syscall);
+    }
+    return trapped;
+}
+
 const std::string& runnerSyscallFilter(std::string* why) {
     static std::string problem;
     static const std::string program = build(&problem);

@@ -228,33 +228,26 @@ void addExpectation(CtestFile& file, const Day& day, const std::string& suite, c
     const std::string test = suite + "." + day.name() + "." + name;
     const std::vector<std::string> args = {"--suite", suite, "--runner", runner, "--expect", expectationFile,
                                            "--name", name};
-    if (!e) {  // the test itself reports the file's problem
-        file.add(test, args, 300, suite + gpuLabels(false), false);
-        return;
-    }
-    double seconds[2] = {0, 0};  // untimed, timed
+    // Seconds and whether any gate, per part: [0] untimed, [1] timed.
+    double seconds[2] = {0, 0};
     bool any[2] = {false, false};
-    const DayGate* fails = day.find(e->fails);
-    if (fails != nullptr) {
-        seconds[fails->spec.timed()] += caseSeconds(*fails, false, e->cases) * e->attempts;
-        any[fails->spec.timed()] = true;
-    }
-    for (const std::string& entry : e->passes) {
+    const auto count = [&](const DayGate& g, const std::vector<std::string>& where, int times) {
+        seconds[g.spec.timed()] += caseSeconds(g, false, where) * times;
+        any[g.spec.timed()] = true;
+    };
+    const DayGate* fails = e ? day.find(e->fails) : nullptr;
+    if (fails != nullptr) count(*fails, e->cases, e->attempts);
+    for (const std::string& entry : e ? e->passes : std::vector<std::string>{}) {
         const size_t at = entry.find('@');
-        const std::vector<std::string> where = at == std::string::npos ? e->cases : words(entry.substr(at + 1));
         if (const DayGate* g = day.find(entry.substr(0, at))) {
-            seconds[g->spec.timed()] += caseSeconds(*g, false, where);
-            any[g->spec.timed()] = true;
+            count(*g, at == std::string::npos ? e->cases : words(entry.substr(at + 1)), 1);
         }
     }
     // A file that fails no gate (fails: none) does its tricks before the
-    // probe: 300 s for them, as for a file that cannot be read.
-    if (fails == nullptr) seconds[any[0] || !any[1] ? 0 : 1] += 300;
-    const double scale = e->sanitizer.empty() ? 1.0 : kSanitizerSlowdown;
-    if (!any[0] && !any[1]) {  // names no gate of the day (or "fails: none" alone): the test says so
-        file.add(test, args, seconds[0] * scale, suite + gpuLabels(false), false);
-        return;
-    }
+    // probe, and one that cannot be read or names no gate says so: 300 s.
+    if (fails == nullptr) seconds[any[1] && !any[0]] += 300;
+    if (!any[0] && !any[1]) any[0] = true;
+    const double scale = e && !e->sanitizer.empty() ? kSanitizerSlowdown : 1.0;
     const bool planted = suite == "planted";
     const std::string noShrink = planted ? "GRADING_SHRINK=off" : "";
     if (any[0]) {

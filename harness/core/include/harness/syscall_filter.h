@@ -19,6 +19,7 @@
 // driver that way when the first CUDA call opens it). grading.md says what
 // that leaves reachable.
 #include <string>
+#include <vector>
 
 namespace grading {
 
@@ -32,6 +33,9 @@ constexpr const char* kRefusedCallPrefix = "syscall-refused: ";
 // The filter as a BPF program (struct sock_filter[]), built once per
 // process; "" with *why set when libseccomp cannot build it.
 const std::string& runnerSyscallFilter(std::string* why);
+
+// The calls the filter traps, by number: the SIGSYS handler names each.
+std::vector<int> trappedSyscalls();
 
 // What a refused call is, for the SIGSYS handler's line: "fork (a new
 // process: a runner makes threads only)"; nullptr for a call the filter lets through.
