@@ -75,6 +75,10 @@ double timingSeconds(int n, int warmups, int timedRuns) {
     return kCallSeconds + kSecondsPerCellMoved * cells * 10 + (kSecondsPerCellStep * cells + kSecondsPerLaunch) * launches;
 }
 
+double clockedSeconds(int n, int steps) {
+    return kCallSeconds + (kSecondsPerCellStep * cellsOf(n) + kSecondsPerLaunch) * steps;
+}
+
 GridSpec courseGrid() { return {"course_" + std::to_string(kN), kN, GridKind::Course}; }
 
 const std::vector<GridSpec>& stepGrids() {
@@ -216,6 +220,19 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpe
                              : kernels == TimedKernels::TiledOnly   ? "timing (tiled: one step)"
                                                                     : "timing (copy, global, tiled: one step each)";
     return grading::call<protocol::Timing>(runner, request, {limitSeconds, label(what, g), exclusiveGpu});
+}
+
+grading::Reply<protocol::Clocked> clocked(const std::string& runner, int n, uint64_t key, const std::string& kernel,
+                                          int steps, float r, double limitSeconds, bool exclusiveGpu) {
+    protocol::ClockedRequest request;
+    request.n = n;
+    request.key = key;
+    request.kernel = kernel;
+    request.steps = steps;
+    request.r = r;
+    const std::string what = "clocked --kernel " + kernel + " --steps " + std::to_string(steps) + " on a keyed " +
+                             std::to_string(n) + " x " + std::to_string(n) + " grid";
+    return grading::call<protocol::Clocked>(runner, request, {limitSeconds, what, exclusiveGpu});
 }
 
 }  // namespace day34::cases

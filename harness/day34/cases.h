@@ -31,6 +31,7 @@ double stepSeconds(int n, int steps);
 double stabilitySeconds(int n, int steps, int rCount);
 double policySeconds(int n, int steps, const std::vector<int32_t>& copyEvery);
 double timingSeconds(int n, int warmups, int timedRuns);
+double clockedSeconds(int n, int steps);
 
 // ---- the grids. All square: the course's kernels take one n.
 enum class GridKind {
@@ -99,5 +100,10 @@ enum class TimedKernels {
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
                                         TimedKernels kernels = TimedKernels::Course, Grids grids = Grids::Returned);
+
+// `steps` chained steps of `kernel` from the grid the runner makes from
+// `key`, timed by the grader's clock (protocol.h, ClockedRequest).
+grading::Reply<protocol::Clocked> clocked(const std::string& runner, int n, uint64_t key, const std::string& kernel,
+                                          int steps, float r, double limitSeconds, bool exclusiveGpu);
 
 }  // namespace day34::cases

@@ -371,37 +371,48 @@ std::vector<GateCase> timingCases() {
     return cases;
 }
 
-// ---- 34.speed: the exercise's tiled step against the instructor's, one
-// step of the seeded 2048 x 2048 grid timed in calls to each runner in turn
-// (speedCase), every timed output checked as 34.timing checks it. Each
-// measure is two calls: a timed step of the smaller grid at another r
-// (checked, not scored), then the measured one, so every call after the
-// first changes the shape. Scored on the ramp, worth 0 points unless the
-// instructor gives it some below.
-constexpr int kSpeedRounds = 3;
+// ---- 34.speed: the exercise's tiled step against the instructor's, by the
+// grader's clock (clockedRunMs): calls of kClockedSteps chained steps and of
+// twice that, each from its own keyed 2048 x 2048 grid, to each runner in
+// turn (speedCase). The submission's last grid must hold the energy the
+// instructor's runner leaves on the same grid, so its calls cannot answer
+// before their steps are done. Scored on the ramp, worth 0 points unless
+// the instructor gives it some below.
+constexpr int kSpeedRounds = 8;
+constexpr int kClockedSteps = 1000;  // 28 ms of the H200 for the solution: far above the clock's jitter
 
 std::vector<GateCase> speedCases() {
     const GridSpec g = timingGrid();
-    const GridSpec small = shapeGrid();
     GateCase c;
     c.name = "tiled_" + g.name;
-    c.what = "heatStepTiled, one step on " + describe(g) + " (each call after one on " + describe(small) + ")";
+    c.what = "heatStepTiled, " + std::to_string(kClockedSteps) + " and " + std::to_string(2 * kClockedSteps) +
+             " chained steps on keyed " + std::to_string(g.n) + " x " + std::to_string(g.n) + " grids";
     c.seeded = true;
-    c.limitSeconds = 2 * kSpeedRounds * (oneStepSeconds() + shapeStepSeconds());
-    c.run = [g, small](const CaseContext& ctx) {
-        const std::vector<float> init = initialGrid(g, ctx.seed, "34.speed/one_step");
-        const std::vector<double> want = expectedGrid(init, g.n, 1, day34::kStableR);
-        const std::vector<float> smallInit = initialGrid(small, ctx.seed, "34.speed/shape");
-        const std::vector<double> smallWant = expectedGrid(smallInit, small.n, 1, kShapeR);
+    // Each round: both runners' two calls, and the instructor's on the submission's two inputs.
+    c.limitSeconds = 3 * kSpeedRounds * (clockedSeconds(g.n, kClockedSteps) + clockedSeconds(g.n, 2 * kClockedSteps));
+    c.run = [g](const CaseContext& ctx) {
+        int calls = 0;
         const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
-            const auto before =
-                timedStep(runner, small, smallInit, smallWant, kShapeR, TimedKernels::TiledOnly, ctx.exclusiveGpu);
-            if (!before.ok()) return grading::Error{before.error()};
-            const auto t = timedStep(runner, g, init, want, day34::kStableR, TimedKernels::TiledOnly, ctx.exclusiveGpu);
-            if (!t.ok()) return grading::Error{t.error()};
-            return t->tiledMs;
+            const grading::ClockedCall call = [&](int steps) -> grading::Expected<double> {
+                const uint64_t key = grading::caseSeed(ctx.seed, "34.speed/clocked/" + std::to_string(calls++));
+                const double limit = clockedSeconds(g.n, steps);
+                const auto got = clocked(runner, g.n, key, "tiled", steps, day34::kStableR, limit, ctx.exclusiveGpu);
+                if (!got.ok()) return grading::Error{got.problem};
+                if (runner != ctx.referenceRunner) {
+                    const auto want = clocked(ctx.referenceRunner, g.n, key, "tiled", steps, day34::kStableR, limit, false);
+                    if (!want.ok()) return grading::Error{"the instructor's runner on the same grid: " + want.problem};
+                    const GateResult proof =
+                        day34::checkClockedSteps("heatStepTiled", steps, got.result.energy, got.result.nonFinite,
+                                                 want.result.energy, want.result.nonFinite);
+                    if (!proof.passed) return grading::Error{proof.message};
+                }
+                return got.seconds();
+            };
+            const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedSteps);
+            if (!ms) return grading::Error{ms.error()};
+            return std::vector<float>{*ms};
         };
-        return grading::speedCase(ctx, "34.speed", "heatStepTiled's step", kSpeedRounds, measure);
+        return grading::speedCase(ctx, "34.speed", "heatStepTiled's step by the grader's clock", kSpeedRounds, measure);
     };
     return {c};
 }

@@ -202,4 +202,23 @@ GateResult checkTimedRuns(const std::string& kernel, int n, const std::vector<in
     return GateResult::pass(id);
 }
 
+GateResult checkClockedSteps(const std::string& kernel, int steps, double gotEnergy, long long gotNonFinite,
+                             double wantEnergy, long long wantNonFinite) {
+    const char* id = "34.speed";
+    const std::string what = kernel + "'s " + std::to_string(steps) + " clocked steps";
+    if (gotNonFinite > wantNonFinite) {
+        return GateResult::fail(id, what + " left " + std::to_string(gotNonFinite) +
+                                        " cells that are not finite, the instructor's on the same input " +
+                                        std::to_string(wantNonFinite));
+    }
+    if (!(std::fabs(gotEnergy - wantEnergy) <= kClockedEnergyTolerance * std::fabs(wantEnergy))) {
+        char text[160];
+        std::snprintf(text, sizeof(text), " left a grid of energy %.9g, the instructor's on the same input %.9g",
+                      gotEnergy, wantEnergy);
+        return GateResult::fail(id, what + text + " (relative tolerance " + formatValue(kClockedEnergyTolerance) +
+                                        "): the timed steps were not all done");
+    }
+    return GateResult::pass(id);
+}
+
 }  // namespace day34

@@ -60,6 +60,15 @@ grading::GateResult checkTimings(const std::vector<std::pair<std::string, double
 // run, its scale and the cell.
 grading::GateResult checkTimedRuns(const std::string& kernel, int n, const std::vector<int64_t>& runDiff, int runs);
 
+// A clocked call's proof of work (protocol.h, ClockedResult): after `steps`
+// chained steps of `kernel` the grid's energy is within kClockedEnergyTolerance
+// (relative) of `want`'s, the instructor's runner's on the same input, and
+// no more of its cells are not finite. Skipping one step in a hundred moves
+// the energy by more; a kernel that rounds differently, far less.
+constexpr double kClockedEnergyTolerance = 1e-3;
+grading::GateResult checkClockedSteps(const std::string& kernel, int steps, double gotEnergy, long long gotNonFinite,
+                                      double wantEnergy, long long wantNonFinite);
+
 // "%.9g", the way the course prints a float it compares. Inline: the
 // runner names cells and values the same way.
 inline std::string formatValue(double v) {

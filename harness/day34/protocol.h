@@ -165,6 +165,41 @@ struct TimingResult {
     }
 };
 
+// A speed gate's measure, timed by the grader's clock around the call: no
+// time comes back. `steps` chained steps of one kernel, the course's
+// ping-pong with nothing between launches, from a grid the runner makes on
+// the device from `key` (every cell, the ring too, uniform in [-1, 1)), so
+// no two calls' inputs are alike and only the key crosses the pipe. The
+// answer proves the steps were done: the last grid's energy (its sum of
+// squares) and how many of its cells are not finite.
+struct ClockedRequest {
+    int32_t n = 0;
+    uint64_t key = 0;
+    std::string kernel;  // global | tiled | fast (the instructor's, reference runner only)
+    int32_t steps = 0;
+    float r = 0.0f;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("n", s.n);
+        field("key", s.key);
+        field("kernel", s.kernel);
+        field("steps", s.steps);
+        field("r", s.r);
+    }
+};
+
+struct ClockedResult {
+    double energy = 0.0;
+    int64_t nonFinite = 0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("energy", s.energy);
+        field("non_finite", s.nonFinite);
+    }
+};
+
 struct Step {
     static constexpr const char* kName = "step";
     using Request = StepRequest;
@@ -184,6 +219,11 @@ struct Timing {
     static constexpr const char* kName = "timing";
     using Request = TimingRequest;
     using Result = TimingResult;
+};
+struct Clocked {
+    static constexpr const char* kName = "clocked";
+    using Request = ClockedRequest;
+    using Result = ClockedResult;
 };
 
 }  // namespace day34::protocol

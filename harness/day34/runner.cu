@@ -30,6 +30,7 @@
 #include "harness/pinned_host.h"
 #include "harness/poison.h"
 #include "harness/runner_main.h"
+#include "harness/splitmix64.h"
 #include "harness/timed_run_check.h"
 #include "heat_kernels.h"
 #include "heat_pingpong.h"
@@ -525,10 +526,90 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     return result;
 }
 
+// ---- the clocked steps (a speed gate's measure)
+
+__global__ void keyedGrid(float* a, float* b, size_t cells, uint64_t key) {
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < cells; i += size_t{gridDim.x} * blockDim.x) {
+        const uint64_t z = grading::splitMix64Finalize(key + (i + 1) * grading::kSplitMix64Step);
+        const float v = static_cast<float>(z >> 40) * 0x1.0p-23f - 1.0f;  // 24 random bits: [-1, 1)
+        a[i] = v;
+        b[i] = v;
+    }
+}
+
+// One block's partial sums, added once per block: the order varies from run
+// to run, far below the tolerance the grader compares energies with.
+__global__ void energyOf(const float* u, size_t cells, double* energy, unsigned long long* nonFinite) {
+    double sum = 0.0;
+    unsigned long long bad = 0;
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < cells; i += size_t{gridDim.x} * blockDim.x) {
+        const float v = u[i];
+        if (isfinite(v)) {
+            sum += static_cast<double>(v) * v;
+        } else {
+            ++bad;
+        }
+    }
+    __shared__ double sums[256];
+    __shared__ unsigned long long bads[256];
+    sums[threadIdx.x] = sum;
+    bads[threadIdx.x] = bad;
+    __syncthreads();
+    for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+        if (threadIdx.x < half) {
+            sums[threadIdx.x] += sums[threadIdx.x + half];
+            bads[threadIdx.x] += bads[threadIdx.x + half];
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        atomicAdd(energy, sums[0]);
+        atomicAdd(nonFinite, bads[0]);
+    }
+}
+
+proto::ClockedResult clocked(const proto::ClockedRequest& req) {
+    if (req.n < 3 || req.n > kMaxSide) {
+        throw InputError("n wants 3 .. " + std::to_string(kMaxSide) + ", got " + std::to_string(req.n));
+    }
+    checkSteps(req.steps);
+    checkR(req.r);
+    const Kernel k = parseKernel(req.kernel);
+    const day34::StepLauncher launch = launcherFor(k);
+    PingPong p(req.n);
+    grading::GuardedBuffer<double> energy("the energy", 1);
+    grading::GuardedBuffer<unsigned long long> nonFinite("the non-finite count", 1);
+    CUDA_TRY(cudaMemset(energy.data(), 0, sizeof(double)));
+    CUDA_TRY(cudaMemset(nonFinite.data(), 0, sizeof(unsigned long long)));
+    const std::string where = std::string(kernelName(k)) + ", " + std::to_string(req.steps) + " clocked steps";
+    grading::breadcrumb(where);
+    {
+        // Everything the grader's clock should see, on the GPU alone.
+        const grading::TimedSection measuring;
+        keyedGrid<<<1024, 256>>>(p.a.data(), p.b.data(), p.cells, req.key);
+        GridBuffer* cur = &p.a;
+        GridBuffer* next = &p.b;
+        for (int step = 0; step < req.steps; ++step) {
+            launch(cur->data(), next->data(), p.n, req.r);
+            std::swap(cur, next);
+        }
+        energyOf<<<264, 256>>>(cur->data(), p.cells, energy.data(), nonFinite.data());
+        grading::checkLaunch(where);  // waits for the steps and the digest
+    }
+    p.checkGuards(where);
+    proto::ClockedResult result;
+    unsigned long long bad = 0;
+    CUDA_TRY(cudaMemcpy(&result.energy, energy.data(), sizeof(double), cudaMemcpyDeviceToHost));
+    CUDA_TRY(cudaMemcpy(&bad, nonFinite.data(), sizeof(bad), cudaMemcpyDeviceToHost));
+    result.nonFinite = static_cast<int64_t>(bad);
+    return result;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     grading::runnerMain(argc, argv,
                         {grading::serve<proto::Step>(step), grading::serve<proto::Stability>(stability),
-                         grading::serve<proto::Policy>(policy), grading::serve<proto::Timing>(timing)});
+                         grading::serve<proto::Policy>(policy), grading::serve<proto::Timing>(timing),
+                         grading::serve<proto::Clocked>(clocked)});
 }

@@ -305,4 +305,22 @@ grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& 
                                           false, kLevelStallSeconds});
 }
 
+grading::Reply<protocol::ClockedWalk> clockedWalk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
+                                                  const std::string& mapping, int runs, uint64_t key,
+                                                  double limitSeconds, bool exclusiveGpu) {
+    protocol::ClockedWalkRequest request;
+    request.rowOffsets = c.graph.rowOffsets;
+    request.colIndices = c.graph.colIndices;
+    request.mapping = mapping;
+    request.repeats = kWalkRepeats;
+    request.frontiers = f.frontiers;
+    request.frontierStart = f.start;
+    request.runs = runs;
+    request.key = key;
+    return grading::call<protocol::ClockedWalk>(
+        runner, request,
+        {limitSeconds, "clocked_walk --mapping " + mapping + " --runs " + std::to_string(runs) + " on " + c.name,
+         exclusiveGpu});
+}
+
 }  // namespace day38::cases

@@ -102,6 +102,12 @@ grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& 
                                     const std::vector<int32_t>& timeFrontiers = {}, int timedRuns = 0,
                                     bool exclusiveGpu = false);
 
+// `runs` runs of the frontiers' walks, each on c's graph relabelled by
+// `key` and the run (clocked_walk.h), timed by the grader's clock.
+grading::Reply<protocol::ClockedWalk> clockedWalk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
+                                                  const std::string& mapping, int runs, uint64_t key,
+                                                  double limitSeconds, bool exclusiveGpu);
+
 // The frontiers of the host search, level by level, as walk input (the
 // report times the course's levels).
 WalkFrontiers levelFrontiers(const GraphCase& c);

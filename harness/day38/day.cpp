@@ -12,6 +12,7 @@
 #include "device_search.h"
 #include "gates.h"
 #include "harness/day.h"
+#include "harness/splitmix64.h"
 #include "harness/text.h"
 #include "harness/timing_stats.h"
 #include "picture.h"
@@ -367,49 +368,55 @@ std::vector<GateCase> timingCases() {
 
 // 38.speed: the exercise's neighbour walk of the word graph's isolated levels
 // (the load-balance lesson: level 12 holds the hub "the") against the
-// instructor's, timed interleaved; one sample is a call's summed level
-// medians, and the walks' checksums are checked. Scored on the ramp, worth
-// 0 points unless the instructor gives it some in its declaration below.
-constexpr int kSpeedRounds = 6;
+// instructor's, by the grader's clock (clockedRunMs): calls of
+// kClockedWalkRuns runs of every such level and of twice that, each run on
+// the graph relabelled its own way (clocked_walk.h), to each runner in turn
+// (speedCase). Each call's proofs are checked for kProvenRuns runs drawn
+// after it answered, so its answer cannot come before its walks are done.
+// Scored on the ramp, worth 0 points unless the instructor gives it some in
+// its declaration below.
+constexpr int kSpeedRounds = 8;
+constexpr int kClockedWalkRuns = 200;  // 18 ms of the H200 for the solution: far above the clock's jitter
+constexpr int kProvenRuns = 3;
 
 std::vector<GateCase> speedCases() {
     GateCase c;
     c.name = "edge_word_graph";
     c.what = "edge mapping's walk of the word graph's levels with at least " + std::to_string(day38::kWalkMinEdges) +
-             " edges";
-    c.limitSeconds = 2 * kSpeedRounds * timingSeconds();
+             " edges, " + std::to_string(kClockedWalkRuns) + " and " + std::to_string(2 * kClockedWalkRuns) +
+             " runs a call";
+    c.limitSeconds = 2 * kSpeedRounds * 3 * timingSeconds();
     c.run = [](const CaseContext& ctx) {
         const GraphCase& g = graphCase("word_graph", ctx.seed);
         const WalkFrontiers levels = levelFrontiers(g);
-        const std::vector<int32_t> which = isolatedFrontiers(g);
+        WalkFrontiers isolated;
+        isolated.start = {0};
+        for (int32_t k : isolatedFrontiers(g)) {
+            const std::vector<int> frontier = levels.frontier(k);
+            isolated.frontiers.insert(isolated.frontiers.end(), frontier.begin(), frontier.end());
+            isolated.start.push_back(static_cast<int32_t>(isolated.frontiers.size()));
+        }
+        int calls = 0;
         const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
-            const auto w = walk(runner, g, levels, "edge", timingSeconds(), which, kTimedRuns, ctx.exclusiveGpu);
-            if (!w.ok()) return grading::Error{w.problem};
-            if (w.result.walkMs.size() != which.size()) return grading::Error{"walk times missing"};
-            size_t at = 0;
-            float total = 0.0f;
-            for (size_t k = 0; k < which.size(); ++k) {
-                const std::vector<int> frontier = levels.frontier(which[k]);
-                if (at + frontier.size() > w.result.timedChecksums.size()) return grading::Error{"checksums missing"};
-                const std::vector<uint32_t> got(w.result.timedChecksums.begin() + at,
-                                                w.result.timedChecksums.begin() + at + frontier.size());
-                const GateResult r = day38::checkWalk(g.graph, which[k], frontier, got, day38::kWalkRepeats);
-                if (!r.passed) return grading::Error{"the timed walk of level " + std::to_string(which[k]) + ": " + r.message};
-                const size_t from = k * kTimedRuns;
-                const GateResult runs = day38::checkTimedWalkRuns(
-                    which[k],
-                    from + kTimedRuns <= w.result.timedRunDiff.size()
-                        ? std::vector<int64_t>(w.result.timedRunDiff.begin() + from,
-                                               w.result.timedRunDiff.begin() + from + kTimedRuns)
-                        : std::vector<int64_t>{},
-                    kTimedRuns);
-                if (!runs.passed) return grading::Error{runs.message};
-                at += frontier.size();
-                total += w.result.walkMs[k];
-            }
-            return std::vector<float>{total};
+            const grading::ClockedCall call = [&](int runs) -> grading::Expected<double> {
+                const std::string name = "38.speed/clocked/" + std::to_string(calls++);
+                const uint64_t key = grading::caseSeed(ctx.seed, name);
+                const auto got = clockedWalk(runner, g, isolated, "edge", runs, key, timingSeconds(), ctx.exclusiveGpu);
+                if (!got.ok()) return grading::Error{got.problem};
+                grading::SplitMix64 pick(grading::caseSeed(ctx.seed, name + "/proven"));
+                std::vector<int> proven;
+                for (int k = 0; k < kProvenRuns; ++k) proven.push_back(static_cast<int>(pick.below(runs)));
+                const GateResult proof = day38::checkClockedWalk(g.graph, isolated.frontiers, day38::kWalkRepeats, key,
+                                                                 got.result.proofs, runs, proven);
+                if (!proof.passed) return grading::Error{"the edge mapping's " + proof.message};
+                return got.seconds();
+            };
+            const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedWalkRuns);
+            if (!ms) return grading::Error{ms.error()};
+            return std::vector<float>{*ms};
         };
-        return grading::speedCase(ctx, "38.speed", "the edge mapping's walks", kSpeedRounds, measure);
+        return grading::speedCase(ctx, "38.speed", "the edge mapping's walks by the grader's clock", kSpeedRounds,
+                                  measure);
     };
     return {c};
 }

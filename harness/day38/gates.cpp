@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "clocked_walk.h"
 #include "harness/poison.h"
 
 namespace day38 {
@@ -153,6 +154,42 @@ GateResult checkTimedWalkRuns(int level, const std::vector<int64_t>& runDiff, in
         return GateResult::fail(id, "the timed walk of level " + std::to_string(level) + ", run " + std::to_string(r) +
                                         ": slot " + std::to_string(runDiff[r]) + " is not run 0's checksum moved as " +
                                         "the frontier was: the run did not do its own walk");
+    }
+    return GateResult::pass(id);
+}
+
+uint64_t clockedWalkProof(const grading::Graph& g, const std::vector<int32_t>& frontiers, int repeats, uint64_t key,
+                          int run) {
+    const Relabel relabel = clockedRelabel(key, run, g.vertexCount);
+    const uint64_t runKey = clockedRunKey(key, run);
+    uint64_t proof = 0;
+    for (size_t slot = 0; slot < frontiers.size(); ++slot) {
+        const int v = frontiers[slot];
+        uint32_t acc = 0;
+        for (int r = 0; r < repeats; ++r) {
+            for (int e = g.rowOffsets[v]; e < g.rowOffsets[v + 1]; ++e) {
+                acc += static_cast<uint32_t>(relabelled(relabel, g.colIndices[e], g.vertexCount)) ^ static_cast<uint32_t>(r);
+            }
+        }
+        proof += clockedProofTerm(runKey, slot, acc);
+    }
+    return proof;
+}
+
+GateResult checkClockedWalk(const grading::Graph& g, const std::vector<int32_t>& frontiers, int repeats, uint64_t key,
+                            const std::vector<uint64_t>& proofs, int runs, const std::vector<int>& checked) {
+    const char* id = "38.speed";
+    if (proofs.size() != static_cast<size_t>(runs)) {
+        return GateResult::fail(id, "the clocked walks proved " + std::to_string(proofs.size()) + " of " +
+                                        std::to_string(runs) + " runs");
+    }
+    for (int run : checked) {
+        const uint64_t want = clockedWalkProof(g, frontiers, repeats, key, run);
+        if (proofs[run] != want) {
+            return GateResult::fail(id, "clocked walk run " + std::to_string(run) + " of " + std::to_string(runs) +
+                                            ": proof " + std::to_string(proofs[run]) + ", want " +
+                                            std::to_string(want) + ": the timed walks were not all done");
+        }
     }
     return GateResult::pass(id);
 }

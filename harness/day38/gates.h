@@ -56,4 +56,16 @@ grading::GateResult checkTimings(const std::vector<std::pair<std::string, double
 // the slot.
 grading::GateResult checkTimedWalkRuns(int level, const std::vector<int64_t>& runDiff, int runs);
 
+// What a clocked walk's run must prove (clocked_walk.h): the frontiers,
+// back to back (slots run on from one to the next), walked on g relabelled
+// for `run`.
+uint64_t clockedWalkProof(const grading::Graph& g, const std::vector<int32_t>& frontiers, int repeats, uint64_t key,
+                          int run);
+
+// 38.speed: each run in `checked` proved its walks: proofs[run] is
+// clockedWalkProof's; else the run is named, got and want.
+grading::GateResult checkClockedWalk(const grading::Graph& g, const std::vector<int32_t>& frontiers, int repeats,
+                                     uint64_t key, const std::vector<uint64_t>& proofs, int runs,
+                                     const std::vector<int>& checked);
+
 }  // namespace day38

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bfs_mappings.h"
+#include "clocked_walk.h"
 #include "device_search.h"
 #include "harness/cuda_check.h"
 #include "harness/event_timer.h"
@@ -401,16 +402,30 @@ proto::ExpandResult expandOne(const proto::ExpandRequest& req) {
     return result;
 }
 
+void checkSlicing(const std::vector<int32_t>& start, const std::vector<int32_t>& frontiers) {
+    if (start.empty() || start.front() != 0 || static_cast<size_t>(start.back()) != frontiers.size() ||
+        !std::is_sorted(start.begin(), start.end())) {
+        throw InputError("frontier_start is not a slicing of frontiers");
+    }
+}
+
+// One walk of `size` vertices from `frontier` into `out` with mapping m.
+void launchWalk(Mapping m, const DeviceState& d, const int* frontier, int size, int repeats, unsigned int* out) {
+    switch (m) {
+        case Mapping::Thread: day38::launchWalkThreadPerVertex(d.csr(), frontier, size, repeats, out); break;
+        case Mapping::Warp: day38::launchWalkWarpPerVertex(d.csr(), frontier, size, repeats, out); break;
+        case Mapping::Edge: day38::launchWalkEdgePerThread(d.csr(), frontier, size, repeats, out, d.scratch()); break;
+        case Mapping::Device: break;  // refused by levelMapping
+    }
+}
+
 proto::WalkResult walk(const proto::WalkRequest& req) {
     const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
     const Mapping m = levelMapping(req.mapping);
     checkVertices(req.frontiers, g.vertexCount, "frontiers");
     if (req.repeats < 1 || req.repeats > 1024) throw InputError("repeats wants 1..1024");
     const std::vector<int32_t>& start = req.frontierStart;
-    if (start.empty() || start.front() != 0 || static_cast<size_t>(start.back()) != req.frontiers.size() ||
-        !std::is_sorted(start.begin(), start.end())) {
-        throw InputError("frontier_start is not a slicing of frontiers");
-    }
+    checkSlicing(start, req.frontiers);
     DeviceState d(g);
 
     proto::WalkResult result;
@@ -433,20 +448,7 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
         guards.add(out);
 
         const std::string where = std::string(walkName(m)) + " on frontier " + std::to_string(k);
-        const auto launch = [&] {
-            switch (m) {
-                case Mapping::Thread:
-                    day38::launchWalkThreadPerVertex(d.csr(), frontier.data(), size, req.repeats, out.data());
-                    break;
-                case Mapping::Warp:
-                    day38::launchWalkWarpPerVertex(d.csr(), frontier.data(), size, req.repeats, out.data());
-                    break;
-                case Mapping::Edge:
-                    day38::launchWalkEdgePerThread(d.csr(), frontier.data(), size, req.repeats, out.data(), d.scratch());
-                    break;
-                case Mapping::Device: break;  // refused by levelMapping
-            }
-        };
+        const auto launch = [&] { launchWalk(m, d, frontier.data(), size, req.repeats, out.data()); };
         grading::breadcrumb(where);
         launch();
         grading::checkLaunch(where);
@@ -488,10 +490,80 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
     return result;
 }
 
+// ---- the clocked walks (a speed gate's measure)
+
+__global__ void relabelNeighbours(const int* given, int* colIndices, size_t entries, day38::Relabel r, int vertices) {
+    for (size_t e = blockIdx.x * size_t{blockDim.x} + threadIdx.x; e < entries; e += size_t{gridDim.x} * blockDim.x) {
+        colIndices[e] = day38::relabelled(r, given[e], vertices);
+    }
+}
+
+__global__ void proveRuns(const unsigned int* out, size_t perRun, int runs, uint64_t key, unsigned long long* proofs) {
+    const size_t words = perRun * static_cast<size_t>(runs);
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < words; i += size_t{gridDim.x} * blockDim.x) {
+        const int run = static_cast<int>(i / perRun);
+        const uint64_t term = day38::clockedProofTerm(day38::clockedRunKey(key, run), i % perRun, out[i]);
+        atomicAdd(&proofs[run], static_cast<unsigned long long>(term));
+    }
+}
+
+proto::ClockedWalkResult clockedWalk(const proto::ClockedWalkRequest& req) {
+    const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
+    const Mapping m = levelMapping(req.mapping);
+    checkVertices(req.frontiers, g.vertexCount, "frontiers");
+    if (req.repeats < 1 || req.repeats > 1024) throw InputError("repeats wants 1..1024");
+    if (req.runs < 1 || req.runs > 4096) throw InputError("runs wants 1..4096");
+    checkSlicing(req.frontierStart, req.frontiers);
+    if (req.frontiers.empty()) throw InputError("frontiers is empty: nothing to walk");
+    DeviceState d(g);
+    const size_t entries = g.colIndices.size();
+    const size_t perRun = req.frontiers.size();
+    GuardedBuffer<int> given("the neighbour ids as sent", std::max<size_t>(entries, 1));
+    if (entries > 0) given.upload(g.colIndices);
+    GuardedBuffer<int> frontiers("frontiers", perRun);
+    frontiers.upload(req.frontiers);
+    GuardedBuffer<unsigned int> out("every run's walkOut", perRun * static_cast<size_t>(req.runs));
+    out.poison();
+    GuardedBuffer<unsigned long long> proofs("proofs", static_cast<size_t>(req.runs));
+    CUDA_TRY(cudaMemset(proofs.data(), 0, proofs.count() * sizeof(unsigned long long)));
+    d.edgeStart.forgetLive();
+    grading::GuardSet guards = d.guards;
+    guards.add(given);
+    guards.add(frontiers);
+    guards.add(out);
+    const std::string where = std::string(walkName(m)) + ", " + std::to_string(req.runs) + " clocked runs";
+    grading::breadcrumb(where);
+    {
+        // Everything the grader's clock should see, on the GPU alone.
+        const grading::TimedSection measuring;
+        for (int run = 0; run < req.runs; ++run) {
+            if (entries > 0) {
+                relabelNeighbours<<<64, 256>>>(given.data(), d.colIndices.data(), entries,
+                                               day38::clockedRelabel(req.key, run, g.vertexCount), g.vertexCount);
+            }
+            unsigned int* runOut = out.data() + perRun * static_cast<size_t>(run);
+            for (size_t k = 0; k + 1 < req.frontierStart.size(); ++k) {
+                const int size = req.frontierStart[k + 1] - req.frontierStart[k];
+                if (size > 0) {
+                    launchWalk(m, d, frontiers.data() + req.frontierStart[k], size, req.repeats,
+                               runOut + req.frontierStart[k]);
+                }
+            }
+        }
+        proveRuns<<<264, 256>>>(out.data(), perRun, req.runs, req.key, proofs.data());
+        grading::checkLaunch(where);  // waits for the walks and the proofs
+    }
+    guards.check(where);
+    proto::ClockedWalkResult result;
+    const std::vector<unsigned long long> got = proofs.download();
+    result.proofs.assign(got.begin(), got.end());
+    return result;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     grading::runnerMain(argc, argv,
                         {grading::serve<proto::Bfs>(bfs), grading::serve<proto::Expand>(expandOne),
-                         grading::serve<proto::Walk>(walk)});
+                         grading::serve<proto::Walk>(walk), grading::serve<proto::ClockedWalk>(clockedWalk)});
 }

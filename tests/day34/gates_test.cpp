@@ -237,4 +237,20 @@ TEST(Day34Gates, RingIsBitForBit) {
               "heatStepTiled moved a boundary cell after 4 steps: index 3 (row 0, col 3): got -0, want 0");
 }
 
+TEST(Day34Gates, ClockedStepsProveTheirWorkByTheEnergyTheyLeave) {
+    // A kernel that rounds differently stays far inside the tolerance.
+    EXPECT_TRUE(day34::checkClockedSteps("heatStepTiled", 2000, 1000.0 * (1 + 1e-5), 0, 1000.0, 0).passed);
+    // One step in a hundred skipped leaves more energy than the tolerance allows.
+    const grading::GateResult skipped = day34::checkClockedSteps("heatStepTiled", 2000, 1002.0, 0, 1000.0, 0);
+    EXPECT_FALSE(skipped.passed);
+    EXPECT_EQ(skipped.message,
+              "heatStepTiled's 2000 clocked steps left a grid of energy 1002, the instructor's on the same input 1000 "
+              "(relative tolerance 0.001): the timed steps were not all done");
+    EXPECT_FALSE(day34::checkClockedSteps("heatStepTiled", 2000, 998.0, 0, 1000.0, 0).passed);
+    EXPECT_FALSE(day34::checkClockedSteps("heatStepTiled", 2000, std::nan(""), 0, 1000.0, 0).passed);
+    EXPECT_EQ(day34::checkClockedSteps("heatStepTiled", 1000, 1000.0, 3, 1000.0, 0).message,
+              "heatStepTiled's 1000 clocked steps left 3 cells that are not finite, the instructor's on the same "
+              "input 0");
+}
+
 }  // namespace

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "cases.h"
+#include "clocked_walk.h"
 #include "gates.h"
 #include "report.h"
 #include "graph.h"
@@ -216,6 +217,45 @@ TEST(Day38Cases, AnExpansionFirstRunsADecoyLevelOfAnotherSize) {
     e.before = one.host.dist;
     e.frontier = {0};
     EXPECT_FALSE(day38::cases::expansionDecoy(one, e, 7).has_value());
+}
+
+TEST(Day38Gates, AClockedRunReadsTheGraphRelabelledItsOwnWay) {
+    // Each run's relabelling is a bijection of the vertices, and no two runs'
+    // walks of the same frontier prove the same.
+    for (int vertices : {1, 2, 4, 12, 97, 1000}) {
+        for (int run = 0; run < 20; ++run) {
+            const day38::Relabel r = day38::clockedRelabel(12345, run, vertices);
+            std::set<int> images;
+            for (int v = 0; v < vertices; ++v) images.insert(day38::relabelled(r, v, vertices));
+            EXPECT_EQ(images.size(), static_cast<size_t>(vertices)) << vertices << " vertices, run " << run;
+            EXPECT_GE(*images.begin(), 0);
+            EXPECT_LT(*images.rbegin(), vertices);
+        }
+    }
+    const grading::Graph g = triangleWithTail();
+    const std::vector<int32_t> frontiers = {2, 0, 3};
+    std::set<uint64_t> proofs;
+    for (int run = 0; run < 8; ++run) proofs.insert(day38::clockedWalkProof(g, frontiers, 64, 99, run));
+    EXPECT_EQ(proofs.size(), 8u);
+}
+
+TEST(Day38Gates, AClockedWalkProvesTheRunsItIsCheckedOn) {
+    const grading::Graph g = triangleWithTail();
+    const std::vector<int32_t> frontiers = {2, 0, 3, 1};
+    std::vector<uint64_t> proofs;
+    for (int run = 0; run < 5; ++run) proofs.push_back(day38::clockedWalkProof(g, frontiers, 64, 7, run));
+    EXPECT_TRUE(day38::checkClockedWalk(g, frontiers, 64, 7, proofs, 5, {0, 4, 2}).passed);
+    // Run 3 answered with run 2's work: caught where run 3 is checked.
+    proofs[3] = proofs[2];
+    EXPECT_TRUE(day38::checkClockedWalk(g, frontiers, 64, 7, proofs, 5, {0, 4, 2}).passed);
+    const grading::GateResult r = day38::checkClockedWalk(g, frontiers, 64, 7, proofs, 5, {1, 3});
+    EXPECT_FALSE(r.passed);
+    EXPECT_EQ(r.id, "38.speed");
+    EXPECT_EQ(r.message, "clocked walk run 3 of 5: proof " + std::to_string(proofs[2]) + ", want " +
+                             std::to_string(day38::clockedWalkProof(g, frontiers, 64, 7, 3)) +
+                             ": the timed walks were not all done");
+    EXPECT_EQ(day38::checkClockedWalk(g, frontiers, 64, 7, {1, 2}, 5, {0}).message,
+              "the clocked walks proved 2 of 5 runs");
 }
 
 }  // namespace

@@ -185,3 +185,30 @@ TEST(SampleUntilSteady, StopsOnceSteadyOrAtTheBudget) {
     EXPECT_FALSE(failed.ok());
     EXPECT_EQ(failed.error(), "the runner hung");
 }
+
+TEST(ClockedRunMs, TheDifferenceOfTwoCallsOverTheirRunsIsOneRun) {
+    std::vector<int> asked;
+    // A call costs 0.5 s whatever it does, and 2 ms a run.
+    const auto call = [&](int runs) -> grading::Expected<double> {
+        asked.push_back(runs);
+        return 0.5 + 0.002 * runs;
+    };
+    const grading::Expected<float> ms = grading::clockedRunMs(call, 100);
+    ASSERT_TRUE(ms.ok()) << ms.error();
+    EXPECT_NEAR(*ms, 2.0f, 1e-4f);
+    EXPECT_EQ(asked, (std::vector<int>{100, 200}));
+}
+
+TEST(ClockedRunMs, NoTimeForMoreRunsOrAFailedCallIsAnError) {
+    const auto flat = [](int) -> grading::Expected<double> { return 0.5; };
+    const grading::Expected<float> none = grading::clockedRunMs(flat, 100);
+    ASSERT_FALSE(none.ok());
+    EXPECT_THAT(none.error(), HasSubstr("the grader's clock found no time in 100 more runs"));
+    const auto failing = [](int runs) -> grading::Expected<double> {
+        if (runs > 100) return grading::Error{"the proof of work was wrong"};
+        return 0.5;
+    };
+    const grading::Expected<float> failed = grading::clockedRunMs(failing, 100);
+    ASSERT_FALSE(failed.ok());
+    EXPECT_EQ(failed.error(), "the proof of work was wrong");
+}

@@ -236,6 +236,19 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
     return scoreSpeed(id, what, summarize(student), summarize(reference), speedRampFor(id, ramp));
 }
 
+Expected<float> clockedRunMs(const ClockedCall& call, int runs) {
+    const Expected<double> once = call(runs);
+    if (!once) return Error{once.error()};
+    const Expected<double> twice = call(2 * runs);
+    if (!twice) return Error{twice.error()};
+    const double ms = (*twice - *once) * 1e3 / runs;
+    if (!(ms > 0.0)) {
+        return Error{formatText("the grader's clock found no time in %d more runs (%.3f ms for %d, %.3f ms for %d)", runs,
+                                *once * 1e3, runs, *twice * 1e3, 2 * runs)};
+    }
+    return static_cast<float>(ms);
+}
+
 Expected<std::vector<std::vector<float>>> sampleUntilSteady(const MeasureSets& measure, double targetSpread,
                                                           int minCalls, int maxCalls) {
     // The GPU held exclusively from the first timed call to the last: between

@@ -159,6 +159,10 @@ struct Reply {
     bool noDevice() const { return outcome.noDevice(); }
     bool cannotRunHere() const { return outcome.cannotRunHere(); }
     const protocol::DeviceInfo& device() const { return outcome.device; }
+    // The call's length by the grader's clock: from the request sent to the
+    // answer read, waits for GPU slots aside (one-shot calls: the process's
+    // whole life). A time the runner reports is the runner's word; this is not.
+    double seconds() const { return outcome.process.seconds; }
 };
 
 struct CallOptions {

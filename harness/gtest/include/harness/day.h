@@ -307,6 +307,16 @@ using MeasureRuns = std::function<Expected<std::vector<float>>(const std::string
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
                      const MeasureRuns& measure, const SpeedRamp& ramp = {});
 
+// One run's time by the grader's clock, never the runner's: `call(runs)`
+// makes one runner call that does the timed work `runs` times over and
+// answers with a digest of what it produced, which `call` checks (so the
+// answer cannot come before the work is done), and returns the call's
+// seconds (Reply::seconds). Two calls, of `runs` and of twice that; their
+// difference over `runs` is one run, and what each call costs besides the
+// runs (decoding, allocating, making the input, the digest) cancels.
+using ClockedCall = std::function<Expected<double>(int runs)>;
+Expected<float> clockedRunMs(const ClockedCall& call, int runs);
+
 // Repetition until the figures are steady: `measure` is one runner call's
 // timed runs as one set per figure; calls repeat, each set growing, at least
 // `minCalls` times (a figure pools several moments of the GPU and the host,
