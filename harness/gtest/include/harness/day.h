@@ -311,9 +311,10 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // makes one runner call that does the timed work `runs` times over and
 // answers with a digest of what it produced, which `call` checks (so the
 // answer cannot come before the work is done), and returns the call's
-// seconds (Reply::seconds). Two calls, of `runs` and of twice that; their
-// difference over `runs` is one run, and what each call costs besides the
-// runs (decoding, allocating, making the input, the digest) cancels.
+// seconds (Reply::seconds). After a short call, discarded (a runner's first
+// call of a kind loads its kernels), two calls, of `runs` and of twice that;
+// their difference over `runs` is one run, and what each call costs besides
+// the runs (decoding, allocating, making the input, the digest) cancels.
 using ClockedCall = std::function<Expected<double>(int runs)>;
 Expected<float> clockedRunMs(const ClockedCall& call, int runs);
 
