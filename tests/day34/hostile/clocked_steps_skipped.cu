@@ -1,7 +1,6 @@
 // fails: 34.speed
 // cases: tiled_seeded_2048
 // expect: no time for the submission's code: heatStepTiled's [0-9]+ clocked steps left a grid of energy [-+.e0-9]+, the instructor's on the same input [-+.e0-9]+ \(relative tolerance 0.001\): the timed steps were not all done
-// passes: 34.timing
 // Hostile submission: steps for real until it has been handed the same two
 // buffers back and forth 1500 times in a row, then skips every other step.
 // A speed measure's calls chain 1000 and 2000 steps, timed by the grader's
