@@ -200,11 +200,29 @@ TEST(ClockedRunMs, TheDifferenceOfTwoCallsOverTheirRunsIsOneRun) {
     EXPECT_EQ(asked, (std::vector<int>{10, 100, 200}));
 }
 
+TEST(ClockedRunMs, APairTheHostHeldUpIsTakenAgain) {
+    std::vector<int> asked;
+    // The first pair's shorter call waited 300 ms for the host.
+    const auto call = [&](int runs) -> grading::Expected<double> {
+        asked.push_back(runs);
+        return (asked.size() == 2 ? 0.8 : 0.5) + 0.002 * runs;
+    };
+    const grading::Expected<float> ms = grading::clockedRunMs(call, 100);
+    ASSERT_TRUE(ms.ok()) << ms.error();
+    EXPECT_NEAR(*ms, 2.0f, 1e-4f);
+    EXPECT_EQ(asked, (std::vector<int>{10, 100, 200, 100, 200}));
+}
+
 TEST(ClockedRunMs, NoTimeForMoreRunsOrAFailedCallIsAnError) {
-    const auto flat = [](int) -> grading::Expected<double> { return 0.5; };
+    int calls = 0;
+    const auto flat = [&](int) -> grading::Expected<double> {
+        ++calls;
+        return 0.5;
+    };
     const grading::Expected<float> none = grading::clockedRunMs(flat, 100);
     ASSERT_FALSE(none.ok());
     EXPECT_THAT(none.error(), HasSubstr("the grader's clock found no time in 100 more runs"));
+    EXPECT_EQ(calls, 1 + 2 * grading::kClockedAttempts);
     const auto failing = [](int runs) -> grading::Expected<double> {
         if (runs > 100) return grading::Error{"the proof of work was wrong"};
         return 0.5 + 0.002 * runs;

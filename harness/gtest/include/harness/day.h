@@ -315,7 +315,10 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // call of a kind loads its kernels), two calls, of `runs` and of twice that;
 // their difference over `runs` is one run, and what each call costs besides
 // the runs (decoding, allocating, making the input, the digest) cancels.
+// A pair whose difference is not positive is taken again, kClockedAttempts
+// pairs in all; a failed call (a wrong proof) ends the measure at once.
 using ClockedCall = std::function<Expected<double>(int runs)>;
+constexpr int kClockedAttempts = 3;
 Expected<float> clockedRunMs(const ClockedCall& call, int runs);
 
 // Repetition until the figures are steady: `measure` is one runner call's
