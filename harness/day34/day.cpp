@@ -392,6 +392,7 @@ std::vector<GateCase> speedCases() {
     c.limitSeconds = 3 * kSpeedRounds * (clockedSeconds(g.n, kClockedSteps) + clockedSeconds(g.n, 2 * kClockedSteps));
     c.run = [g](const CaseContext& ctx) {
         int calls = 0;
+        int measures = 0;
         const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
             const grading::ClockedCall call = [&](int steps) -> grading::Expected<double> {
                 const uint64_t key = grading::caseSeed(ctx.seed, "34.speed/clocked/" + std::to_string(calls++));
@@ -408,7 +409,8 @@ std::vector<GateCase> speedCases() {
                 }
                 return got.seconds();
             };
-            const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedSteps);
+            const uint64_t order = grading::caseSeed(ctx.seed, "34.speed/order/" + std::to_string(measures++));
+            const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedSteps, order);
             if (!ms) return grading::Error{ms.error()};
             return std::vector<float>{*ms};
         };

@@ -397,6 +397,7 @@ std::vector<GateCase> speedCases() {
             isolated.start.push_back(static_cast<int32_t>(isolated.frontiers.size()));
         }
         int calls = 0;
+        int measures = 0;
         const auto measure = [&](const std::string& runner) -> grading::Expected<std::vector<float>> {
             const grading::ClockedCall call = [&](int runs) -> grading::Expected<double> {
                 const std::string name = "38.speed/clocked/" + std::to_string(calls++);
@@ -411,7 +412,8 @@ std::vector<GateCase> speedCases() {
                 if (!proof.passed) return grading::Error{"the edge mapping's " + proof.message};
                 return got.seconds();
             };
-            const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedWalkRuns);
+            const uint64_t order = grading::caseSeed(ctx.seed, "38.speed/order/" + std::to_string(measures++));
+            const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedWalkRuns, order);
             if (!ms) return grading::Error{ms.error()};
             return std::vector<float>{*ms};
         };

@@ -19,6 +19,7 @@
 #include "harness/runner_client.h"
 #include "harness/sha256.h"
 #include "harness/shrink.h"
+#include "harness/splitmix64.h"
 #include "harness/testing.h"
 #include "harness/text.h"
 #include "harness/timing_stats.h"
@@ -236,23 +237,29 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
     return scoreSpeed(id, what, summarize(student), summarize(reference), speedRampFor(id, ramp));
 }
 
-Expected<float> clockedRunMs(const ClockedCall& call, int runs) {
+Expected<float> clockedRunMs(const ClockedCall& call, int runs, uint64_t orderSeed) {
     // A runner's first call of a kind loads its kernels and grows its memory
     // pools (on the H100, 100 ms more than the next): a short call takes that.
     const Expected<double> warmUp = call(std::max(1, runs / 10));
     if (!warmUp) return Error{warmUp.error()};
-    // A pair whose difference is not positive met a hiccup of the host larger
-    // than N runs: taken again, a few times, before the measure says so.
+    SplitMix64 order(orderSeed);
     std::string noTime;
     for (int attempt = 0; attempt < kClockedAttempts; ++attempt) {
-        const Expected<double> once = call(runs);
-        if (!once) return Error{once.error()};
-        const Expected<double> twice = call(2 * runs);
-        if (!twice) return Error{twice.error()};
-        const double ms = (*twice - *once) * 1e3 / runs;
+        // The longer call first or second, as the seed draws: a runner that
+        // delayed the call it guessed was the shorter one, to shrink the
+        // difference, guesses blind (its launches start alike either way).
+        const bool longerFirst = order.next() & 1;
+        const Expected<double> first = call(longerFirst ? 2 * runs : runs);
+        if (!first) return Error{first.error()};
+        const Expected<double> second = call(longerFirst ? runs : 2 * runs);
+        if (!second) return Error{second.error()};
+        const double once = longerFirst ? *second : *first;
+        const double twice = longerFirst ? *first : *second;
+        const double ms = (twice - once) * 1e3 / runs;
         if (ms > 0.0) return static_cast<float>(ms);
+        // Not positive: a hiccup of the host longer than N runs. Taken again.
         noTime = formatText("the grader's clock found no time in %d more runs (%.3f ms for %d, %.3f ms for %d; %d tries)",
-                            runs, *once * 1e3, runs, *twice * 1e3, 2 * runs, kClockedAttempts);
+                            runs, once * 1e3, runs, twice * 1e3, 2 * runs, kClockedAttempts);
     }
     return Error{noTime};
 }

@@ -312,14 +312,15 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // answers with a digest of what it produced, which `call` checks (so the
 // answer cannot come before the work is done), and returns the call's
 // seconds (Reply::seconds). After a short call, discarded (a runner's first
-// call of a kind loads its kernels), two calls, of `runs` and of twice that;
-// their difference over `runs` is one run, and what each call costs besides
-// the runs (decoding, allocating, making the input, the digest) cancels.
-// A pair whose difference is not positive is taken again, kClockedAttempts
-// pairs in all; a failed call (a wrong proof) ends the measure at once.
+// call of a kind loads its kernels), two calls, of `runs` and of twice that,
+// in an order `orderSeed` draws; their difference over `runs` is one run, and
+// what each call costs besides the runs (decoding, allocating, making the
+// input, the proof) cancels. A pair whose difference is not positive is
+// taken again, kClockedAttempts pairs in all; a failed call (a wrong proof)
+// ends the measure at once.
 using ClockedCall = std::function<Expected<double>(int runs)>;
 constexpr int kClockedAttempts = 3;
-Expected<float> clockedRunMs(const ClockedCall& call, int runs);
+Expected<float> clockedRunMs(const ClockedCall& call, int runs, uint64_t orderSeed);
 
 // Repetition until the figures are steady: `measure` is one runner call's
 // timed runs as one set per figure; calls repeat, each set growing, at least
