@@ -92,6 +92,16 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const std::st
     return grading::call<protocol::Timing>(runner, request, {limitSeconds, "timing, " + shape, exclusiveGpu});
 }
 
+grading::Reply<protocol::Clocked> clocked(const std::string& runner, const std::string& shape, uint64_t key, int runs,
+                                          double limitSeconds, bool exclusiveGpu) {
+    protocol::ClockedRequest request;
+    request.shape = shape;
+    request.key = key;
+    request.runs = runs;
+    return grading::call<protocol::Clocked>(
+        runner, request, {limitSeconds, "clocked, " + shape + ", " + std::to_string(runs) + " runs", exclusiveGpu});
+}
+
 grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key, double limitSeconds,
                                         bool exclusiveGpu) {
     protocol::BrokenRequest request;

@@ -52,6 +52,9 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const std::st
                                         uint64_t timedKey, double limitSeconds, bool exclusiveGpu);
 grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key, double limitSeconds,
                                         bool exclusiveGpu);
+// `runs` runs of one shape on inputs made from `key`, timed by the grader's clock.
+grading::Reply<protocol::Clocked> clocked(const std::string& runner, const std::string& shape, uint64_t key, int runs,
+                                          double limitSeconds, bool exclusiveGpu);
 // The work of one timing call: warm-ups and timed runs of one shape.
 double timingSeconds();
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iostream>
 #include <iterator>
+#include <map>
 
 #include "cases.h"
 #include "forkjoin_constants.h"
@@ -181,12 +182,73 @@ TimedShape timeOneShape(const std::string& runner, const std::string& shape, uin
     return t;
 }
 
+// 52.overlap's times, by the grader's clock (clockedRunMs): the course's
+// enqueueSerial in the course runner and the submission's enqueueDiamond in
+// its own, kOverlapMeasures measures each, in turn, calls of
+// kClockedDiamondRuns runs and twice that. Both runners get the same inputs
+// call for call, so the serial call's proofs are what the diamond's must be
+// (a diamond call the serial side made no twin of gets one, untimed).
+constexpr int kOverlapMeasures = 3;
+constexpr int kClockedDiamondRuns = 10;  // 18 ms of the H100 for the solution's diamond: far above the clock's jitter
+
+double clockedSeconds(int runs) { return runSeconds(runs + 2); }
+
+struct ClockedOverlap {
+    std::vector<float> serialMs, diamondMs;
+    GateResult right = GateResult::pass("52.overlap");
+};
+
+ClockedOverlap clockedOverlap(const CaseContext& ctx) {
+    ClockedOverlap o;
+    std::map<std::string, std::vector<double>> serialProofs;  // by call name
+    const auto measureShape = [&](const std::string& runner, const std::string& shape, int measure,
+                                  std::vector<float>& into) -> GateResult {
+        std::map<int, int> made;  // calls of each size so far in this measure
+        const grading::ClockedCall call = [&](int runs) -> grading::Expected<double> {
+            const std::string name = "52.overlap/clocked/" + std::to_string(measure) + "/" + std::to_string(runs) + "/" +
+                                     std::to_string(made[runs]++);
+            const uint64_t key = grading::caseSeed(ctx.seed, name);
+            const auto got = clocked(runner, shape, key, runs, clockedSeconds(runs), ctx.exclusiveGpu);
+            if (!got.ok()) return grading::Error{got.problem};
+            if (shape == day52::protocol::kShapeSerial) {
+                serialProofs[name] = got.result.proofs;
+                return got.seconds();
+            }
+            if (serialProofs.count(name) == 0) {
+                const auto twin = clocked(ctx.courseRunner, day52::protocol::kShapeSerial, key, runs,
+                                          clockedSeconds(runs), false);
+                if (!twin.ok()) return grading::Error{"the course's enqueueSerial on the same inputs: " + twin.problem};
+                serialProofs[name] = twin.result.proofs;
+            }
+            const GateResult proof = day52::checkClockedDiamond(got.result.proofs, serialProofs[name]);
+            if (!proof.passed) return grading::Error{proof.message};
+            return got.seconds();
+        };
+        const uint64_t order = grading::caseSeed(ctx.seed, "52.overlap/order/" + std::to_string(measure));
+        const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedDiamondRuns, order);
+        if (!ms) return GateResult::fail("52.overlap", shape + " by the grader's clock: " + ms.error());
+        into.push_back(*ms);
+        return GateResult::pass("52.overlap");
+    };
+    for (int m = 0; m < kOverlapMeasures; ++m) {
+        o.right = measureShape(ctx.courseRunner, day52::protocol::kShapeSerial, m, o.serialMs);
+        if (!o.right.passed) return o;
+        o.right = measureShape(ctx.runner, day52::protocol::kShapeDiamond, m, o.diamondMs);
+        if (!o.right.passed) return o;
+    }
+    return o;
+}
+
 std::vector<GateCase> overlapCases() {
     GateCase c;
     c.name = "seeded";
-    c.what = "serial ms / diamond ms, medians of " + std::to_string(day52::kTimedRuns) + " timed runs on a seeded input";
+    c.what = "serial ms / diamond ms by the grader's clock, medians of " + std::to_string(kOverlapMeasures) +
+             " measures of " + std::to_string(kClockedDiamondRuns) + " and " + std::to_string(2 * kClockedDiamondRuns) +
+             " runs, after " + std::to_string(day52::kTimedRuns) + " checked timed runs each, on seeded inputs";
     c.seeded = true;
-    c.limitSeconds = 2 * timingSeconds();
+    c.limitSeconds = 2 * timingSeconds() +
+                     3 * kOverlapMeasures * grading::kClockedAttempts *
+                         (clockedSeconds(kClockedDiamondRuns) + clockedSeconds(2 * kClockedDiamondRuns));
     c.run = [](const CaseContext& ctx) -> GateResult {
         const char* id = "52.overlap";
         if (ctx.courseRunner.empty()) return GateResult::fail(id, "no course runner to time the serial version in");
@@ -200,8 +262,12 @@ std::vector<GateCase> overlapCases() {
         const TimedShape serial = timeOneShape(ctx.courseRunner, day52::protocol::kShapeSerial, warmupKey, timedKey,
                                                ctx.limitSeconds / 2, ctx.exclusiveGpu);
         if (!serial.right.passed) return serial.right;
-        const double serialMs = grading::summarize(serial.reply.result.ms).medianMs;
-        const double diamondMs = grading::summarize(diamond.reply.result.ms).medianMs;
+        // The checked timed runs above say the timed work is right; the
+        // times the gate compares are the grader's.
+        const ClockedOverlap clockedTimes = clockedOverlap(ctx);
+        if (!clockedTimes.right.passed) return clockedTimes.right;
+        const double serialMs = grading::summarize(clockedTimes.serialMs).medianMs;
+        const double diamondMs = grading::summarize(clockedTimes.diamondMs).medianMs;
         const int sms = smCountHere(ctx.courseRunner);
         const day52::OverlapVerdict v = day52::checkOverlap(serialMs, diamondMs, sms);
         grading::recordFigure("overlap_ratio", grading::formatText("%.3f", v.ratio));

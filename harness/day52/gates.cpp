@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "forkjoin_constants.h"
@@ -219,6 +220,24 @@ GateResult checkTimedRuns(const std::string& shape, const std::vector<int64_t>& 
         return GateResult::fail(id, shape + "'s timed run " + std::to_string(r) + ": index " +
                                         std::to_string(runFirstDifference[r]) + " is not run 0's output moved as " +
                                         "the run's input was moved: the run did not do its own work, so no time is graded");
+    }
+    return GateResult::pass(id);
+}
+
+GateResult checkClockedDiamond(const std::vector<double>& got, const std::vector<double>& want) {
+    const char* id = "52.overlap";
+    if (got.size() != want.size()) {
+        return GateResult::fail(id, "enqueueDiamond's clocked call proved " + std::to_string(got.size()) + " of " +
+                                        std::to_string(want.size()) + " runs");
+    }
+    for (size_t r = 0; r < got.size(); ++r) {
+        if (std::fabs(got[r] - want[r]) <= kClockedProofTolerance * std::fabs(want[r])) continue;
+        char text[200];
+        std::snprintf(text, sizeof(text),
+                      "enqueueDiamond's clocked run %zu of %zu left a d_out whose squares sum to %.9g, the course's "
+                      "enqueueSerial's on the same input %.9g (relative tolerance %g): the timed runs were not all done",
+                      r, got.size(), got[r], want[r], kClockedProofTolerance);
+        return GateResult::fail(id, text);
     }
     return GateResult::pass(id);
 }

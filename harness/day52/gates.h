@@ -90,4 +90,10 @@ grading::GateResult checkTimedDiamond(const std::vector<float>& got, const std::
 grading::GateResult checkTimedRuns(const std::string& shape, const std::vector<int64_t>& runFirstDifference,
                                    int runs);
 
+// 52.overlap: each clocked run of enqueueDiamond proved its work: got[r],
+// the sum of squares of its d_out, is within kClockedProofTolerance
+// (relative) of want[r], the course's enqueueSerial's on the same input.
+constexpr double kClockedProofTolerance = 1e-4;
+grading::GateResult checkClockedDiamond(const std::vector<double>& got, const std::vector<double>& want);
+
 }  // namespace day52

@@ -146,6 +146,34 @@ struct TimingResult {
     }
 };
 
+// 52.overlap's measure, timed by the grader's clock around the call: no
+// time comes back. `runs` runs of one shape back to back in one rig, each
+// bracketed as a timed run is (no run overlaps the next), each on its own
+// input, made on the device from `key` and the run (multiples of 2^-14 in
+// [-512, 512), as inputs.h draws them). The answer proves every run: the
+// sum of the squares of its d_out.
+struct ClockedRequest {
+    std::string shape = kShapeDiamond;
+    uint64_t key = 0;
+    int32_t runs = 0;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("shape", s.shape);
+        field("key", s.key);
+        field("runs", s.runs);
+    }
+};
+
+struct ClockedResult {
+    std::vector<double> proofs;  // per run
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("proofs", s.proofs);
+    }
+};
+
 // The course's broken order once, on a warmed-up device, d_mid zeroed first.
 struct BrokenRequest {
     uint64_t inputKey = 0;
@@ -189,6 +217,11 @@ struct Timing {
     static constexpr const char* kName = "timing";
     using Request = TimingRequest;
     using Result = TimingResult;
+};
+struct Clocked {
+    static constexpr const char* kName = "clocked";
+    using Request = ClockedRequest;
+    using Result = ClockedResult;
 };
 struct Broken {
     static constexpr const char* kName = "broken";

@@ -30,6 +30,7 @@
 #include "harness/event_timer.h"
 #include "harness/guarded_buffer.h"
 #include "harness/runner_main.h"
+#include "harness/splitmix64.h"
 #include "harness/timed_run_check.h"
 #include "inputs.h"
 #include "protocol.h"
@@ -155,6 +156,8 @@ public:
         drain(where);
         checkAfter(where);
     }
+    // The guard words alone (d_in is the runner's to rewrite, as clocked runs do).
+    void checkGuards(const std::string& where) const { guards_.check(where); }
     // The guard words and d_in, after `where` has drained.
     void checkAfter(const std::string& where) const {
         guards_.check(where);
@@ -459,6 +462,69 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     return result;
 }
 
+// ---- the clocked runs (52.overlap's measure)
+
+// Run r's input: as inputs.h's palette values, multiples of 2^-14 in [-512, 512).
+__global__ void keyedInput(float* in, size_t n, uint64_t key, int run) {
+    const uint64_t runKey = grading::splitMix64Finalize(key + (static_cast<uint64_t>(run) + 1) * grading::kSplitMix64Step);
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
+        const uint64_t z = grading::splitMix64Finalize(runKey + (i + 1) * grading::kSplitMix64Step);
+        in[i] = static_cast<float>(static_cast<int64_t>(z >> 40) - (int64_t{1} << 23)) * 0x1.0p-14f;
+    }
+}
+
+__global__ void proveRun(const float* out, size_t n, double* proof) {
+    __shared__ double sums[256];
+    double sum = 0.0;
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
+        sum += static_cast<double>(out[i]) * out[i];
+    }
+    sums[threadIdx.x] = sum;
+    __syncthreads();
+    for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+        if (threadIdx.x < half) sums[threadIdx.x] += sums[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) atomicAdd(proof, sums[0]);
+}
+
+proto::ClockedResult clocked(const proto::ClockedRequest& req) {
+    if (req.runs < 1 || req.runs > 4096) throw InputError("runs wants 1..4096");
+    const bool diamondShape = req.shape == proto::kShapeDiamond;
+    if (!diamondShape && req.shape != proto::kShapeSerial) {
+        throw InputError("shape wants " + std::string(proto::kShapeDiamond) + " or " + proto::kShapeSerial);
+    }
+    const std::string what = std::string(diamondShape ? "enqueueDiamond" : "enqueueSerial") + ", " +
+                             std::to_string(req.runs) + " clocked runs";
+    void (*const enqueue)(const day52::Diamond&) = diamondShape ? day52::enqueueDiamond : day52::enqueueSerial;
+    Rig rig(std::vector<float>(kElems, 0.0f));
+    Fences fences;
+    GuardedBuffer<double> proofs("proofs", static_cast<size_t>(req.runs));
+    CUDA_TRY(cudaMemset(proofs.data(), 0, proofs.count() * sizeof(double)));
+    const day52::Diamond& d = rig.diamond();
+    drain("preparing " + what);
+    grading::breadcrumb(what);
+    {
+        // Everything the grader's clock should see, on the GPU alone. On
+        // s[0]: the input before fenceIn (every stream's work of the run
+        // comes after it), the proof after fenceOut (after every stream's).
+        const grading::TimedSection measuring;
+        for (int r = 0; r < req.runs; ++r) {
+            keyedInput<<<264, 256, 0, d.s[0]>>>(rig.inData(), kElems, req.key, r);
+            fences.fenceIn(d);
+            enqueue(d);
+            fences.fenceOut(d);
+            proveRun<<<264, 256, 0, d.s[0]>>>(d.d_out, kElems, proofs.data() + r);
+        }
+        drain(what);
+    }
+    rig.checkGuards(what);
+    proto::ClockedResult result;
+    result.proofs = proofs.download();
+    rig.release();
+    return result;
+}
+
 proto::BrokenResult broken(const proto::BrokenRequest& req) {
     const std::vector<float> input = day52::diamondInput(req.inputKey);
     // As in the course, the broken order runs on a warmed-up device: every
@@ -481,5 +547,6 @@ int main(int argc, char** argv) {
     grading::runnerMain(argc, argv,
                         {grading::serve<proto::Diamond>(diamond), grading::serve<proto::Serial>(serial),
                          grading::serve<proto::Stress>(stress), grading::serve<proto::NoTiming>(noTiming),
-                         grading::serve<proto::Timing>(timing), grading::serve<proto::Broken>(broken)});
+                         grading::serve<proto::Timing>(timing), grading::serve<proto::Broken>(broken),
+                         grading::serve<proto::Clocked>(clocked)});
 }

@@ -411,4 +411,17 @@ TEST(Day52ReportText, TimingTableShowsTheRatioAndWhetherItIsGated) {
     EXPECT_NE(small.find("reported, not gated: under 24 SMs"), std::string::npos) << small;
 }
 
+TEST(Day52Gates, ClockedDiamondRunsProveTheirWorkAgainstTheSerialOnes) {
+    const std::vector<double> serial = {1.0e9, 2.0e9, 3.0e9};
+    EXPECT_TRUE(day52::checkClockedDiamond({1.0e9 * (1 + 1e-6), 2.0e9, 3.0e9}, serial).passed);
+    const grading::GateResult skipped = day52::checkClockedDiamond({1.0e9, 2.1e9, 3.0e9}, serial);
+    EXPECT_FALSE(skipped.passed);
+    EXPECT_EQ(skipped.id, "52.overlap");
+    EXPECT_EQ(skipped.message,
+              "enqueueDiamond's clocked run 1 of 3 left a d_out whose squares sum to 2.1e+09, the course's "
+              "enqueueSerial's on the same input 2e+09 (relative tolerance 0.0001): the timed runs were not all done");
+    EXPECT_FALSE(day52::checkClockedDiamond({1.0e9, std::nan(""), 3.0e9}, serial).passed);
+    EXPECT_EQ(day52::checkClockedDiamond({1.0e9}, serial).message, "enqueueDiamond's clocked call proved 1 of 3 runs");
+}
+
 }  // namespace
