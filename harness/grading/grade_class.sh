@@ -253,10 +253,15 @@ grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen
 # ---------------------------------------------------------------- grade: stage
 # The class under OUT/class: students in name order, the output folder,
 # hidden folders and links left out; only regular files with plain names
-# copied. OUT/names.tsv pairs each staged name with the real one.
+# copied. OUT/names.tsv pairs each staged name with the real one. A file
+# staged by the last run with the same bytes keeps that run's time stamp,
+# so the build tree compiles only the files that changed.
 stage() {
   class="$out/class" names="$out/names.tsv" staged=0
-  rm -rf "$class" && mkdir -p "$class"
+  local last="$out/class.last"
+  rm -rf "$last"
+  [[ -d "$class" ]] && mv "$class" "$last"
+  mkdir -p "$class"
   : >"$names"
   local index=0 dir name id
   while IFS= read -r -d '' dir; do
@@ -279,6 +284,12 @@ stage() {
     printf '%s\t%s\n' "$id" "$(escape "$name")" >>"$names"
     staged=$((staged + 1))
   done < <(find "$submissions" -mindepth 1 -maxdepth 1 -print0 | LC_ALL=C sort -z)
+  if [[ -d "$last" ]]; then
+    (cd "$class" && find . -type f -print0) | while IFS= read -r -d '' file; do
+      if [[ -f "$last/$file" ]] && cmp -s "$last/$file" "$class/$file"; then touch -r "$last/$file" "$class/$file"; fi
+    done
+    rm -rf "$last"
+  fi
   ((staged)) || die "no student folders in $submissions${shard_n:+ for shard $shard}"
 }
 

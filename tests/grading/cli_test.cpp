@@ -396,6 +396,27 @@ TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
               std::string::npos);
 }
 
+// A second run stages the class afresh, but a file with the same bytes as
+// last time keeps last time's stamp: the build compiles what changed only.
+TEST_F(GradeClass, AnUnchangedFileKeepsItsStampAcrossRuns) {
+    write(dir / "subs/alice/day34/heat_tiled.cu", "// alice's day 34\n");
+    ASSERT_EQ(gradeClass("-j 2 --seed 5").status, 0);
+    const fs::path kept = dir / "out/class/s0001/day38/edge_mapping.cu";
+    const fs::path edited = dir / "out/class/s0001/day34/heat_tiled.cu";
+    ASSERT_TRUE(fs::exists(kept));
+    ASSERT_TRUE(fs::exists(edited));
+    // As if both were staged long ago.
+    const auto longAgo = fs::last_write_time(kept) - std::chrono::hours(24);
+    fs::last_write_time(kept, longAgo);
+    fs::last_write_time(edited, longAgo);
+    write(dir / "subs/alice/day34/heat_tiled.cu", "// alice's day 34, edited\n");
+    ASSERT_EQ(gradeClass("-j 2 --seed 5").status, 0);
+    EXPECT_EQ(fs::last_write_time(kept), longAgo);
+    EXPECT_GT(fs::last_write_time(edited), longAgo);
+    EXPECT_EQ(fixtures::read(edited.string()), "// alice's day 34, edited\n");
+    EXPECT_FALSE(fs::exists(dir / "out/class.last"));
+}
+
 TEST_F(GradeClass, BadArguments) {
     EXPECT_EQ(gradeClass("-j zero").status, 2);
     EXPECT_EQ(gradeClass("--bogus").status, 2);
