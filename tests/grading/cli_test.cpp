@@ -4,6 +4,7 @@
 // table) runs here without CUDA or a GPU.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -41,7 +42,9 @@ class TempDir : public ::testing::Test {
 protected:
     void SetUp() override {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        dir = fs::path(::testing::TempDir()) / (std::string("grading_") + info->test_suite_name() + "_" + info->name());
+        // The process id too: two suites on one machine (a check beside CI) must not share it.
+        dir = fs::path(::testing::TempDir()) / (std::string("grading_") + info->test_suite_name() + "_" + info->name() +
+                                                "_" + std::to_string(getpid()));
         fs::remove_all(dir);
         fs::create_directories(dir);
     }

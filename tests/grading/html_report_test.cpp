@@ -4,6 +4,7 @@
 // html_pages.sh checks the same pages in headless Chromium.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -304,9 +305,10 @@ TEST(HtmlPage, ClassDashboardEscapesNamesAndLinksStagedIds) {
 class HtmlAssets : public ::testing::Test {
 protected:
     void SetUp() override {
-        // One folder per test: ctest -j runs them at once.
+        // One folder per test and process: ctest -j runs them at once, and two suites may share a machine.
         dir = fs::path(::testing::TempDir()) /
-              (std::string("grading_html_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+              (std::string("grading_html_") + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+               std::to_string(getpid()));
         fs::remove_all(dir);
         fs::create_directories(dir / "vendor");
         for (const char* f : {"page.css", "charts.js"}) fs::copy_file(fs::path(GRADING_HTML_DIR) / f, dir / f);

@@ -161,7 +161,7 @@ TEST(RunnerClient, CudaErrorReportNamesTheKernel) {
 // more alone, and that answer counts; a process retries so a few times at
 // most, and any other failure is not retried.
 TEST(RunnerClient, AResourceFailureIsAskedAgainAloneBeforeItCounts) {
-    const std::string counter = ::testing::TempDir() + "/oom-calls";
+    const std::string counter = ::testing::TempDir() + "/oom-calls-" + std::to_string(getpid());
     std::remove(counter.c_str());
     Record input;
     input.putText("count_file", counter);
