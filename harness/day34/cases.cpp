@@ -213,11 +213,8 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpe
     request.warmups = warmups;
     request.timedRuns = timedRuns;
     request.grids = grids == Grids::Returned ? 1 : 0;
-    request.kernels = kernels == TimedKernels::CourseAndFast ? protocol::kTimeCourseAndFast
-                      : kernels == TimedKernels::TiledOnly   ? protocol::kTimeTiled
-                                                             : protocol::kTimeCourse;
+    request.kernels = kernels == TimedKernels::CourseAndFast ? protocol::kTimeCourseAndFast : protocol::kTimeCourse;
     const std::string what = kernels == TimedKernels::CourseAndFast ? "timing (copy, global, tiled, fast: one step each)"
-                             : kernels == TimedKernels::TiledOnly   ? "timing (tiled: one step)"
                                                                     : "timing (copy, global, tiled: one step each)";
     return grading::call<protocol::Timing>(runner, request, {limitSeconds, label(what, g), exclusiveGpu});
 }

@@ -95,7 +95,6 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
 enum class TimedKernels {
     Course,         // copyGrid, heatStepGlobal and heatStepTiled
     CourseAndFast,  // and the instructor's fast stencil, where the runner has it (fastMs empty where not)
-    TiledOnly,      // heatStepTiled alone: a speed gate's measure, one grid each way
 };
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,

@@ -110,12 +110,10 @@ struct PolicyResult {
 // One step of each kernel `kernels` names, timed: the warm-ups, then
 // timedRuns runs each between its own events, every run reading the first
 // buffer and writing the second (the course's design). kernels: "course"
-// (copyGrid, heatStepGlobal, heatStepTiled), "course_and_fast" (and the
-// instructor's fast stencil where the runner has it) or "tiled"
-// (heatStepTiled alone, a speed gate's measure).
+// (copyGrid, heatStepGlobal, heatStepTiled) or "course_and_fast" (and the
+// instructor's fast stencil where the runner has it).
 constexpr const char* kTimeCourse = "course";
 constexpr const char* kTimeCourseAndFast = "course_and_fast";
-constexpr const char* kTimeTiled = "tiled";
 struct TimingRequest {
     int32_t n = 0;
     std::vector<float> init;

@@ -189,7 +189,7 @@ TimedShape timeOneShape(const std::string& runner, const std::string& shape, uin
 // call for call, so the serial call's proofs are what the diamond's must be
 // (a diamond call the serial side made no twin of gets one, untimed).
 constexpr int kOverlapMeasures = 3;
-constexpr int kClockedDiamondRuns = 10;  // 18 ms of the H100 for the solution's diamond: far above the clock's jitter
+constexpr int kClockedDiamondRuns = 10;  // about 18 ms of diamonds (1.8 ms each, docs/performance.md)
 
 double clockedSeconds(int runs) { return runSeconds(runs + 2); }
 
