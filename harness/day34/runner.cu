@@ -31,6 +31,7 @@
 #include "harness/poison.h"
 #include "harness/runner_main.h"
 #include "harness/splitmix64.h"
+#include "harness/sum_of_squares.h"
 #include "harness/timed_run_check.h"
 #include "heat_kernels.h"
 #include "heat_pingpong.h"
@@ -307,10 +308,14 @@ day34::StepLauncher launcherFor(Kernel k) {
     return nullptr;
 }
 
-void checkGrid(int n, const std::vector<float>& init) {
+void checkSide(int n) {
     if (n < 3 || n > kMaxSide) {
         throw InputError("n wants 3 .. " + std::to_string(kMaxSide) + ", got " + std::to_string(n));
     }
+}
+
+void checkGrid(int n, const std::vector<float>& init) {
+    checkSide(n);
     const size_t cells = static_cast<size_t>(n) * static_cast<size_t>(n);
     if (init.size() != cells) {
         throw InputError("init holds " + std::to_string(init.size()) + " floats, want n * n = " + std::to_string(cells));
@@ -527,48 +532,15 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
 
 __global__ void keyedGrid(float* a, float* b, size_t cells, uint64_t key) {
     for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < cells; i += size_t{gridDim.x} * blockDim.x) {
-        const uint64_t z = grading::splitMix64Finalize(key + (i + 1) * grading::kSplitMix64Step);
+        const uint64_t z = grading::splitMix64At(key, i);
         const float v = static_cast<float>(z >> 40) * 0x1.0p-23f - 1.0f;  // 24 random bits: [-1, 1)
         a[i] = v;
         b[i] = v;
     }
 }
 
-// One block's partial sums, added once per block: the order varies from run
-// to run, far below the tolerance the grader compares energies with.
-__global__ void energyOf(const float* u, size_t cells, double* energy, unsigned long long* nonFinite) {
-    double sum = 0.0;
-    unsigned long long bad = 0;
-    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < cells; i += size_t{gridDim.x} * blockDim.x) {
-        const float v = u[i];
-        if (isfinite(v)) {
-            sum += static_cast<double>(v) * v;
-        } else {
-            ++bad;
-        }
-    }
-    __shared__ double sums[256];
-    __shared__ unsigned long long bads[256];
-    sums[threadIdx.x] = sum;
-    bads[threadIdx.x] = bad;
-    __syncthreads();
-    for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
-        if (threadIdx.x < half) {
-            sums[threadIdx.x] += sums[threadIdx.x + half];
-            bads[threadIdx.x] += bads[threadIdx.x + half];
-        }
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-        atomicAdd(energy, sums[0]);
-        atomicAdd(nonFinite, bads[0]);
-    }
-}
-
 proto::ClockedResult clocked(const proto::ClockedRequest& req) {
-    if (req.n < 3 || req.n > kMaxSide) {
-        throw InputError("n wants 3 .. " + std::to_string(kMaxSide) + ", got " + std::to_string(req.n));
-    }
+    checkSide(req.n);
     checkSteps(req.steps);
     checkR(req.r);
     const Kernel k = parseKernel(req.kernel);
@@ -590,7 +562,7 @@ proto::ClockedResult clocked(const proto::ClockedRequest& req) {
             launch(cur->data(), next->data(), p.n, req.r);
             std::swap(cur, next);
         }
-        energyOf<<<264, 256>>>(cur->data(), p.cells, energy.data(), nonFinite.data());
+        grading::enqueueSumOfSquares(cur->data(), p.cells, energy.data(), nonFinite.data());
         grading::checkLaunch(where);  // waits for the steps and the digest
     }
     p.checkGuards(where);

@@ -17,7 +17,7 @@ struct Relabel {
 };
 
 GRADING_HOST_DEVICE inline uint64_t clockedRunKey(uint64_t key, int run) {
-    return grading::splitMix64Finalize(key + (static_cast<uint64_t>(run) + 1) * grading::kSplitMix64Step);
+    return grading::splitMix64At(key, static_cast<uint64_t>(run));
 }
 
 GRADING_HOST_DEVICE inline uint64_t greatestCommonDivisor(uint64_t x, uint64_t y) {

@@ -31,6 +31,7 @@
 #include "harness/guarded_buffer.h"
 #include "harness/runner_main.h"
 #include "harness/splitmix64.h"
+#include "harness/sum_of_squares.h"
 #include "harness/timed_run_check.h"
 #include "inputs.h"
 #include "protocol.h"
@@ -466,26 +467,11 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
 
 // Run r's input: as inputs.h's palette values, multiples of 2^-14 in [-512, 512).
 __global__ void keyedInput(float* in, size_t n, uint64_t key, int run) {
-    const uint64_t runKey = grading::splitMix64Finalize(key + (static_cast<uint64_t>(run) + 1) * grading::kSplitMix64Step);
+    const uint64_t runKey = grading::splitMix64At(key, static_cast<uint64_t>(run));
     for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
-        const uint64_t z = grading::splitMix64Finalize(runKey + (i + 1) * grading::kSplitMix64Step);
+        const uint64_t z = grading::splitMix64At(runKey, i);
         in[i] = static_cast<float>(static_cast<int64_t>(z >> 40) - (int64_t{1} << 23)) * 0x1.0p-14f;
     }
-}
-
-__global__ void proveRun(const float* out, size_t n, double* proof) {
-    __shared__ double sums[256];
-    double sum = 0.0;
-    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
-        sum += static_cast<double>(out[i]) * out[i];
-    }
-    sums[threadIdx.x] = sum;
-    __syncthreads();
-    for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
-        if (threadIdx.x < half) sums[threadIdx.x] += sums[threadIdx.x + half];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) atomicAdd(proof, sums[0]);
 }
 
 proto::ClockedResult clocked(const proto::ClockedRequest& req) {
@@ -514,7 +500,7 @@ proto::ClockedResult clocked(const proto::ClockedRequest& req) {
             fences.fenceIn(d);
             enqueue(d);
             fences.fenceOut(d);
-            proveRun<<<264, 256, 0, d.s[0]>>>(d.d_out, kElems, proofs.data() + r);
+            grading::enqueueSumOfSquares(d.d_out, kElems, proofs.data() + r, nullptr, d.s[0]);
         }
         drain(what);
     }

@@ -22,7 +22,7 @@ constexpr uint64_t kZeroWordsKey = ~uint64_t{0};
 // Word i of a.
 GRADING_HOST_DEVICE inline uint64_t word(uint64_t key, uint64_t i) {
     if (key == kZeroWordsKey) return 0;
-    return grading::splitMix64Finalize(key + (i + 1) * grading::kSplitMix64Step);
+    return grading::splitMix64At(key, i);
 }
 
 inline void fill(uint64_t* out, size_t n, uint64_t key) {

@@ -18,6 +18,11 @@ TEST(SplitMix64, TheFirstOutputsFromZeroAreTheReferenceOnes) {
     EXPECT_EQ(rng.next(), 0x06c45d188009454full);
 }
 
+TEST(SplitMix64, AtIsTheOutputOfThatIndexWithoutStepping) {
+    SplitMix64 rng(42);
+    for (uint64_t i = 0; i < 100; ++i) EXPECT_EQ(splitMix64At(42, i), rng.next());
+}
+
 TEST(SplitMix64, NextIsTheFinaliserOfTheSteppedState) {
     SplitMix64 rng(42);
     for (uint64_t i = 1; i <= 100; ++i) EXPECT_EQ(rng.next(), splitMix64Finalize(42 + i * kSplitMix64Step));

@@ -25,6 +25,12 @@ GRADING_HOST_DEVICE constexpr uint64_t splitMix64Finalize(uint64_t z) {
     return z ^ (z >> 31);
 }
 
+// Output `index` (0-based) of SplitMix64(key), reached without stepping:
+// one value of a keyed array, on the host or the device, in any order.
+GRADING_HOST_DEVICE constexpr uint64_t splitMix64At(uint64_t key, uint64_t index) {
+    return splitMix64Finalize(key + (index + 1) * kSplitMix64Step);
+}
+
 class SplitMix64 {
 public:
     explicit SplitMix64(uint64_t seed) : state_(seed) {}
