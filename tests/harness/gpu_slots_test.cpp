@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/day.h"
 #include "harness/gpu_slots.h"
 #include "harness/runner_client.h"
 #include "scoped_env.h"
@@ -153,6 +154,31 @@ TEST_F(GpuSlots, AnExclusiveScopeKeepsTheGpuAcrossItsCalls) {
         EXPECT_FALSE(childGetsSlot("0", GpuUse::Shared, 1)) << "an inner scope let go of the outer one's slots";
     }
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1));
+}
+
+// A clocked measure (day.h) is timed whole by the grader's clock, so its
+// calls hold the GPU from the first to the last: between two of them no other
+// runner takes a slot, and none shares the GPU during one.
+TEST_F(GpuSlots, AClockedMeasureHoldsTheGpuFromItsFirstCallToItsLast) {
+    const ScopedEnv env({{"CUDA_VISIBLE_DEVICES", nullptr}});
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "ok";
+    call.timeLimitSeconds = 10.0;
+    call.exclusiveGpu = true;
+    int calls = 0;
+    bool othersGotTheGpu = false;
+    const ClockedCall clocked = [&](int runs) -> Expected<double> {
+        if (calls++ > 0 && childGetsSlot("0", GpuUse::Shared, 1)) othersGotTheGpu = true;
+        const RunnerOutcome outcome = callRunner(call);
+        if (!outcome.ok()) return Error{outcome.message};
+        return 0.5 + 0.002 * runs;
+    };
+    const Expected<float> ms = clockedRunMs(clocked, 100, 7);
+    ASSERT_TRUE(ms.ok()) << ms.error();
+    EXPECT_EQ(calls, 3);
+    EXPECT_FALSE(othersGotTheGpu) << "another runner took a slot between a clocked measure's calls";
+    EXPECT_TRUE(childGetsSlot("0", GpuUse::Shared, 1)) << "the measure kept the GPU after its last call";
 }
 
 // An exclusive scope whose calls are all answered from what another call kept

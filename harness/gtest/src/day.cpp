@@ -224,11 +224,11 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
         else into.insert(into.end(), runs->begin(), runs->end());
         return runs.ok();
     };
-    // An exclusive hold per timed call, not one scope over every round: on
-    // the H200 one scope (both runners started first) cut a class of 32's
-    // drains from 59 s to 34 s but held the GPU exclusively 101 s instead of
-    // 67 s, through the calls'
-    // uploads and the grader's checks; the timed tests took 177 s, not 164 s.
+    // An exclusive hold per measure (a clocked measure's calls share one),
+    // not one scope over every round: on the H200 one scope (both runners
+    // started first) cut a class of 32's drains from 59 s to 34 s but held
+    // the GPU exclusively 101 s instead of 67 s, through the grader's checks
+    // between calls; the timed tests took 177 s, not 164 s.
     for (int r = 0; r < rounds; ++r) {
         if (!take(ctx.referenceRunner, reference, "the instructor's") || !take(ctx.runner, student, "the submission's")) {
             return GateResult::fail(id, problem);
@@ -238,6 +238,10 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 }
 
 Expected<float> clockedRunMs(const ClockedCall& call, int runs, uint64_t orderSeed) {
+    // A timed call alone holds the GPU exclusively only while it measures:
+    // its uploads and checks, which the clock sees too, would share the GPU
+    // and could wait behind a neighbour's kernels for longer than N runs.
+    const ExclusiveGpuScope alone;
     // A runner's first call of a kind loads its kernels and grows its memory
     // pools (on the H100, 100 ms more than the next): a short call takes that.
     const Expected<double> warmUp = call(std::max(1, runs / 10));

@@ -317,7 +317,9 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
 // what each call costs besides the runs (decoding, allocating, making the
 // input, the proof) cancels. A pair whose difference is not positive is
 // taken again, kClockedAttempts pairs in all; a failed call (a wrong proof)
-// ends the measure at once.
+// ends the measure at once. The GPU is held exclusively from the first call
+// to the last (ExclusiveGpuScope): the clock sees whole calls, so their
+// uploads and checks must not wait behind other runners' kernels either.
 using ClockedCall = std::function<Expected<double>(int runs)>;
 constexpr int kClockedAttempts = 3;
 Expected<float> clockedRunMs(const ClockedCall& call, int runs, uint64_t orderSeed);
