@@ -113,6 +113,8 @@ for ((r = 1; r <= total_runs; r++)); do
   if [ -n "$failed" ]; then
     cp "$out/ctest-tests.log" "$out/ctest-tests-run$r.log"
     say "   (run $r's log, with the failures' output: $out/ctest-tests-run$r.log)"
+    # Each failed assertion with the message after it, small enough to read whole.
+    grep -aE -A8 ': Failure$' "$out/ctest-tests.log" | cut -c1-600 | head -400 > "$out/failures-run$r.txt"
   fi
   echo "${others:-}" | head -40 | tee -a "$summary"
   grep -E '^\s+[0-9]+ - submission\.' <<<"$failed" | head -60 >> "$summary"
