@@ -9,7 +9,8 @@
 // guard, forged-after-failure, second-answer, result-then-status,
 // failure-with-status-0, no-device-info; in a session, leave-child and
 // leave-daemon answer and leave a process running, leave-thread and
-// leave-renamed-thread a thread (join-thread ends its own first),
+// leave-renamed-thread a thread (join-thread ends its own first), map-memfd-exec and map-tmp-exec code of
+// its own, kept mapped,
 // count-own-threads says how many it sees itself (fake_runner_blind: none). Escapes, each reporting what it
 // managed (the sandbox's tests): whoami, read-file, write-file, daemon,
 // connect, fork-bomb, fill-disk, signal-pid. The system-call filter's
@@ -27,6 +28,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -230,6 +232,18 @@ int session() {
                 }
             }
             if (tasks != nullptr) closedir(tasks);
+        }
+        if (command == "map-memfd-exec" || command == "map-tmp-exec") {
+            // Code of its own, kept mapped: a file it wrote, then mapped executable.
+            const std::string path = env("TMPDIR") + "/code";
+            const int fd = command == "map-memfd-exec" ? static_cast<int>(syscall(SYS_memfd_create, "code", 0))
+                                                       : open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0700);
+            const unsigned char ret[4096] = {0xc3};
+            if (fd < 0 || write(fd, ret, sizeof ret) != static_cast<ssize_t>(sizeof ret) ||
+                mmap(nullptr, sizeof ret, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0) == MAP_FAILED) {
+                say("could not map code: " + std::string(std::strerror(errno)));
+                return 1;
+            }
         }
         if (command == "join-thread") std::thread([] {}).join();
         if (command == "count-own-threads") {  // as the runner itself sees them

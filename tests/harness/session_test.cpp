@@ -13,6 +13,7 @@
 #include <optional>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "harness/runner_client.h"
@@ -286,6 +287,46 @@ TEST_F(Sessions, ARunnerBlindToItsOwnThreadsCannotHideOne) {
     ASSERT_FALSE(left.ok());
     EXPECT_THAT(left.message, HasSubstr("left 1 host thread running once it had answered"));
 }
+
+// Code a runner made for itself (a memfd or a file in its own folder, mapped
+// executable), which the system-call filter lets by since the loader maps
+// libraries the same way, fails the call: the grader reads the runner's
+// memory map, in the sandbox and out of it. The same runner answering
+// plainly, its libraries mapped from the system, passes.
+class CodeMappings : public Sessions, public ::testing::WithParamInterface<std::tuple<bool, std::string>> {
+protected:
+    void SetUp() override {
+        Sessions::SetUp();
+        setSandboxPolicy(std::get<0>(GetParam()) ? SandboxPolicy::Required : SandboxPolicy::Off);
+    }
+    void TearDown() override {
+        Sessions::TearDown();
+        setSandboxPolicy(SandboxPolicy::Off);
+    }
+};
+
+TEST_P(CodeMappings, CodeTheRunnerWroteFailsItsCall) {
+    RunnerCall c;
+    c.runner = FAKE_RUNNER_FILTERED;
+    c.timeLimitSeconds = 10.0;
+    c.subcommand = "ok";
+    const RunnerOutcome plain = callRunner(c);
+    ASSERT_TRUE(plain.ok()) << plain.message;
+    c.subcommand = std::get<1>(GetParam());
+    const RunnerOutcome mapped = callRunner(c);
+    ASSERT_FALSE(mapped.ok());
+    EXPECT_THAT(mapped.message, HasSubstr("ran code it made itself: "));
+    EXPECT_THAT(mapped.message, HasSubstr(c.subcommand == "map-memfd-exec" ? "/memfd:code" : "/code"));
+    EXPECT_THAT(mapped.message, HasSubstr("is mapped executable"));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    InAndOutOfTheSandbox, CodeMappings,
+    ::testing::Combine(::testing::Bool(), ::testing::Values("map-memfd-exec", "map-tmp-exec")),
+    [](const ::testing::TestParamInfo<std::tuple<bool, std::string>>& p) {
+        return std::string(std::get<0>(p.param) ? "Sandboxed" : "Unsandboxed") +
+               (std::get<1>(p.param) == "map-memfd-exec" ? "Memfd" : "FileInItsFolder");
+    });
 
 TEST_F(Sessions, AThreadThatEndsWithItsCallIsNoMatter) {
     ASSERT_TRUE(call("ok").ok());

@@ -312,6 +312,26 @@ std::vector<TreeProcess> readStats(const std::filesystem::path& folder) {
 
 std::vector<TreeProcess> threadsOf(int pid) { return readStats("/proc/" + std::to_string(pid) + "/task"); }
 
+std::optional<std::vector<CodeMapping>> codeMappingsOf(int pid) {
+    std::ifstream maps("/proc/" + std::to_string(pid) + "/maps");
+    if (!maps) return std::nullopt;
+    std::vector<CodeMapping> code;
+    bool any = false;
+    // "start-end perms offset dev inode [backing]", the backing padded.
+    for (std::string line; std::getline(maps, line);) {
+        any = true;
+        std::istringstream fields(line);
+        std::string range, perms, offset, device, inode;
+        if (!(fields >> range >> perms >> offset >> device >> inode) || perms.size() < 3 || perms[2] != 'x') continue;
+        std::string backing;
+        std::getline(fields >> std::ws, backing);
+        code.push_back({range, backing});
+    }
+    // A process that ended while read shows an empty map.
+    if (!any) return std::nullopt;
+    return code;
+}
+
 std::vector<TreeProcess> processesBelow(int root) {
     std::map<int, std::vector<TreeProcess>> children;
     for (const TreeProcess& p : readStats("/proc")) children[p.parent].push_back(p);

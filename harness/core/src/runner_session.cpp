@@ -135,6 +135,37 @@ std::string threadsLeft(Session& s, int runner) {
            left.front().name + "\"): a submission's threads must end before its function returns";
 }
 
+// Code the runner made for itself, read by the grader from the runner's
+// memory map: an executable mapping that is anonymous, a memfd or a file the
+// runner could write (its /tmp, /dev; unsandboxed, its own folder). The
+// system-call filter refuses anonymous executable memory at once; a file
+// mapped executable it must leave open, since the loader maps the CUDA
+// driver that way. Read once an answer is in, so code mapped and unmapped
+// within a call is not seen.
+std::string codeMadeAtRunTime(const Session& s, int runner) {
+    if (runner <= 0) return "";
+    const std::optional<std::vector<CodeMapping>> code = codeMappingsOf(runner);
+    if (!code) return "";
+    for (const CodeMapping& m : *code) {
+        std::string path = m.backing;
+        const std::string deleted = " (deleted)";
+        if (path.size() > deleted.size() && path.compare(path.size() - deleted.size(), deleted.size(), deleted) == 0) {
+            path.resize(path.size() - deleted.size());
+        }
+        const bool kernels = path == "[vdso]" || path == "[vsyscall]" || path == "[uprobes]";
+        const bool anonymous = path.empty() || (path.front() == '[' && !kernels);
+        const bool written = path.rfind("/memfd:", 0) == 0 ||
+                             (s.sandboxed ? writableInSandbox(path)
+                                          : path.rfind(s.dir->path() + "/", 0) == 0 || path.rfind("/dev/", 0) == 0);
+        if (anonymous || written) {
+            return "ran code it made itself: " + (path.empty() ? std::string("anonymous memory") : path) +
+                   " is mapped executable at " + m.range +
+                   " once it had answered (a runner's code is the file it was built as, and the libraries it loads)";
+        }
+    }
+    return "";
+}
+
 // How often a call's session has its memory read.
 constexpr auto kMemoryReadEvery = std::chrono::milliseconds(100);
 
@@ -441,6 +472,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         const SessionTree tree = treeOf(*session);
         std::string left = processesLeft(tree);
         if (left.empty()) left = threadsLeft(*session, tree.runner);
+        if (left.empty()) left = codeMadeAtRunTime(*session, tree.runner);
         if (!left.empty()) {
             killSession(session);
             RunnerOutcome o;

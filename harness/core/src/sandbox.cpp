@@ -53,6 +53,20 @@ std::vector<std::string> globPaths(const std::string& pattern) {
     return out;
 }
 
+// A driver or toolkit outside /usr (LD_LIBRARY_PATH), bound read-only.
+std::vector<std::string> libraryFoldersOutsideUsr() {
+    std::vector<std::string> dirs;
+    std::istringstream libs(env("LD_LIBRARY_PATH"));
+    for (std::string dir; std::getline(libs, dir, ':');) {
+        if (!dir.empty() && dir[0] == '/' && dir.rfind("/usr/", 0) != 0 && exists(dir)) dirs.push_back(dir);
+    }
+    return dirs;
+}
+
+bool under(const std::string& path, const std::string& dir) {
+    return path.compare(0, dir.size(), dir) == 0 && (path.size() == dir.size() || dir.back() == '/' || path[dir.size()] == '/');
+}
+
 // The filesystem the runner sees: the system read-only, nothing of anyone's.
 // As root, bwrap makes the namespaces itself (no user namespace: the runner
 // is dropped to a uid of its own by setpriv, so that uid's process limit
@@ -80,13 +94,7 @@ std::vector<std::string> baseArguments(const SandboxLimits& limits) {
     if (exists("/sys")) a.insert(a.end(), {"--ro-bind", "/sys", "/sys"});
     for (const std::string& node : globPaths("/dev/nvidia*")) a.insert(a.end(), {"--dev-bind", node, node});
     if (exists("/dev/dri")) a.insert(a.end(), {"--dev-bind", "/dev/dri", "/dev/dri"});
-    // A driver or toolkit outside /usr (LD_LIBRARY_PATH), read-only.
-    std::istringstream libs(env("LD_LIBRARY_PATH"));
-    for (std::string dir; std::getline(libs, dir, ':');) {
-        if (!dir.empty() && dir[0] == '/' && dir.rfind("/usr/", 0) != 0 && exists(dir)) {
-            a.insert(a.end(), {"--ro-bind", dir, dir});
-        }
-    }
+    for (const std::string& dir : libraryFoldersOutsideUsr()) a.insert(a.end(), {"--ro-bind", dir, dir});
     return a;
 }
 
@@ -217,6 +225,15 @@ const std::string& sandboxUnavailable() {
                "; user namespaces may be off";
     }();
     return decided.emplace(key, why).first->second;
+}
+
+bool writableInSandbox(const std::string& path) {
+    if (under(path, "/dev")) return true;
+    if (!under(path, kSandboxTmp)) return false;
+    for (const std::string& dir : libraryFoldersOutsideUsr()) {
+        if (under(path, dir)) return false;
+    }
+    return true;
 }
 
 SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const std::string& runner,

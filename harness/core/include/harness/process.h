@@ -5,6 +5,7 @@
 // when asked for, the channel on fd 3.
 #include <map>
 #include <utility>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,17 @@ std::vector<TreeProcess> processesBelow(int root);
 // The threads of process `pid` (/proc/<pid>/task), its main thread's id
 // being `pid`; their parent field is the process's parent.
 std::vector<TreeProcess> threadsOf(int pid);
+
+// A mapping of process `pid` that may run as code, read from
+// /proc/<pid>/maps: its address range and what backs it ("" anonymous,
+// "[vdso]", a path, " (deleted)" after one unlinked).
+struct CodeMapping {
+    std::string range;
+    std::string backing;
+};
+// Every executable mapping of `pid`; nullopt when its map cannot be read
+// (it ended, or is not ours to read).
+std::optional<std::vector<CodeMapping>> codeMappingsOf(int pid);
 
 // "exit status 3", "killed by signal 11 (Segmentation fault)",
 // "killed at the time limit after 20 s".

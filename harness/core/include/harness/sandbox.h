@@ -88,6 +88,11 @@ SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const
 // and removes it once empty.
 void removeSandboxCgroup(const std::string& cgroup);
 
+// Whether a sandboxed runner could have written the file at `path` (as it
+// sees it) itself: its /tmp, less the library folders bound there read-only,
+// and /dev (its shm). Mapping such a file as code is making code at run time.
+bool writableInSandbox(const std::string& path);
+
 constexpr const char* kSandboxRunner = "/grading/runner";
 constexpr const char* kSandboxRequest = "/grading/request.rec";
 constexpr const char* kSandboxTmp = "/tmp";
