@@ -204,11 +204,12 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
 }
 
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
-                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
-                                        TimedKernels kernels, Grids grids) {
+                                        uint64_t key, float r, int warmups, int timedRuns, double limitSeconds,
+                                        bool exclusiveGpu, TimedKernels kernels, Grids grids) {
     protocol::TimingRequest request;
     request.n = g.n;
     request.init = init;
+    request.key = key;
     request.r = r;
     request.warmups = warmups;
     request.timedRuns = timedRuns;

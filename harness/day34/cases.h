@@ -96,9 +96,12 @@ enum class TimedKernels {
     Course,         // copyGrid, heatStepGlobal and heatStepTiled
     CourseAndFast,  // and the instructor's fast stencil, where the runner has it (fastMs empty where not)
 };
+// Timed run 0 steps `init`; every later run a grid the runner makes from
+// `key` (protocol.h, TimingResult): give each call a key of its own.
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
-                                        float r, int warmups, int timedRuns, double limitSeconds, bool exclusiveGpu,
-                                        TimedKernels kernels = TimedKernels::Course, Grids grids = Grids::Returned);
+                                        uint64_t key, float r, int warmups, int timedRuns, double limitSeconds,
+                                        bool exclusiveGpu, TimedKernels kernels = TimedKernels::Course,
+                                        Grids grids = Grids::Returned);
 
 // `steps` chained steps of `kernel` from the grid the runner makes from
 // `key`, timed by the grader's clock (protocol.h, ClockedRequest).

@@ -270,7 +270,7 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
         if (v.passed) v = day34::checkRing(kernel, 1, g.n, *out, init);
         if (!v.passed) return GateResult::fail(id, kernel + "'s timed run 0: " + v.message);
     }
-    // Every later run against the first, scaled as its input was.
+    // Every later run against the course's answer to its own keyed grid (checked in the runner).
     std::vector<std::pair<std::string, const std::vector<int64_t>*>> runs = {
         {"copyGrid", &t.copyRunDiff}, {"heatStepGlobal", &t.globalRunDiff}, {"heatStepTiled", &t.tiledRunDiff}};
     if (kernels == TimedKernels::CourseAndFast) runs.emplace_back("heatStepFast", &t.fastRunDiff);
@@ -286,11 +286,11 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
 // call's result, or the failure.
 grading::Expected<proto::TimingResult> timedStep(const std::string& runner, const GridSpec& g,
                                                  const std::vector<float>& init, const std::vector<double>& want,
-                                                 float r, TimedKernels kernels, bool exclusiveGpu) {
+                                                 uint64_t key, float r, TimedKernels kernels, bool exclusiveGpu) {
     const bool shape = g.name != timingGrid().name;
     const std::string place = shape ? "on " + describe(g) + " at r = " + grading::formatText("%.2f", r) : "";
     const double limit = shape ? shapeStepSeconds() : oneStepSeconds();
-    const auto t = timing(runner, g, init, r, day34::kWarmupRuns, day34::kTimedRuns, limit, exclusiveGpu, kernels);
+    const auto t = timing(runner, g, init, key, r, day34::kWarmupRuns, day34::kTimedRuns, limit, exclusiveGpu, kernels);
     if (!t.ok()) return grading::Error{"no one-step times" + (shape ? " " + place : "") + ": " + t.problem};
     if (kernels == TimedKernels::CourseAndFast && t.result.fastMs.empty()) {
         return grading::Error{std::string(day34::kFastStencilAbsent)};
@@ -334,10 +334,10 @@ std::vector<GateCase> timingCases() {
             const std::vector<std::pair<GridSpec, float>> calls = {{g, day34::kStableR}, {small, kShapeR}};
             for (const auto& [grid, r] : calls) {
                 const std::string tag = grid.name == g.name ? " one step" : " one step on " + grid.name;
-                const std::vector<float> init =
-                    initialGrid(grid, ctx.seed, grid.name == g.name ? "34.timing/one_step" : "34.timing/shape");
-                const auto t = timedStep(ctx.runner, grid, init, expectedGrid(init, grid.n, 1, r), r, kernels,
-                                         ctx.exclusiveGpu);
+                const std::string purpose = grid.name == g.name ? "34.timing/one_step" : "34.timing/shape";
+                const std::vector<float> init = initialGrid(grid, ctx.seed, purpose);
+                const auto t = timedStep(ctx.runner, grid, init, expectedGrid(init, grid.n, 1, r),
+                                         grading::caseSeed(ctx.seed, purpose + "/keys"), r, kernels, ctx.exclusiveGpu);
                 if (!t.ok()) return GateResult::fail(id, t.error());
                 add("copyGrid" + tag, t->copyMs);
                 add("heatStepGlobal" + tag, t->globalMs);
@@ -438,8 +438,10 @@ void report(const CaseContext& ctx) {
               << "\n\n";
 
     // Timed steps until their spread is small (or the call budget ends).
+    int calls = 0;
     const auto t = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
-        const auto r = timing(ctx.runner, g, init, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
+        const uint64_t key = grading::caseSeed(ctx.seed, "34.report/timing/" + std::to_string(calls++));
+        const auto r = timing(ctx.runner, g, init, key, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
                               timingSeconds(g.n, day34::kWarmupRuns, day34::kTimedRuns), true,
                               TimedKernels::CourseAndFast, Grids::TimesOnly);
         if (!r.ok()) return grading::Error{r.problem};

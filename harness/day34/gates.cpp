@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "harness/poison.h"
-#include "harness/run_variant.h"
 #include "reference.h"
 
 namespace day34 {
@@ -192,12 +191,11 @@ GateResult checkTimedRuns(const std::string& kernel, int n, const std::vector<in
     }
     for (int r = 0; r < runs; ++r) {
         if (runDiff[r] < 0) continue;
-        const int exponent = grading::runVariant(r, static_cast<size_t>(n) * n, {false, true}).scaleExponent;
         const int64_t row = runDiff[r] / n, col = runDiff[r] % n;
         return GateResult::fail(id, kernel + "'s timed run " + std::to_string(r) + ": the cell at row " +
                                         std::to_string(row) + ", col " + std::to_string(col) +
-                                        " is not run 0's output times 2^" + std::to_string(exponent) +
-                                        ", as its input was: the run did not do its own step");
+                                        " is not the course's answer to the run's own grid: the run did not do its "
+                                        "own step");
     }
     return GateResult::pass(id);
 }

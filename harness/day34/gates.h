@@ -51,13 +51,19 @@ grading::GateResult checkUnstable(double r, float maxAbs, long long nonFinite, i
 // timed copies left).
 grading::GateResult checkCopy(int n, const std::vector<float>& got, const std::vector<float>& input);
 
+// How far a timed run's cell may be from the course's float step of the
+// same keyed grid (values in [-1, 1)): times max(1, |want|), so a cell near
+// zero gets the rounding of its neighbours' sum, about 1e-6; a run that did
+// not step its own grid is off by the step itself, r times the neighbours.
+constexpr float kTimedRunTolerance = 1e-4f;
+
 // Every figure (name, milliseconds) is a real, positive time.
 grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
 
 // 34.timing: every timed run of `kernel` did its own step: runDiff[i] (the
-// runner's device check of run i's output against run 0's scaled as run i's
-// input was, protocol.h) is -1 for each of `runs` runs; else it names the
-// run, its scale and the cell.
+// runner's device check of run i's output against the course's answer to
+// run i's own grid, protocol.h) is -1 for each of `runs` runs; else it
+// names the run and the cell.
 grading::GateResult checkTimedRuns(const std::string& kernel, int n, const std::vector<int64_t>& runDiff, int runs);
 
 // A clocked call's proof of work (protocol.h, ClockedResult): after `steps`

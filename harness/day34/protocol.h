@@ -122,11 +122,13 @@ struct TimingRequest {
     int32_t timedRuns = 0;
     std::string kernels = kTimeCourse;
     int32_t grids = 1;  // 0: times only, no output grids (a report's calls)
+    uint64_t key = 0;   // the later timed runs' grids are made from it (TimingResult)
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("n", s.n);
         field("init", s.init);
+        field("key", s.key);
         field("r", s.r);
         field("warmups", s.warmups);
         field("timed_runs", s.timedRuns);
@@ -135,11 +137,12 @@ struct TimingRequest {
     }
 };
 
-// Timed run i reads the input scaled by 2^e_i (harness/run_variant.h,
-// scaling only: the step is linear, and floating point scales exactly), the
-// whole grid, ring included; its output is checked on the device against
-// run 0's scaled alike (*RunDiff: the first cell that is not, per run, -1
-// where none). *Out is run 0's output, graded in full.
+// Each timed run reads and writes buffers of its own. Run 0 reads `init`;
+// *Out is its output, graded in full. Run i > 0 reads a grid the runner
+// makes on the device from the request's key (keyed_grid.h, timedRunKey),
+// and its output is checked there against the course's answer to that grid
+// (heatStepGlobal's step, within kTimedRunTolerance; the copy's, the grid
+// itself): *RunDiff is the first cell that is not, per run, -1 where none.
 struct TimingResult {
     std::vector<float> copyMs, globalMs, tiledMs;     // one sample per timed run
     std::vector<float> copyOut, globalOut, tiledOut;  // timed run 0's output buffer, whole

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,7 @@
 #include "harness/timed_run_check.h"
 #include "heat_kernels.h"
 #include "heat_pingpong.h"
+#include "keyed_grid.h"
 #include "gates.h"
 #include "protocol.h"
 
@@ -348,15 +350,6 @@ void expectUnchanged(const GridBuffer& input, const std::vector<float>& want, in
     }
 }
 
-// `grid` as a timed run's variant gives it (run_variant.h, scaling only):
-// each value times 2^scaleExponent, exact for the finite, normal grids the
-// grader sends (grids.h), as the device's ldexpf.
-std::vector<float> scaled(const std::vector<float>& grid, grading::RunVariant v) {
-    std::vector<float> out(grid.size());
-    for (size_t i = 0; i < grid.size(); ++i) out[i] = std::ldexp(grid[i], v.scaleExponent);
-    return out;
-}
-
 // `steps` steps from a reset, each launch checked (errors, guard words);
 // `poison` also poisons the output's interior first and checks that the
 // input was only read. Returns the buffer holding the newest grid.
@@ -462,82 +455,118 @@ proto::PolicyResult policy(const proto::PolicyRequest& req) {
     return result;
 }
 
+// What a timed call's pairs of grids may take in all (the 2048 grid's 10 runs and warm-ups: 352 MiB).
+constexpr size_t kTimedRunBytes = size_t{4} << 30;
+
+// A grid made from a key (keyed_grid.h) into a and b alike.
+__global__ void keyedGrid(float* a, float* b, size_t cells, uint64_t key) {
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < cells; i += size_t{gridDim.x} * blockDim.x) {
+        const float v = day34::keyedCell(key, i);
+        a[i] = v;
+        b[i] = v;
+    }
+}
+
+void enqueueKeyedGrid(float* a, float* b, size_t cells, uint64_t key) {
+    keyedGrid<<<1024, 256>>>(a, b, cells, key);
+    CUDA_TRY(cudaGetLastError());
+}
+
 proto::TimingResult timing(const proto::TimingRequest& req) {
     checkGrid(req.n, req.init);
     checkR(req.r);
     if (req.warmups < 0 || req.warmups > 100) throw InputError("warmups wants 0 .. 100");
-    if (req.timedRuns < 1 || req.timedRuns > 1000) throw InputError("timed_runs wants 1 .. 1000");
+    if (req.timedRuns < 1 || req.timedRuns > 100) throw InputError("timed_runs wants 1 .. 100");
     if (req.kernels != proto::kTimeCourse && req.kernels != proto::kTimeCourseAndFast) {
         throw InputError(std::string("kernels wants ") + proto::kTimeCourse + " or " + proto::kTimeCourseAndFast +
                          ", got \"" + req.kernels + "\"");
     }
-    PingPong p(req.n);
-    // Every run reads a and writes b, never swapped: no reset sits inside the
-    // measurement. b starts poisoned (the whole of it for the copy, which
-    // writes the ring too), so what the timed runs leave there is theirs.
-    // Timed run i gets both buffers as they started, scaled by 2^e_i
-    // (run_variant.h), outside its events; its b is then checked against run
-    // 0's scaled alike, so every run must do its own step. Run 0's b comes
-    // back whole and is graded as an untimed step is.
-    const grading::VariantKinds scale{false, true};
-    grading::GuardedBuffer<float> startA("the timed runs' a as it started", p.cells);
-    grading::GuardedBuffer<float> startB("the timed runs' b as it started", p.cells);
-    const auto time = [&](const std::string& name, bool wholeGrid, const std::function<void()>& launch,
+    const int n = req.n;
+    const size_t cells = static_cast<size_t>(n) * static_cast<size_t>(n);
+    if ((static_cast<double>(req.timedRuns) + 1) * 2 * cells * sizeof(float) > kTimedRunBytes) {
+        throw InputError("timed_runs x n x n wants at most " + std::to_string(kTimedRunBytes >> 30) +
+                         " GiB of grids in all (each run has a pair of its own)");
+    }
+    // Every timed run has buffers of its own and a grid of its own, as a
+    // checked step has: run 0 the request's, whose output comes back whole
+    // and is graded as an untimed step is; every later run one made on the
+    // device from its own key (keyed_grid.h), none derived from another's,
+    // so no answer kept from one run serves the next. A run reads a and
+    // writes b, which starts poisoned (the whole of it for the copy, which
+    // writes the ring too), so what the run leaves there is its own. The
+    // warm-ups have a pair of their own.
+    std::vector<std::unique_ptr<PingPong>> pairs;
+    for (int i = 0; i <= req.timedRuns; ++i) pairs.push_back(std::make_unique<PingPong>(n));
+    PingPong& warm = *pairs.back();
+    GridBuffer runZero("timed run 0's output", cells);
+    GridBuffer given("a timed run's input as it was given", cells);
+    GridBuffer answer("the course's answer to a timed run's input", cells);
+    int timedKernels = 0;
+    const auto time = [&](const std::string& name, bool wholeGrid, const std::function<void(const float*, float*)>& launch,
                           std::vector<float>* samples, std::vector<float>* out, std::vector<int64_t>* runDiff) {
-        p.reset(req.init);
-        if (wholeGrid) {
-            p.b.fillPoison();
-        } else {
-            p.b.poisonInterior(p.n);
+        const int kernel = timedKernels++;
+        const auto keyOf = [&](int run) { return day34::timedRunKey(req.key, kernel, run); };
+        pairs[0]->reset(req.init);
+        for (int i = 1; i <= req.timedRuns; ++i) enqueueKeyedGrid(pairs[i]->a.data(), pairs[i]->b.data(), cells, keyOf(i));
+        for (const auto& p : pairs) {
+            if (wholeGrid) p->b.fillPoison();
+            else p->b.poisonInterior(n);
         }
-        CUDA_TRY(cudaMemcpy(startA.data(), p.a.data(), p.cells * sizeof(float), cudaMemcpyDeviceToDevice));
-        CUDA_TRY(cudaMemcpy(startB.data(), p.b.data(), p.cells * sizeof(float), cudaMemcpyDeviceToDevice));
-        grading::TimedRunCheck check(p.cells, req.timedRuns);
+        // After its stop event, outside what is timed: run 0's output kept;
+        // any later run's b compared with the course's answer to its input
+        // (heatStepGlobal's step of it; the copy's, the input itself) within
+        // kTimedRunTolerance, and its a with that input as it was given.
+        grading::RunAnswerCheck answers(req.timedRuns);
+        grading::RunAnswerCheck inputs(req.timedRuns);
+        const PingPong* current = &warm;
         grading::TimedRunHooks hooks;
-        hooks.before = [&](int r) {
-            const grading::RunVariant v = grading::runVariant(r, p.cells, scale);
-            grading::enqueueVariant(startA.data(), p.a.data(), p.cells, v, nullptr);
-            grading::enqueueVariant(startB.data(), p.b.data(), p.cells, v, nullptr);
+        hooks.before = [&](int r) { current = pairs[r].get(); };
+        hooks.after = [&](int r) {
+            const PingPong& p = *pairs[r];
+            if (r == 0) {
+                CUDA_TRY(cudaMemcpyAsync(runZero.data(), p.b.data(), cells * sizeof(float), cudaMemcpyDeviceToDevice));
+                return;
+            }
+            enqueueKeyedGrid(given.data(), answer.data(), cells, keyOf(r));
+            if (!wholeGrid) day34::launchHeatStepGlobal(given.data(), answer.data(), n, req.r);
+            answers.compare(r, p.b.data(), answer.data(), cells, wholeGrid ? 0.0f : day34::kTimedRunTolerance, nullptr);
+            inputs.compare(r, p.a.data(), given.data(), cells, 0.0f, nullptr);
         };
-        hooks.after = [&](int r) { check.afterRun(r, p.b.data(), grading::runVariant(r, p.cells, scale), nullptr); };
         const std::string where = "timing " + name + " (one step, " + std::to_string(req.warmups) + " warm-ups, " +
                                   std::to_string(req.timedRuns) + " timed runs)";
         grading::breadcrumb(where);
-        *samples = grading::timeRuns(launch, where, req.warmups, req.timedRuns, nullptr, hooks).samplesMs;
+        *samples = grading::timeRuns([&] { launch(current->a.data(), current->b.data()); }, where, req.warmups,
+                                     req.timedRuns, nullptr, hooks)
+                       .samplesMs;
         grading::checkLaunch(where);
-        p.checkGuards(where);
-        // a as the last timed run was given it: a kernel that wrote its
-        // input is named, whichever run it was. Each kernel's runs start
-        // from a fresh reset, so nothing later reads this a.
-        expectUnchanged(p.a, scaled(req.init, grading::runVariant(req.timedRuns - 1, p.cells, scale)), p.n, where);
-        *runDiff = check.firstDifferences();
-        if (req.grids != 0) *out = check.firstOutput();
+        for (const auto& p : pairs) p->checkGuards(where);
+        // An input written is named, whichever run wrote it.
+        expectUnchanged(pairs[0]->a, req.init, n, where + ", timed run 0,");
+        const std::vector<int64_t> written = inputs.firstDifferences();
+        for (int r = 0; r < req.timedRuns; ++r) {
+            if (written[r] < 0) continue;
+            throw grading::ContractViolation(where + ", timed run " + std::to_string(r) + ", wrote to its input " +
+                                             pairs[r]->a.name() + " at " + cellName(static_cast<size_t>(written[r]), n));
+        }
+        *runDiff = answers.firstDifferences();
+        if (req.grids != 0) *out = runZero.download();
     };
     proto::TimingResult result;
     const grading::TimedSection measuring;  // every kernel's runs under one wait for the GPU exclusively
-    time("copyGrid", true, [&] { day34::launchCopyGrid(p.a.data(), p.b.data(), p.cells); }, &result.copyMs,
+    time("copyGrid", true, [&](const float* a, float* b) { day34::launchCopyGrid(a, b, cells); }, &result.copyMs,
          &result.copyOut, &result.copyRunDiff);
-    time("heatStepGlobal", false, [&] { day34::launchHeatStepGlobal(p.a.data(), p.b.data(), p.n, req.r); },
+    time("heatStepGlobal", false, [&](const float* a, float* b) { day34::launchHeatStepGlobal(a, b, n, req.r); },
          &result.globalMs, &result.globalOut, &result.globalRunDiff);
-    time("heatStepTiled", false, [&] { day34::launchHeatStepTiled(p.a.data(), p.b.data(), p.n, req.r); },
+    time("heatStepTiled", false, [&](const float* a, float* b) { day34::launchHeatStepTiled(a, b, n, req.r); },
          &result.tiledMs, &result.tiledOut, &result.tiledRunDiff);
     if (req.kernels == proto::kTimeCourseAndFast && day34::fastStencilAvailable()) {
-        time("heatStepFast", false, [&] { day34::launchHeatStepFast(p.a.data(), p.b.data(), p.n, req.r); },
+        time("heatStepFast", false, [&](const float* a, float* b) { day34::launchHeatStepFast(a, b, n, req.r); },
              &result.fastMs, &result.fastOut, &result.fastRunDiff);
     }
     return result;
 }
 
 // ---- the clocked steps (a speed gate's measure)
-
-__global__ void keyedGrid(float* a, float* b, size_t cells, uint64_t key) {
-    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < cells; i += size_t{gridDim.x} * blockDim.x) {
-        const uint64_t z = grading::splitMix64At(key, i);
-        const float v = static_cast<float>(z >> 40) * 0x1.0p-23f - 1.0f;  // 24 random bits: [-1, 1)
-        a[i] = v;
-        b[i] = v;
-    }
-}
 
 proto::ClockedResult clocked(const proto::ClockedRequest& req) {
     checkSide(req.n);
@@ -555,7 +584,7 @@ proto::ClockedResult clocked(const proto::ClockedRequest& req) {
     {
         // Everything the grader's clock should see, on the GPU alone.
         const grading::TimedSection measuring;
-        keyedGrid<<<1024, 256>>>(p.a.data(), p.b.data(), p.cells, req.key);
+        enqueueKeyedGrid(p.a.data(), p.b.data(), p.cells, req.key);
         GridBuffer* cur = &p.a;
         GridBuffer* next = &p.b;
         for (int step = 0; step < req.steps; ++step) {

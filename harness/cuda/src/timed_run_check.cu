@@ -38,6 +38,36 @@ __global__ void firstDifference(const unsigned* got, const unsigned* kept, size_
     }
 }
 
+__global__ void firstBeyondTolerance(const float* got, const float* want, size_t n, float tolerance,
+                                     unsigned long long* first) {
+    for (size_t j = blockIdx.x * size_t{blockDim.x} + threadIdx.x; j < n; j += size_t{gridDim.x} * blockDim.x) {
+        const float g = got[j], w = want[j];
+        const bool same = tolerance == 0.0f ? __float_as_uint(g) == __float_as_uint(w)
+                                            : fabsf(g - w) <= tolerance * fmaxf(1.0f, fabsf(w));  // false for NaN
+        if (!same) atomicMin(first, static_cast<unsigned long long>(j));
+    }
+}
+
+unsigned long long* firstPerRun(int runs) {
+    unsigned long long* first = nullptr;
+    CUDA_TRY(cudaMalloc(&first, std::max(runs, 1) * sizeof(unsigned long long)));
+    if (const cudaError_t e = cudaMemset(first, 0xff, std::max(runs, 1) * sizeof(unsigned long long)); e != cudaSuccess) {
+        cudaFree(first);
+        throw CudaError(e, "clearing the timed runs' check");
+    }
+    return first;
+}
+
+std::vector<int64_t> firstDifferencesOf(const unsigned long long* device, int runs) {
+    std::vector<unsigned long long> first(std::max(runs, 1));
+    CUDA_TRY(cudaMemcpy(first.data(), device, first.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+    std::vector<int64_t> out(runs, -1);
+    for (int r = 0; r < runs; ++r) {
+        if (first[r] != kNone) out[r] = static_cast<int64_t>(first[r]);
+    }
+    return out;
+}
+
 void enqueueWords(const unsigned* from, unsigned* to, size_t n, RunVariant v, cudaStream_t stream) {
     if (n == 0) return;
     makeVariant<<<blocksFor(n), kThreads, 0, stream>>>(from, to, n, v.rotation, v.scaleExponent);
@@ -57,11 +87,12 @@ void enqueueVariant(const int* from, int* to, size_t n, RunVariant v, cudaStream
 
 TimedRunCheck::TimedRunCheck(size_t n, int runs) : n_(n), runs_(runs) {
     CUDA_TRY(cudaMalloc(&kept_, std::max<size_t>(n, 1) * sizeof(unsigned)));
-    if (const cudaError_t e = cudaMalloc(&first_, std::max(runs, 1) * sizeof(unsigned long long)); e != cudaSuccess) {
+    try {
+        first_ = firstPerRun(runs);
+    } catch (...) {
         cudaFree(kept_);
-        throw CudaError(e, "allocating the timed runs' check");
+        throw;
     }
-    CUDA_TRY(cudaMemset(first_, 0xff, std::max(runs, 1) * sizeof(unsigned long long)));
 }
 
 TimedRunCheck::~TimedRunCheck() {
@@ -88,15 +119,7 @@ void TimedRunCheck::afterRun(int run, const unsigned* out, RunVariant v, cudaStr
     afterRunWords(run, out, v, stream);
 }
 
-std::vector<int64_t> TimedRunCheck::firstDifferences() const {
-    std::vector<unsigned long long> first(std::max(runs_, 1));
-    CUDA_TRY(cudaMemcpy(first.data(), first_, first.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
-    std::vector<int64_t> out(runs_, -1);
-    for (int r = 0; r < runs_; ++r) {
-        if (first[r] != kNone) out[r] = static_cast<int64_t>(first[r]);
-    }
-    return out;
-}
+std::vector<int64_t> TimedRunCheck::firstDifferences() const { return firstDifferencesOf(first_, runs_); }
 
 std::vector<unsigned> TimedRunCheck::firstWords() const {
     std::vector<unsigned> out(n_);
@@ -110,5 +133,18 @@ std::vector<float> TimedRunCheck::firstOutput() const {
     if (!words.empty()) std::memcpy(out.data(), words.data(), words.size() * sizeof(float));
     return out;
 }
+
+RunAnswerCheck::RunAnswerCheck(int runs) : runs_(runs), first_(firstPerRun(runs)) {}
+
+RunAnswerCheck::~RunAnswerCheck() { cudaFree(first_); }
+
+void RunAnswerCheck::compare(int run, const float* got, const float* want, size_t n, float tolerance,
+                             cudaStream_t stream) {
+    if (n == 0 || run < 0 || run >= runs_) return;
+    firstBeyondTolerance<<<blocksFor(n), kThreads, 0, stream>>>(got, want, n, tolerance, first_ + run);
+    CUDA_TRY(cudaGetLastError());
+}
+
+std::vector<int64_t> RunAnswerCheck::firstDifferences() const { return firstDifferencesOf(first_, runs_); }
 
 }  // namespace grading

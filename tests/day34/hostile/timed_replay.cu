@@ -1,12 +1,12 @@
 // fails: 34.timing
 // cases: tiled_seeded_2048
-// expect: heatStepTiled's timed run 2: the cell at row [0-9]+, col [0-9]+ is not run 0's output times 2\^2, as its input was: the run did not do its own step
-// Hostile submission: steps for real on the first five calls into the same
-// output buffer (34.timing's warm-ups and first two timed runs), keeping a
-// copy, and from then on only copies that copy back: a fraction of the work,
-// and times to match. Each timed run reads its own input (run 0's scaled by
-// a power of two), so run 2's copy is run 1's answer, and the runner's check
-// of every timed run names it.
+// expect: heatStepTiled's timed run 2: the cell at row [0-9]+, col [0-9]+ is not the course's answer to the run's own grid: the run did not do its own step
+// Hostile submission: steps for real on the first five launches of a grid
+// size (34.timing's warm-ups and first two timed runs), keeping a copy, and
+// from then on only copies that copy back: a fraction of the work, and
+// times to match. Each timed run has buffers of its own and reads a grid of
+// its own, made from a key, so run 2's copy is run 1's answer to another
+// grid, and the runner's check of every timed run names it.
 #include "harness/cuda_check.h"
 
 // The solution's functions kept under other names, private to this file as a
@@ -22,13 +22,13 @@ static void referenceLaunchHeatStepTiled(const float* in, float* out, int n, flo
 namespace day34 {
 
 void launchHeatStepTiled(const float* in, float* out, int n, float r) {
-    static const float* lastOut = nullptr;
+    static size_t lastCells = 0;
     static int callsHere = 0;
     static float* kept = nullptr;
     static size_t keptCells = 0;
     const size_t cells = static_cast<size_t>(n) * static_cast<size_t>(n);
-    if (out != lastOut) {
-        lastOut = out;
+    if (cells != lastCells) {
+        lastCells = cells;
         callsHere = 0;
     }
     if (keptCells < cells) {

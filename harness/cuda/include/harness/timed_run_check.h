@@ -52,4 +52,28 @@ private:
     unsigned long long* first_ = nullptr;  // per run; all bits set while nothing differs
 };
 
+// Timed runs on keyed inputs, each run's its own and none derived from
+// another's (no answer cached from one run serves the next): after run i,
+// its output is compared on the device with the course's answer to the
+// same input, made in scratch outside the run's events; the grader reads
+// the first differing index per run, as from TimedRunCheck.
+class RunAnswerCheck {
+public:
+    explicit RunAnswerCheck(int runs);
+    ~RunAnswerCheck();
+    RunAnswerCheck(const RunAnswerCheck&) = delete;
+    RunAnswerCheck& operator=(const RunAnswerCheck&) = delete;
+
+    // Enqueued on `stream`: the first index where got and want (n each)
+    // differ by more than tolerance x max(1, |want|) is kept for `run` (a
+    // value that is not a number always differs; tolerance 0: bit for bit).
+    void compare(int run, const float* got, const float* want, size_t n, float tolerance, cudaStream_t stream);
+    // Once the stream is done: per run, the first differing index, or -1.
+    std::vector<int64_t> firstDifferences() const;
+
+private:
+    int runs_;
+    unsigned long long* first_ = nullptr;
+};
+
 }  // namespace grading
