@@ -290,7 +290,8 @@ grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCa
 
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
                                     const std::string& mapping, double limitSeconds,
-                                    const std::vector<int32_t>& timeFrontiers, int timedRuns, bool exclusiveGpu) {
+                                    const std::vector<int32_t>& timeFrontiers, int timedRuns, bool exclusiveGpu,
+                                    uint64_t key) {
     protocol::WalkRequest request;
     request.rowOffsets = c.graph.rowOffsets;
     request.colIndices = c.graph.colIndices;
@@ -300,6 +301,7 @@ grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& 
     request.frontierStart = f.start;
     request.timeFrontiers = timeFrontiers;
     request.timedRuns = timedRuns;
+    request.key = key;
     return grading::call<protocol::Walk>(runner, request,
                                          {limitSeconds, "walk --mapping " + mapping + " on " + c.name, exclusiveGpu,
                                           false, kLevelStallSeconds});

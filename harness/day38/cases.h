@@ -97,10 +97,12 @@ std::vector<int32_t> timedSources(const GraphCase& c, uint64_t seed, int runs);
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
                                         const std::optional<Expansion>& decoy, const std::string& mapping,
                                         double limitSeconds);
+// With timed frontiers, give each call a key of its own: the later timed
+// runs' graphs are relabelled from it (protocol.h, WalkResult).
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
                                     const std::string& mapping, double limitSeconds,
                                     const std::vector<int32_t>& timeFrontiers = {}, int timedRuns = 0,
-                                    bool exclusiveGpu = false);
+                                    bool exclusiveGpu = false, uint64_t key = 0);
 
 // `runs` runs of the frontiers' walks, each on c's graph relabelled by
 // `key` and the run (clocked_walk.h), timed by the grader's clock.

@@ -1,10 +1,11 @@
 #pragma once
-// A clocked walk's runs (protocol.h, ClockedWalkRequest), declared once for
-// the runner, which makes them, and the grader, which checks them. Run i
-// walks the graph with every neighbour id n read as (a * n + b) mod V, a
-// keyed bijection of the vertices: the same shape, so the same work, and
-// checksums that no other run's give away. Its proof is the sum, over the
-// run's checksums, of a mix of each with its slot and the run's key.
+// A clocked walk's runs (protocol.h, ClockedWalkRequest) and a timed walk's
+// later runs (WalkResult), declared once for the runner, which makes them,
+// and the grader, which checks them. Run i walks the graph with every
+// neighbour id n read as (a * n + b) mod V, a keyed bijection of the
+// vertices: the same shape, so the same work, and checksums that no other
+// run's give away. A clocked run's proof is the sum, over the run's
+// checksums, of a mix of each with its slot and the run's key.
 #include <cstdint>
 
 #include "harness/splitmix64.h"
@@ -39,6 +40,12 @@ GRADING_HOST_DEVICE inline Relabel clockedRelabel(uint64_t key, int run, int ver
     r.a = 1 + runKey % (v - 1);
     while (greatestCommonDivisor(r.a, v) != 1) r.a = r.a % (v - 1) + 1;
     return r;
+}
+
+// Timed run `run` (> 0) of the `frontier`-th frontier of a walk call whose
+// key is `key` (protocol.h, WalkResult): its own bijection.
+GRADING_HOST_DEVICE inline Relabel timedWalkRelabel(uint64_t key, int frontier, int run, int vertexCount) {
+    return clockedRelabel(grading::splitMix64At(key, static_cast<uint64_t>(frontier)), run, vertexCount);
 }
 
 GRADING_HOST_DEVICE inline int relabelled(const Relabel& r, int vertex, int vertexCount) {

@@ -299,8 +299,9 @@ double timingSeconds() { return 2 * kCallSeconds + searchSeconds(64, true, kTime
 
 // 38.timing: every time positive, and the work that was timed is the graded
 // work: every timed search's distances (each from its own source) and every
-// timed walk's checksums (run 0's against the host, each later run's against
-// run 0's moved as its frontier was) are checked. The device-driven search has no walk: its case
+// timed walk's checksums (run 0's against the host, each later run's, on
+// its own relabelled graph, against the course's walk of it in the runner)
+// are checked. The device-driven search has no walk: its case
 // is the timed searches alone.
 std::vector<GateCase> timingCases() {
     std::vector<GateCase> cases;
@@ -330,7 +331,8 @@ std::vector<GateCase> timingCases() {
 
             const WalkFrontiers levels = levelFrontiers(g);
             const std::vector<int32_t> which = isolatedFrontiers(g);
-            const auto w = walk(ctx.runner, g, levels, m, ctx.limitSeconds / 2, which, kTimedRuns, ctx.exclusiveGpu);
+            const auto w = walk(ctx.runner, g, levels, m, ctx.limitSeconds / 2, which, kTimedRuns, ctx.exclusiveGpu,
+                                grading::caseSeed(ctx.seed, "38.timing/" + m + "/walk keys"));
             if (!w.ok()) return GateResult::fail(id, "no walk times: " + w.problem);
             for (size_t k = 0; k < w.result.walkMs.size() && k < which.size(); ++k) {
                 figures.emplace_back("walk of level " + std::to_string(which[k]), w.result.walkMs[k]);
@@ -452,6 +454,7 @@ void report(const CaseContext& ctx) {
     // report: the host's round trips, a good part of these times, drift over
     // seconds. A mapping whose call fails leaves the turns, its failure kept.
     std::map<std::string, std::string> searchFailure, walkFailure;
+    int walkCalls = 0;
     const size_t walkLevels = rows.size();
     const auto sets = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
         std::vector<std::vector<float>> turn;
@@ -466,7 +469,8 @@ void report(const CaseContext& ctx) {
             if (searchFailure.count(m) != 0) turn.emplace_back();
             if (!walks) continue;
             if (walkFailure.count(m) == 0) {
-                const auto w = walk(ctx.runner, g, levels, m, timingSeconds(), which, kTimedRuns, true);
+                const uint64_t key = grading::caseSeed(ctx.seed, "38.report/walk/" + m + "/" + std::to_string(walkCalls++));
+                const auto w = walk(ctx.runner, g, levels, m, timingSeconds(), which, kTimedRuns, true, key);
                 if (!w.ok()) walkFailure[m] = w.problem;
                 else if (w.result.walkMs.size() != walkLevels)
                     walkFailure[m] = "times for " + std::to_string(w.result.walkMs.size()) + " levels, not " +

@@ -152,8 +152,8 @@ GateResult checkTimedWalkRuns(int level, const std::vector<int64_t>& runDiff, in
     for (int r = 0; r < runs; ++r) {
         if (runDiff[r] < 0) continue;
         return GateResult::fail(id, "the timed walk of level " + std::to_string(level) + ", run " + std::to_string(r) +
-                                        ": slot " + std::to_string(runDiff[r]) + " is not run 0's checksum moved as " +
-                                        "the frontier was: the run did not do its own walk");
+                                        ": slot " + std::to_string(runDiff[r]) + " is not the course's walk of the " +
+                                        "run's own graph: the run did not do its own walk");
     }
     return GateResult::pass(id);
 }

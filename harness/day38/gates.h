@@ -51,9 +51,9 @@ grading::GateResult checkTimedSearches(const grading::Graph& g, const std::vecto
 grading::GateResult checkTimings(const std::vector<std::pair<std::string, double>>& figuresMs);
 
 // 38.timing: every timed walk of a frontier did its own work: runDiff[i]
-// (the runner's device check of run i's checksums against run 0's, moved as
-// the frontier was) is -1 for each of `runs` runs; else it names the run and
-// the slot.
+// (the runner's device check of run i's checksums against the course's walk
+// of run i's own relabelled graph, protocol.h) is -1 for each of `runs`
+// runs; else it names the run and the slot.
 grading::GateResult checkTimedWalkRuns(int level, const std::vector<int64_t>& runDiff, int runs);
 
 // What a clocked walk's run must prove (clocked_walk.h): the frontiers,

@@ -109,6 +109,7 @@ struct WalkRequest {
     std::vector<int32_t> frontierStart;  // k + 1 offsets into frontiers
     std::vector<int32_t> timeFrontiers;  // which of them to time
     int32_t timedRuns = 0;
+    uint64_t key = 0;  // the later timed runs' graphs are relabelled from it (WalkResult)
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -120,18 +121,22 @@ struct WalkRequest {
         field("frontier_start", s.frontierStart);
         field("time_frontiers", s.timeFrontiers);
         field("timed_runs", s.timedRuns);
+        field("key", s.key);
     }
 };
 
-// Timed run i of a frontier walks it rotated by runVariant(i)'s words
-// (harness/run_variant.h): the walk is per vertex, so its checksums rotate
-// alike, which the runner checks on the device.
+// Each timed run of a frontier walks it in buffers of its own. Run 0 walks
+// the graph as sent; timedChecksums is its output, graded as a checked
+// walk's. Run i > 0 walks the graph with its neighbour ids relabelled by a
+// bijection the runner draws on the device from the key, the frontier and
+// the run (timedWalkRelabel), and its checksums are checked there against
+// the course's warp-per-vertex walk of that graph, bit for bit.
 struct WalkResult {
     std::vector<uint32_t> checksums;       // parallel to frontiers
     std::vector<float> walkMs;             // median per timed frontier, in timeFrontiers order
     std::vector<uint32_t> timedChecksums;  // timed run 0's, the timed frontiers back to back
     // Per timed frontier, per timed run: the first slot whose checksum is not
-    // run 0's moved as the frontier was; -1 where none.
+    // the course's walk of the run's own graph; -1 where none.
     std::vector<int64_t> timedRunDiff;
 
     template <class Self, class Visit>

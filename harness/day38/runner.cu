@@ -419,6 +419,146 @@ void launchWalk(Mapping m, const DeviceState& d, const int* frontier, int size, 
     }
 }
 
+__global__ void relabelNeighbours(const int* given, int* colIndices, size_t entries, day38::Relabel r, int vertices) {
+    for (size_t e = blockIdx.x * size_t{blockDim.x} + threadIdx.x; e < entries; e += size_t{gridDim.x} * blockDim.x) {
+        colIndices[e] = day38::relabelled(r, given[e], vertices);
+    }
+}
+
+void enqueueRelabel(const int* given, int* colIndices, size_t entries, day38::Relabel r, int vertices) {
+    if (entries == 0) return;
+    relabelNeighbours<<<64, 256>>>(given, colIndices, entries, r, vertices);
+    CUDA_TRY(cudaGetLastError());
+}
+
+// One timed run's buffers: the graph's neighbour ids, the frontier, the
+// checksums and the edge mapping's scratch, each its own.
+struct TimedWalkRun {
+    TimedWalkRun(const DeviceState& d, int size)
+        : colIndices("a timed run's colIndices", std::max<size_t>(d.colIndices.count(), 1)),
+          frontier("a timed run's frontier", size),
+          out("a timed run's walkOut", size),
+          edgeStart("a timed run's edgeStart", d.edgeStart.count()),
+          scanStorage("a timed run's scanStorage", d.scanStorage->count()) {}
+
+    day38::DeviceCsr csr(const DeviceState& d) const { return {d.rowOffsets.data(), colIndices.data(), d.vertexCount}; }
+    day38::EdgeScratch scratch() const { return {edgeStart.data(), scanStorage.data(), scanStorage.count()}; }
+    void guard(grading::GuardSet& guards) const {
+        for (const grading::GuardedBytes* b : std::initializer_list<const grading::GuardedBytes*>{
+                 &colIndices, &frontier, &out, &edgeStart, &scanStorage}) {
+            guards.add(*b);
+        }
+    }
+
+    GuardedBuffer<int> colIndices;
+    GuardedBuffer<int> frontier;
+    GuardedBuffer<unsigned int> out;
+    GuardedBuffer<int> edgeStart;
+    GuardedBuffer<unsigned char> scanStorage;
+};
+
+// One walk of `size` vertices with mapping m on a timed run's own buffers.
+void launchTimedWalk(Mapping m, const DeviceState& d, const TimedWalkRun& run, int size, int repeats) {
+    const day38::DeviceCsr g = run.csr(d);
+    switch (m) {
+        case Mapping::Thread: day38::launchWalkThreadPerVertex(g, run.frontier.data(), size, repeats, run.out.data()); break;
+        case Mapping::Warp: day38::launchWalkWarpPerVertex(g, run.frontier.data(), size, repeats, run.out.data()); break;
+        case Mapping::Edge:
+            day38::launchWalkEdgePerThread(g, run.frontier.data(), size, repeats, run.out.data(), run.scratch());
+            break;
+        case Mapping::Device: break;  // refused by levelMapping
+    }
+}
+
+// The timed runs of frontier k (protocol.h, WalkResult): every run has
+// buffers of its own, as the checked walk has. Run 0 walks the graph as
+// sent; every later run the graph relabelled on the device its own way
+// (clocked_walk.h, timedWalkRelabel), none derived from another's, so no
+// answer kept from one run serves the next. After its stop event, outside
+// what is timed, run 0's checksums are kept, and a later run's compared
+// with the course's warp-per-vertex walk of its graph (a sum: the same in
+// any order), its neighbour ids and frontier with what it was given. The
+// warm-ups have buffers of their own.
+void timeWalk(Mapping m, const DeviceState& d, const proto::WalkRequest& req, int k, const std::string& where,
+              proto::WalkResult& result) {
+    grading::breadcrumb("timing " + where);
+    const int size = req.frontierStart[k + 1] - req.frontierStart[k];
+    const size_t entries = d.graph.colIndices.size();
+    GuardedBuffer<int> sentColIndices("the neighbour ids as sent", std::max<size_t>(entries, 1));
+    if (entries > 0) sentColIndices.upload(d.graph.colIndices);
+    GuardedBuffer<int> givenColIndices("a timed run's neighbour ids as given", std::max<size_t>(entries, 1));
+    GuardedBuffer<int> givenFrontier("the frontier as given", size);
+    givenFrontier.upload(req.frontiers.data() + req.frontierStart[k], size);
+    GuardedBuffer<unsigned int> answer("the course's walk of a timed run's graph", size);
+    GuardedBuffer<unsigned int> runZero("timed run 0's walkOut", size);
+    const auto relabelOf = [&](int run) { return day38::timedWalkRelabel(req.key, k, run, d.vertexCount); };
+
+    std::vector<std::unique_ptr<TimedWalkRun>> runs;
+    grading::GuardSet guards = d.guards;
+    for (int i = 0; i <= req.timedRuns; ++i) {
+        runs.push_back(std::make_unique<TimedWalkRun>(d, size));
+        TimedWalkRun& r = *runs.back();
+        if (i == 0) {
+            if (entries > 0) {
+                CUDA_TRY(cudaMemcpy(r.colIndices.data(), sentColIndices.data(), entries * sizeof(int),
+                                    cudaMemcpyDeviceToDevice));
+            }
+        } else {
+            enqueueRelabel(sentColIndices.data(), r.colIndices.data(), entries, relabelOf(i), d.vertexCount);
+        }
+        CUDA_TRY(cudaMemcpy(r.frontier.data(), givenFrontier.data(), size * sizeof(int), cudaMemcpyDeviceToDevice));
+        r.out.poison();
+        r.edgeStart.poison();
+        r.guard(guards);
+    }
+    for (const grading::GuardedBytes* b : std::initializer_list<const grading::GuardedBytes*>{
+             &sentColIndices, &givenColIndices, &givenFrontier, &answer, &runZero}) {
+        guards.add(*b);
+    }
+    const TimedWalkRun* current = runs.back().get();  // the warm-ups'
+    grading::RunAnswerCheck answers(req.timedRuns);
+    grading::RunAnswerCheck neighbours(req.timedRuns);
+    grading::RunAnswerCheck frontiers(req.timedRuns);
+    grading::TimedRunHooks hooks;
+    hooks.before = [&](int i) { current = runs[i].get(); };
+    hooks.after = [&](int i) {
+        const TimedWalkRun& r = *runs[i];
+        frontiers.compare(i, r.frontier.data(), givenFrontier.data(), size, nullptr);
+        if (i == 0) {
+            CUDA_TRY(cudaMemcpyAsync(runZero.data(), r.out.data(), size * sizeof(unsigned int), cudaMemcpyDeviceToDevice));
+            neighbours.compare(i, r.colIndices.data(), sentColIndices.data(), entries, nullptr);
+            return;
+        }
+        enqueueRelabel(sentColIndices.data(), givenColIndices.data(), entries, relabelOf(i), d.vertexCount);
+        neighbours.compare(i, r.colIndices.data(), givenColIndices.data(), entries, nullptr);
+        const day38::DeviceCsr given{d.rowOffsets.data(), givenColIndices.data(), d.vertexCount};
+        day38::launchWalkWarpPerVertex(given, givenFrontier.data(), size, req.repeats, answer.data());
+        answers.compare(i, r.out.data(), answer.data(), size, nullptr);
+    };
+    const auto launch = [&] { launchTimedWalk(m, d, *current, size, req.repeats); };
+    result.walkMs.push_back(grading::timeRuns(launch, where, kWarmupRuns, req.timedRuns, nullptr, hooks).medianMs);
+    grading::checkLaunch("timing " + where);
+    guards.check("timing " + where);
+    // An input written is named, whichever run wrote it.
+    const std::vector<int64_t> frontierWritten = frontiers.firstDifferences();
+    const std::vector<int64_t> neighboursWritten = neighbours.firstDifferences();
+    for (int i = 0; i < req.timedRuns; ++i) {
+        const std::string run = "timing " + where + ", timed run " + std::to_string(i) + ",";
+        if (frontierWritten[i] >= 0) {
+            throw grading::ContractViolation(run + " wrote to its input frontier at index " +
+                                             std::to_string(frontierWritten[i]));
+        }
+        if (neighboursWritten[i] >= 0) {
+            throw grading::ContractViolation(run + " wrote to its input colIndices at index " +
+                                             std::to_string(neighboursWritten[i]));
+        }
+    }
+    const std::vector<unsigned int> runZeroOut = runZero.download();
+    result.timedChecksums.insert(result.timedChecksums.end(), runZeroOut.begin(), runZeroOut.end());
+    const std::vector<int64_t> diffs = answers.firstDifferences();
+    result.timedRunDiff.insert(result.timedRunDiff.end(), diffs.begin(), diffs.end());
+}
+
 proto::WalkResult walk(const proto::WalkRequest& req) {
     const HostCsr g = checkedCsr(req.rowOffsets, req.colIndices);
     const Mapping m = levelMapping(req.mapping);
@@ -459,44 +599,12 @@ proto::WalkResult walk(const proto::WalkRequest& req) {
 
         const bool timed = std::find(req.timeFrontiers.begin(), req.timeFrontiers.end(), static_cast<int>(k)) !=
                            req.timeFrontiers.end();
-        if (req.timedRuns > 0 && timed) {
-            grading::breadcrumb("timing " + where);
-            out.poison();
-            d.edgeStart.forgetLive();
-            // Timed run i walks the frontier rotated as runVariant(i) says,
-            // outside its events, and its checksums are checked against run
-            // 0's rotated alike.
-            const grading::VariantKinds rotate{true, false};
-            GuardedBuffer<int> given("the frontier as given", size);
-            given.upload(req.frontiers.data() + start[k], size);
-            grading::TimedRunCheck check(static_cast<size_t>(size), req.timedRuns);
-            grading::TimedRunHooks hooks;
-            hooks.before = [&](int i) {
-                grading::enqueueVariant(given.data(), frontier.data(), static_cast<size_t>(size),
-                                        grading::runVariant(i, static_cast<size_t>(size), rotate), nullptr);
-            };
-            hooks.after = [&](int i) {
-                check.afterRun(i, out.data(), grading::runVariant(i, static_cast<size_t>(size), rotate), nullptr);
-            };
-            result.walkMs.push_back(grading::timeRuns(launch, where, kWarmupRuns, req.timedRuns, nullptr, hooks).medianMs);
-            grading::checkLaunch("timing " + where);
-            guards.check("timing " + where);
-            const std::vector<unsigned int> timedOut = check.firstWords();
-            result.timedChecksums.insert(result.timedChecksums.end(), timedOut.begin(), timedOut.end());
-            const std::vector<int64_t> diffs = check.firstDifferences();
-            result.timedRunDiff.insert(result.timedRunDiff.end(), diffs.begin(), diffs.end());
-        }
+        if (req.timedRuns > 0 && timed) timeWalk(m, d, req, static_cast<int>(k), where, result);
     }
     return result;
 }
 
 // ---- the clocked walks (a speed gate's measure)
-
-__global__ void relabelNeighbours(const int* given, int* colIndices, size_t entries, day38::Relabel r, int vertices) {
-    for (size_t e = blockIdx.x * size_t{blockDim.x} + threadIdx.x; e < entries; e += size_t{gridDim.x} * blockDim.x) {
-        colIndices[e] = day38::relabelled(r, given[e], vertices);
-    }
-}
 
 __global__ void proveRuns(const unsigned int* out, size_t perRun, int runs, uint64_t key, unsigned long long* proofs) {
     const size_t words = perRun * static_cast<size_t>(runs);

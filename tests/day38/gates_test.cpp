@@ -154,7 +154,7 @@ TEST(Day38Gates, EveryTimedWalkMustDoItsOwnWork) {
     const grading::GateResult r = day38::checkTimedWalkRuns(12, {-1, -1, 40}, 3);
     EXPECT_FALSE(r.passed);
     EXPECT_EQ(r.id, "38.timing");
-    EXPECT_EQ(r.message, "the timed walk of level 12, run 2: slot 40 is not run 0's checksum moved as the frontier was: "
+    EXPECT_EQ(r.message, "the timed walk of level 12, run 2: slot 40 is not the course's walk of the run's own graph: "
                          "the run did not do its own walk");
     EXPECT_EQ(day38::checkTimedWalkRuns(3, {}, 10).message, "the runner checked 0 of level 3's 10 timed walks");
 }
@@ -237,6 +237,22 @@ TEST(Day38Gates, AClockedRunReadsTheGraphRelabelledItsOwnWay) {
     std::set<uint64_t> proofs;
     for (int run = 0; run < 8; ++run) proofs.insert(day38::clockedWalkProof(g, frontiers, 64, 99, run));
     EXPECT_EQ(proofs.size(), 8u);
+}
+
+// A timed walk's later runs (protocol.h, WalkResult): each frontier's runs
+// and each run's frontiers read the graph relabelled their own way.
+TEST(Day38Gates, ATimedWalksRunsReadTheGraphRelabelledTheirOwnWay) {
+    std::set<std::pair<uint64_t, uint64_t>> seen;
+    for (int frontier = 0; frontier < 4; ++frontier) {
+        for (int run = 1; run < 10; ++run) {
+            const day38::Relabel r = day38::timedWalkRelabel(555, frontier, run, 10007);
+            seen.insert({r.a, r.b});
+            std::set<int> images;
+            for (int v = 0; v < 10007; ++v) images.insert(day38::relabelled(r, v, 10007));
+            EXPECT_EQ(images.size(), 10007u) << "frontier " << frontier << ", run " << run;
+        }
+    }
+    EXPECT_EQ(seen.size(), 36u);
 }
 
 TEST(Day38Gates, AClockedWalkProvesTheRunsItIsCheckedOn) {

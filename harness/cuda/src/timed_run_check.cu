@@ -145,6 +145,12 @@ void RunAnswerCheck::compare(int run, const float* got, const float* want, size_
     CUDA_TRY(cudaGetLastError());
 }
 
+void RunAnswerCheck::compare(int run, const unsigned* got, const unsigned* want, size_t n, cudaStream_t stream) {
+    if (n == 0 || run < 0 || run >= runs_) return;
+    firstDifference<<<blocksFor(n), kThreads, 0, stream>>>(got, want, n, 0, 0, first_ + run);
+    CUDA_TRY(cudaGetLastError());
+}
+
 std::vector<int64_t> RunAnswerCheck::firstDifferences() const { return firstDifferencesOf(first_, runs_); }
 
 }  // namespace grading

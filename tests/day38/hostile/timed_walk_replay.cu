@@ -1,12 +1,13 @@
 // fails: 38.timing
 // cases: edge_word_graph
-// expect: the timed walk of level [0-9]+, run 2: slot [0-9]+ is not run 0's checksum moved as the frontier was: the run did not do its own walk
+// expect: the timed walk of level [0-9]+, run 2: slot [0-9]+ is not the course's walk of the run's own graph: the run did not do its own walk
 // Hostile submission: walks for real on the first six calls of a frontier
-// (the checked walk, the warm-ups and the first two timed runs),
-// keeping a copy, and from then on only copies that copy back: times to
-// match a fraction of the work. Each timed run walks the frontier rotated
-// its own way, so run 2's copy is run 1's answer, and the runner's check of
-// every timed run names it.
+// (the checked walk, the warm-ups and the first two timed runs), keeping a
+// copy, and from then on only copies that copy back: times to match a
+// fraction of the work. It knows a frontier by its size and first vertex,
+// whatever buffers it comes in. Each timed run walks the graph relabelled
+// its own way, so run 2's copy is run 1's answer to another graph, and the
+// runner's check of every timed run names it.
 #include "harness/cuda_check.h"
 
 // The solution's functions kept under other names, private to this file as a
@@ -24,15 +25,16 @@ namespace day38 {
 
 void launchWalkEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int repeats,
                              unsigned int* out, const EdgeScratch& scratch) {
-    // One frontier's calls: the same output and size (the runner may give a
-    // new frontier's output the last one's address).
-    static const unsigned int* lastOut = nullptr;
+    // One frontier's calls: the same size and first vertex.
+    static int lastFirst = -1;
     static int lastSize = -1;
     static int callsHere = 0;
     static unsigned int* kept = nullptr;
     static int keptSize = 0;
-    if (out != lastOut || frontierSize != lastSize) {
-        lastOut = out;
+    int first = -1;
+    if (frontierSize > 0) CUDA_TRY(cudaMemcpy(&first, frontier, sizeof(int), cudaMemcpyDeviceToHost));
+    if (first != lastFirst || frontierSize != lastSize) {
+        lastFirst = first;
         lastSize = frontierSize;
         callsHere = 0;
     }

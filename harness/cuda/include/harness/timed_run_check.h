@@ -68,6 +68,11 @@ public:
     // differ by more than tolerance x max(1, |want|) is kept for `run` (a
     // value that is not a number always differs; tolerance 0: bit for bit).
     void compare(int run, const float* got, const float* want, size_t n, float tolerance, cudaStream_t stream);
+    // 32-bit words (ints, checksums), bit for bit.
+    void compare(int run, const unsigned* got, const unsigned* want, size_t n, cudaStream_t stream);
+    void compare(int run, const int* got, const int* want, size_t n, cudaStream_t stream) {
+        compare(run, reinterpret_cast<const unsigned*>(got), reinterpret_cast<const unsigned*>(want), n, stream);
+    }
     // Once the stream is done: per run, the first differing index, or -1.
     std::vector<int64_t> firstDifferences() const;
 
