@@ -156,8 +156,9 @@ std::vector<GateCase> noTimingCases() {
     return {c};
 }
 
-// One shape timed, on `runner`, with its timed work checked: every run's
-// output against run 0's moved as its input was, run 0's against the host.
+// One shape timed, on `runner`, with its timed work checked: run 0's output
+// against the host, every later run's in the runner against the course's
+// enqueueSerial of its own input.
 struct TimedShape {
     grading::Reply<day52::protocol::Timing> reply;
     GateResult right;

@@ -218,8 +218,8 @@ GateResult checkTimedRuns(const std::string& shape, const std::vector<int64_t>& 
     for (int r = 0; r < runs; ++r) {
         if (runFirstDifference[r] < 0) continue;
         return GateResult::fail(id, shape + "'s timed run " + std::to_string(r) + ": index " +
-                                        std::to_string(runFirstDifference[r]) + " is not run 0's output moved as " +
-                                        "the run's input was moved: the run did not do its own work, so no time is graded");
+                                        std::to_string(runFirstDifference[r]) + " is not the course's enqueueSerial " +
+                                        "of the run's own input: the run did not do its own work, so no time is graded");
     }
     return GateResult::pass(id);
 }

@@ -103,10 +103,11 @@ struct NoTimingResult {
 
 // One shape (kShapeDiamond: the submission's enqueueDiamond; kShapeSerial:
 // the course's enqueueSerial), warmed up on warmupKey's input and timed per
-// run with events. Timed run r grinds timedKey's input rotated by some words
-// (harness/timed_run_check.h): an element-wise diamond answers with run 0's
-// output rotated the same way, which the runner checks on the device. The
-// serial shape is timed by the course runner, which links no student code.
+// run with events, each timed run in buffers of its own: run 0 grinds
+// timedKey's input (inputs.h); run r > 0 an input the runner makes on the
+// device from timedKey and r, its output checked there against the course's
+// enqueueSerial of the same input. The serial shape is timed by the course
+// runner, which links no student code.
 constexpr const char* kShapeDiamond = "diamond";
 constexpr const char* kShapeSerial = "serial";
 struct TimingRequest {
@@ -129,8 +130,8 @@ struct TimingRequest {
 struct TimingResult {
     std::vector<float> ms;  // per timed run
     std::vector<float> out;  // timed run 0's output, on timedKey's input: graded like any other
-    // Per timed run, the first index where its output is not run 0's moved
-    // as its input was; -1 where it is (run 0: -1).
+    // Per timed run, the first index where its output is not the course's
+    // enqueueSerial of its input; -1 where it is (run 0: -1).
     std::vector<int64_t> runFirstDifference;
     // One more untimed run with its kernels' start and end on the GPU's
     // timer: the upstream, branches 0-3 and the join, each start then each

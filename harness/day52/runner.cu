@@ -361,10 +361,57 @@ struct Fences {
     }
 };
 
-// `warmups` runs of `enqueue` on the warm-up input, then `runs` timed runs,
-// run r on the timed input rotated as runVariant(r) says and its output
-// checked against run 0's rotated the same way (timed_run_check.h): every
-// timed run must do its own work. Run 0's output goes to `out`.
+// A diamond's buffers of one timed run, with the rig's streams and events.
+class RunBuffers {
+public:
+    explicit RunBuffers(const day52::Diamond& streams)
+        : in_("a timed run's d_in", kElems), mid_("a timed run's d_mid", kElems), out_("a timed run's d_out", kElems) {
+        d_ = streams;
+        d_.d_in = in_.data();
+        d_.d_mid = mid_.data();
+        for (int j = 0; j < kBranches; ++j) {
+            branch_[j] = std::make_unique<GuardedBuffer<float>>("a timed run's d_branch[" + std::to_string(j) + "]", kElems);
+            d_.d_branch[j] = branch_[j]->data();
+        }
+        d_.d_out = out_.data();
+        mid_.poison();
+        for (const auto& b : branch_) b->poison();
+        out_.poison();
+    }
+    const day52::Diamond& diamond() const { return d_; }
+    float* in() const { return in_.data(); }
+    const float* out() const { return out_.data(); }
+    void guard(grading::GuardSet& guards) const {
+        guards.add(in_);
+        guards.add(mid_);
+        for (const auto& b : branch_) guards.add(*b);
+        guards.add(out_);
+    }
+
+private:
+    GuardedBuffer<float> in_, mid_;
+    std::array<std::unique_ptr<GuardedBuffer<float>>, kBranches> branch_;
+    GuardedBuffer<float> out_;
+    day52::Diamond d_{};
+};
+
+// Run r's keyed input, as inputs.h's palette values: multiples of 2^-14 in [-512, 512).
+__global__ void keyedInput(float* in, size_t n, uint64_t key, int run) {
+    const uint64_t runKey = grading::splitMix64At(key, static_cast<uint64_t>(run));
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
+        const uint64_t z = grading::splitMix64At(runKey, i);
+        in[i] = static_cast<float>(static_cast<int64_t>(z >> 40) - (int64_t{1} << 23)) * 0x1.0p-14f;
+    }
+}
+
+// `warmups` runs of `enqueue` on the warm-up input in the rig's buffers, then
+// `runs` timed runs, each in buffers of its own with the rig's streams: run
+// 0 on the timed input (its output goes to `out`, graded like any other),
+// every later run on an input made on the device from timedKey and the run,
+// none derived from another's, so no answer kept from one run serves the
+// next. After its stop event, on s[0] and outside what is timed, a later
+// run's d_out is compared with the course's enqueueSerial of the same input
+// (the same kernels: bit for bit) and its d_in with that input.
 struct TimedShape {
     grading::TimingStats stats;
     std::vector<float> out;
@@ -372,43 +419,69 @@ struct TimedShape {
 };
 
 TimedShape timeShape(Rig& rig, const Fences& f, const std::string& what, void (*enqueue)(const day52::Diamond&),
-                     const std::vector<float>& warmupInput, const std::vector<float>& timedInput, int warmups,
-                     int runs) {
-    const day52::Diamond& d = rig.diamond();
-    const auto one = [&] {
+                     const std::vector<float>& warmupInput, const std::vector<float>& timedInput, uint64_t timedKey,
+                     int warmups, int runs) {
+    const day52::Diamond& streams = rig.diamond();
+    const cudaStream_t s0 = streams.s[0];
+    const auto fenced = [&](const day52::Diamond& d) {
         f.fenceIn(d);
         enqueue(d);
         f.fenceOut(d);
     };
     rig.setInput(warmupInput);
     rig.run(what + " (warm-up)", [&] {
-        for (int w = 0; w < warmups; ++w) one();
+        for (int w = 0; w < warmups; ++w) fenced(streams);
     });
-    rig.setInput(timedInput);
-    rig.poisonOutputs();
-    GuardedBuffer<float> original("the timed input's copy", kElems);
-    original.upload(timedInput);
-    grading::TimedRunCheck check(kElems, runs);
-    const grading::VariantKinds rotate{true, false};
-    // On s[0], outside the events: fenceOut has made s[0] wait for every
-    // branch of the run before, and the upstream, the only reader of d_in,
-    // runs on s[0] after fenceIn.
+    std::vector<std::unique_ptr<RunBuffers>> timed;
+    grading::GuardSet guards;
+    for (int r = 0; r < runs; ++r) {
+        timed.push_back(std::make_unique<RunBuffers>(streams));
+        timed.back()->guard(guards);
+        if (r == 0) {
+            CUDA_TRY(cudaMemcpy(timed.back()->in(), timedInput.data(), kElems * sizeof(float), cudaMemcpyHostToDevice));
+        } else {
+            keyedInput<<<264, 256, 0, s0>>>(timed.back()->in(), kElems, timedKey, r);
+        }
+    }
+    RunBuffers answer(streams);  // the course's serial run of a timed run's input
+    answer.guard(guards);
+    GuardedBuffer<float> runZeroInput("timed run 0's input as given", kElems);
+    runZeroInput.upload(timedInput);
+    GuardedBuffer<float> runZeroOut("timed run 0's d_out", kElems);
+    guards.add(runZeroInput);
+    guards.add(runZeroOut);
+    grading::RunAnswerCheck answers(runs);
+    grading::RunAnswerCheck inputs(runs);
+    int current = 0;
     grading::TimedRunHooks hooks;
-    hooks.before = [&](int r) {
-        grading::enqueueVariant(original.data(), rig.inData(), kElems,
-                                grading::runVariant(r, kElems, rotate), d.s[0]);
+    hooks.before = [&](int r) { current = r; };
+    hooks.after = [&](int r) {
+        const RunBuffers& run = *timed[r];
+        if (r == 0) {
+            CUDA_TRY(cudaMemcpyAsync(runZeroOut.data(), run.out(), kElems * sizeof(float), cudaMemcpyDeviceToDevice, s0));
+            inputs.compare(0, run.diamond().d_in, runZeroInput.data(), kElems, 0.0f, s0);
+            return;
+        }
+        keyedInput<<<264, 256, 0, s0>>>(answer.in(), kElems, timedKey, r);
+        inputs.compare(r, run.diamond().d_in, answer.diamond().d_in, kElems, 0.0f, s0);
+        day52::enqueueSerial(answer.diamond());
+        answers.compare(r, run.out(), answer.out(), kElems, 0.0f, s0);
     };
-    hooks.after = [&](int r) { check.afterRun(r, d.d_out, grading::runVariant(r, kElems, rotate), d.s[0]); };
     drain("preparing the timed runs of " + what);
     grading::breadcrumb("timing " + what);
     TimedShape t;
-    t.stats = grading::timeRuns(one, what + " (timed)", 0, runs, d.s[0], hooks);
-    // d_in as the input check expects it: the timed input itself.
-    grading::enqueueVariant(original.data(), rig.inData(), kElems, {}, d.s[0]);
+    t.stats = grading::timeRuns([&] { fenced(timed[current]->diamond()); }, what + " (timed)", 0, runs, s0, hooks);
     drain("checking the timed runs of " + what);
     rig.checkAfter("timing " + what);
-    t.out = check.firstOutput();
-    t.runFirstDifference = check.firstDifferences();
+    guards.check("timing " + what);
+    const std::vector<int64_t> written = inputs.firstDifferences();
+    for (int r = 0; r < runs; ++r) {
+        if (written[r] < 0) continue;
+        throw grading::ContractViolation("timing " + what + ", timed run " + std::to_string(r) +
+                                         ", wrote to its input d_in at index " + std::to_string(written[r]));
+    }
+    t.out = runZeroOut.download();
+    t.runFirstDifference = answers.firstDifferences();
     return t;
 }
 
@@ -435,8 +508,9 @@ std::vector<uint64_t> timelineOf(Rig& rig, const Fences& f, const std::string& w
 }
 
 proto::TimingResult timing(const proto::TimingRequest& req) {
-    if (req.warmups < 0 || req.warmups > 100 || req.runs < 1 || req.runs > 1000) {
-        throw InputError("warmups wants 0..100 and runs 1..1000");
+    if (req.warmups < 0 || req.warmups > 100 || req.runs < 1 || static_cast<size_t>(req.runs) > kMaxRuns) {
+        throw InputError("warmups wants 0..100 and runs 1.." + std::to_string(kMaxRuns) +
+                         " (each timed run has buffers of its own)");
     }
     const bool diamondShape = req.shape == proto::kShapeDiamond;
     if (!diamondShape && req.shape != proto::kShapeSerial) {
@@ -453,7 +527,8 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
         // From the first warm-up (which ramps the clocks) to the last timed
         // run, under one wait for the GPU exclusively.
         const grading::TimedSection measuring;
-        TimedShape t = timeShape(rig, fences, what, enqueue, warmupInput, timedInput, req.warmups, req.runs);
+        TimedShape t =
+            timeShape(rig, fences, what, enqueue, warmupInput, timedInput, req.timedKey, req.warmups, req.runs);
         result.ms = std::move(t.stats.samplesMs);
         result.out = std::move(t.out);
         result.runFirstDifference = std::move(t.runFirstDifference);
@@ -464,15 +539,6 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
 }
 
 // ---- the clocked runs (52.overlap's measure)
-
-// Run r's input: as inputs.h's palette values, multiples of 2^-14 in [-512, 512).
-__global__ void keyedInput(float* in, size_t n, uint64_t key, int run) {
-    const uint64_t runKey = grading::splitMix64At(key, static_cast<uint64_t>(run));
-    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
-        const uint64_t z = grading::splitMix64At(runKey, i);
-        in[i] = static_cast<float>(static_cast<int64_t>(z >> 40) - (int64_t{1} << 23)) * 0x1.0p-14f;
-    }
-}
 
 proto::ClockedResult clocked(const proto::ClockedRequest& req) {
     if (req.runs < 1 || req.runs > 4096) throw InputError("runs wants 1..4096");

@@ -336,8 +336,8 @@ TEST(Day52Gates, EveryTimedRunMustDoItsOwnWork) {
     const grading::GateResult g = day52::checkTimedRuns("enqueueDiamond", {-1, -1, 7, 0}, 4);
     EXPECT_FALSE(g.passed);
     EXPECT_EQ(g.id, "52.overlap");
-    EXPECT_EQ(g.message, "enqueueDiamond's timed run 2: index 7 is not run 0's output moved as the run's input was "
-                         "moved: the run did not do its own work, so no time is graded");
+    EXPECT_EQ(g.message, "enqueueDiamond's timed run 2: index 7 is not the course's enqueueSerial of the run's own "
+                         "input: the run did not do its own work, so no time is graded");
     EXPECT_EQ(day52::checkTimedRuns("enqueueSerial", {-1}, 10).message,
               "the runner checked 1 of enqueueSerial's 10 timed runs");
 }

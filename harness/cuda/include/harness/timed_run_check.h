@@ -1,62 +1,19 @@
 #pragma once
-// Every timed run must do its work. Timed runs go back to back on one input,
-// so a submission could compute the first and hand back its output, or
-// leave the last one's, on every later run. So each timed run gets its own
-// input, a variant of run 0's that a correct kernel answers with the same
-// variant of run 0's output, bit for bit: rotated by some words (for
-// element-wise work) or scaled by a power of two (for linear work, which
-// floating point scales exactly). Run i's output is compared with run 0's
-// on the device, outside the timed events, so the runs stay back to back;
-// the grader reads the first differing index per run and names the run.
+// Every timed run must do its work. Timed runs go back to back, so a
+// submission could compute one and hand its output back, or something
+// derived from it, on every later run. So each timed run has buffers of its
+// own and an input of its own, made on the device from a key the grader
+// sends, none derived from another's; after the run, outside its events,
+// the day compares its output with the course's answer to the same input,
+// made in scratch, and the grader reads the first differing index per run.
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <vector>
-
-#include "harness/run_variant.h"
 
 namespace grading {
 
-// to = the variant v of from (n words each, distinct buffers), on stream.
-// Ints are only moved (v.scaleExponent must be 0).
-void enqueueVariant(const float* from, float* to, size_t n, RunVariant v, cudaStream_t stream);
-void enqueueVariant(const int* from, int* to, size_t n, RunVariant v, cudaStream_t stream);
-
-// Run 0's output, kept on the device, against which every later run is compared.
-class TimedRunCheck {
-public:
-    TimedRunCheck(size_t n, int runs);
-    ~TimedRunCheck();
-    TimedRunCheck(const TimedRunCheck&) = delete;
-    TimedRunCheck& operator=(const TimedRunCheck&) = delete;
-
-    // Enqueued after run `run`'s stop event on the run's stream: run 0's
-    // output is kept, any later one compared with run 0's moved by `v`.
-    void afterRun(int run, const float* out, RunVariant v, cudaStream_t stream);
-    void afterRun(int run, const unsigned* out, RunVariant v, cudaStream_t stream);  // moved only
-    // Once the stream is done: per run, the first index where its output
-    // differs from what run 0's output predicts, or -1 (run 0: -1).
-    std::vector<int64_t> firstDifferences() const;
-    // Once the stream is done: run 0's output as it was kept.
-    std::vector<float> firstOutput() const;
-    std::vector<unsigned> firstWords() const;
-
-private:
-    void afterRunWords(int run, const unsigned* out, RunVariant v, cudaStream_t stream);
-
-    size_t n_;
-    int runs_;
-    unsigned* kept_ = nullptr;  // 32-bit words, compared bit for bit
-    unsigned long long* first_ = nullptr;  // per run; all bits set while nothing differs
-};
-
-// Timed runs on keyed inputs, each run's its own and none derived from
-// another's (no answer cached from one run serves the next): after run i,
-// its output is compared on the device with the course's answer to the
-// same input, made in scratch outside the run's events; the grader reads
-// the first differing index per run, as from TimedRunCheck.
 class RunAnswerCheck {
 public:
     explicit RunAnswerCheck(int runs);
