@@ -173,13 +173,15 @@ function(_grading_record_steps target day step record)
   string(REPLACE ";" "|" denied "${S_DENIED}")
   set(sandbox "")
   set(readable "")
+  set(cache "")
   if(S_ALLOWED)  # a submission's compile: in the compile sandbox, where this machine has one
     set(sandbox "${GRADING_COMPILE_SANDBOX}")
     string(REPLACE ";" "|" readable "${GRADING_COMPILER_TREES}")
+    set(cache "${GRADING_COMPILE_CACHE}")
   endif()
   set(launch "${CMAKE_COMMAND}" "-DRECORD=${record}" "-DDAY=${day}" "-DSTEP=${step}" "-DTARGET=${target}"
              "-DFILE=${S_FILE}" "-DALLOWED=${allowed}" "-DDENIED=${denied}" "-DSANDBOX=${sandbox}"
-             "-DREADABLE=${readable}"
+             "-DREADABLE=${readable}" "-DCACHE=${cache}"
              -P "${PROJECT_SOURCE_DIR}/cmake/build_step.cmake" --)
   set(property COMPILER_LAUNCHER)
   if(step STREQUAL "link")
@@ -226,6 +228,9 @@ function(_grading_find_compile_sandbox)
   endif()
 endfunction()
 _grading_find_compile_sandbox()
+# A class's compile cache (cmake/compile_cache.cmake; grade_class.sh sets it):
+# a folder whose files an earlier student's compile had is not compiled again.
+set(GRADING_COMPILE_CACHE "" CACHE PATH "a folder where sandboxed submission compiles are kept for reuse (a class's)")
 # What a sandboxed compile may run besides /usr: the compilers' own trees
 # (a GPU machine's may live under /opt).
 set(GRADING_COMPILER_TREES "")

@@ -1,7 +1,7 @@
 # The launcher of a submission's compiles and its runner's link (Grading.cmake):
 #   cmake -DRECORD=<file> -DDAY=<day> -DSTEP=compile|link -DTARGET=<target> [-DFILE=<source>]
 #         [-DALLOWED=<dir|dir...> -DDENIED=<dir|dir...>] [-DSANDBOX=<bwrap> -DREADABLE=<dir|dir...>]
-#         -P build_step.cmake -- <command...>
+#         [-DCACHE=<dir>] -P build_step.cmake -- <command...>
 # Runs the command with its output passed through. When it fails, RECORD
 # holds the step, its exit status and its first error line
 # (build_record.cmake); when it succeeds, there is no RECORD. With ALLOWED,
@@ -12,9 +12,13 @@
 # compilers' own) folders less DENIED, and the folders its object and
 # dependency file go to: nothing else of the build, no solution, no other
 # student. A file the compile reads outside them (an assembler's .incbin or
-# .include) is not there, and the compile fails naming it.
+# .include) is not there, and the compile fails naming it. With CACHE (a
+# class's, compile_cache.cmake), a sandboxed compile sees its folder at one
+# path for every student, and one whose folder and command an earlier
+# compile had is not run again: that compile's object is reused.
 include("${CMAKE_CURRENT_LIST_DIR}/build_record.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/include_check.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/compile_cache.cmake")
 set(command "")
 set(in_command FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
@@ -30,18 +34,51 @@ if(NOT command)
   message(FATAL_ERROR "build_step.cmake: no command after --")
 endif()
 file(REMOVE "${RECORD}")
-# The value after `flag` in the command, made absolute ("" when absent).
-function(_grading_path_after out flag)
+# The value after `flag` in the command, as written ("" when absent).
+function(_grading_value_after out flag)
   list(FIND command "${flag}" at)
-  set(path "")
+  set(value "")
   if(at GREATER -1)
     math(EXPR at "${at} + 1")
-    list(GET command ${at} path)
+    list(GET command ${at} value)
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+# The same, made absolute.
+function(_grading_path_after out flag)
+  _grading_value_after(path "${flag}")
+  if(NOT path STREQUAL "")
     get_filename_component(path "${path}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   endif()
   set(${out} "${path}" PARENT_SCOPE)
 endfunction()
-if(SANDBOX AND STEP STREQUAL "compile")
+set(cache_entry "")
+set(reused FALSE)
+if(CACHE AND SANDBOX AND ALLOWED AND STEP STREQUAL "compile")
+  get_filename_component(own "${FILE}" DIRECTORY)
+  _grading_value_after(depends_target -MT)
+  _grading_path_after(object -o)
+  _grading_path_after(depends -MF)
+  string(REPLACE "|" ";" compiler_trees "${READABLE}")
+  grading_compile_cache_key(key "${command}" "${FILE}")
+  set(cache_entry "${CACHE}/${key}")
+  grading_compile_cache_fetch(reused "${cache_entry}" "${object}" "${depends}" "${depends_target}" "${own}")
+  if(NOT reused)
+    # Its folder at the path every student's has: the object names no one.
+    # (Only the source itself: an object's path may hold the folder's.)
+    get_filename_component(name "${FILE}" NAME)
+    list(FIND command "${FILE}" at)
+    if(at GREATER -1)
+      list(REMOVE_AT command ${at})
+      list(INSERT command ${at} "${kGradingNeutralFolder}/${name}")
+    endif()
+  endif()
+endif()
+if(reused)
+  message(NOTICE "${FILE}: compiled once for every folder with the same files (the class's compile cache)")
+  set(status 0)
+  set(errors "")
+elseif(SANDBOX AND STEP STREQUAL "compile")
   string(REPLACE "|" ";" readable "${ALLOWED}|${READABLE}")
   string(REPLACE "|" ";" hidden "${DENIED}")
   set(jail --die-with-parent --new-session --unshare-all --ro-bind /usr /usr --ro-bind /etc /etc --proc /proc
@@ -76,9 +113,23 @@ if(SANDBOX AND STEP STREQUAL "compile")
       list(APPEND jail --bind "${folder}" "${folder}")
     endif()
   endforeach()
+  if(cache_entry)
+    list(APPEND jail --ro-bind "${own}" "${kGradingNeutralFolder}")
+  endif()
   list(PREPEND command "${SANDBOX}" ${jail} --)
 endif()
-execute_process(COMMAND ${command} RESULT_VARIABLE status ERROR_VARIABLE errors)
+if(NOT reused)
+  execute_process(COMMAND ${command} RESULT_VARIABLE status ERROR_VARIABLE errors)
+endif()
+if(cache_entry AND NOT reused)
+  # The compiler's words and the dependency file name the real folder.
+  string(REPLACE "${kGradingNeutralFolder}/" "${own}/" errors "${errors}")
+  if(EXISTS "${depends}")
+    file(READ "${depends}" deps)
+    string(REPLACE "${kGradingNeutralFolder}/" "${own}/" deps "${deps}")
+    file(WRITE "${depends}" "${deps}")
+  endif()
+endif()
 if(NOT errors STREQUAL "")
   string(REGEX REPLACE "\n$" "" shown "${errors}")
   message(NOTICE "${shown}")
@@ -98,6 +149,10 @@ if(status EQUAL 0)
   endif()
   grading_check_includes(error "${depfile}" "${FILE}" "${ALLOWED}" "${DENIED}")
   if(error STREQUAL "")
+    if(cache_entry AND NOT reused)
+      grading_compile_cache_store("${cache_entry}" "${object}" "${depends}" "${depends_target}" "${own}"
+                                  "${compiler_trees}")
+    endif()
     return()
   endif()
   list(FIND command "-o" at)

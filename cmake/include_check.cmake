@@ -29,6 +29,15 @@ function(_grading_under out path)
   endforeach()
 endfunction()
 
+# The paths a make-style dependency file lists, its target left out.
+function(grading_depfile_paths out depfile)
+  file(READ "${depfile}" deps)
+  string(REPLACE "\\\n" " " deps "${deps}")
+  string(REGEX REPLACE "^[^:]*:" "" deps "${deps}")
+  string(REGEX REPLACE "[ \t\r\n]+" ";" deps "${deps}")
+  set(${out} "${deps}" PARENT_SCOPE)  # empty items too: a caller skips them
+endfunction()
+
 # grading_check_includes(<error out> <depfile> <file> <allowed> <denied>):
 # "" when every dependency is allowed, else the error line naming the first
 # that is not. Paths in the depfile are relative to the build's folder (the
@@ -40,10 +49,7 @@ function(grading_check_includes out depfile file allowed denied)
         PARENT_SCOPE)
     return()
   endif()
-  file(READ "${depfile}" deps)
-  string(REPLACE "\\\n" " " deps "${deps}")
-  string(REGEX REPLACE "^[^:]*:" "" deps "${deps}")  # the target, "<object>:"
-  string(REGEX REPLACE "[ \t\r\n]+" ";" deps "${deps}")
+  grading_depfile_paths(deps "${depfile}")
   _grading_real_roots(roots ${allowed})
   _grading_real_roots(instructor ${denied})
   foreach(dep IN LISTS deps)

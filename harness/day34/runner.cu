@@ -540,6 +540,9 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
                        .samplesMs;
         grading::checkLaunch(where);
         for (const auto& p : pairs) p->checkGuards(where);
+        for (const GridBuffer* g : {&runZero, &given, &answer}) {
+            if (const auto v = g->violation()) throw grading::GuardViolation("after " + where + ": " + *v);
+        }
         // An input written is named, whichever run wrote it.
         expectUnchanged(pairs[0]->a, req.init, n, where + ", timed run 0,");
         const std::vector<int64_t> written = inputs.firstDifferences();

@@ -3,7 +3,8 @@
 # generated name (s0001, s0002, ...), compiled as that student's runners in
 # one configure and one build tree (the harness first, then the students',
 # built as the students before them are tested), each student's tests run
-# (students in parallel, the GPU shared through its slots) and reported.
+# (students in parallel, the GPU shared through its slots) and reported;
+# failures are shrunk once every verdict is out, and their reports written again.
 #
 #   grade_class.sh SUBMISSIONS_DIR OUT_DIR [options]       grade (a shard of) the class
 #   grade_class.sh merge OUT_DIR SHARD_OUT_DIR...            merge shards into the class results
@@ -34,6 +35,7 @@
 # real name), OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names),
 # OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded),
 # OUT_DIR/answers (the expected outputs no student changes, computed once a run),
+# OUT_DIR/compile-cache (a student's compile, reused for every other student whose folder holds the same files),
 # OUT_DIR/timed-pass-began (when the second pass began, epoch microseconds, for lab/scripts/slot-timeline.sh).
 #
 # A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
@@ -306,6 +308,7 @@ build_harness() {
   began_at=$(date +%s)
   echo "building the runners of $staged students (one configure, the harness first, then each student's beside the tests; $cores cores)"
   cmake -S "$repo" -B "$build" -G Ninja -DGRADING_CLASS_DIR="$class" -DGRADING_BUILD_PLANTED=OFF \
+    -DGRADING_COMPILE_CACHE="$out/compile-cache" \
     ${days:+"-DGRADING_DAYS=${days//,/;}"} "${build_args[@]+"${build_args[@]}"}" >"$out/build.log" 2>&1 &&
     configured_at=$(date +%s) &&
     cmake --build "$build" --target class_harness -- -k 0 >>"$out/build.log" 2>&1 || true
@@ -402,6 +405,47 @@ test_class() {
   in_lanes "$timed_jobs" graded_pass .graded reap
   echo "every student's tests that hold the GPU exclusively ran in $((($(date +%s%6N) - timed_began_us) / 1000000)) s" |
     tee -a "$out/progress.log"
+  shrink_class
+}
+
+# Pass 3, once every verdict is out: each student's failed tests run again
+# with shrinking on (passes 1 and 2 run with GRADING_SHRINK=off, so no
+# verdict waits for another student's shrinking), and their reports are
+# written again with the smallest failing inputs (grade_report --shrunk;
+# no verdict changes). The students graded this run with a failed test
+# that shares the GPU (the shrinkable ones) hold a .shrink marker.
+shrink_class() {
+  local ids=() id began_at
+  for id in $(cut -f1 "$names"); do [[ -f "$out/$id/.shrink" ]] && ids+=("$id"); done
+  ((${#ids[@]})) || return 0
+  began_at=$(date +%s)
+  echo "every verdict is out; shrinking the failures of ${#ids[@]} students" | tee -a "$out/progress.log"
+  in_lanes "$jobs" shrink_student .shrunk show_shrunk
+  echo "failures shrunk in $(($(date +%s) - began_at)) s" | tee -a "$out/progress.log"
+}
+failed_tests() {  # junit file: the names of its failed tests, as a ctest -R alternation
+  grep -o '<testcase name="[^"]*"[^>]*status="fail"' "$1" 2>/dev/null | sed 's/^<testcase name="\([^"]*\)".*/\1/' |
+    sed 's/[].[\*^$()+?{}|]/\\&/g' | paste -sd'|'
+}
+shrink_student() {  # staged id, its position
+  local id="$1" dest="$out/$1" failed
+  failed=$(failed_tests "$dest/junit.xml")
+  if [[ -n "$failed" ]]; then
+    (
+      export GRADING_SEED="$seed"
+      if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$((($2 - 1) % ${#gpus[@]}))]}"; fi
+      ctest --test-dir "$build" -L "^$id\$" -LE '^exclusive$' -R "^($failed)\$" -j "$build_jobs" \
+        --output-junit "$dest/junit-shrunk.xml" >"$dest/ctest-shrunk.console" 2>&1
+    ) || true
+    report_student "$id" >/dev/null || true
+  fi
+  rm -f "$dest/.shrink"
+  touch "$dest/.shrunk"
+}
+show_shrunk() {
+  [[ -s "$out/$1/junit-shrunk.xml" ]] &&
+    echo "shrunk the failures of $1 ($(cat "$out/$1/name"))" | tee -a "$out/progress.log" >/dev/null
+  rm -f "$out/$1/.shrunk"
 }
 
 run_ctest() {  # staged id, position, pass (untimed or timed)
@@ -413,7 +457,7 @@ run_ctest() {  # staged id, position, pass (untimed or timed)
   # row of "-".
   for _ in 1 2; do
     (
-      export GRADING_SEED="$seed"
+      export GRADING_SEED="$seed" GRADING_SHRINK=off  # shrunk once every verdict is out (shrink_class)
       if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
       ctest --test-dir "$build" -L "^$id\$" "${filter[@]}" -j "$build_jobs" --output-junit "$dest/junit$suffix.xml" \
         --test-output-size-passed 65536 --output-log "$dest/ctest$suffix.log" >"$dest/ctest$suffix.console" 2>&1
@@ -429,7 +473,7 @@ untimed_pass() {  # staged id, its position
   local id="$1" dest="$out/$1"
   unchanged "$id" && return 0
   rm -f "$dest"/{stamp,junit.xml,junit-timed.xml,ctest.log,ctest-timed.log,ctest.console,ctest-timed.console} \
-    "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed}
+    "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed,.shrink,junit-shrunk.xml,ctest-shrunk.console}
   wait_for_build "$id"
   run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
   mv "$dest/.untimed.part" "$dest/.untimed"
@@ -448,6 +492,7 @@ grade_one() {  # staged id, its position
     return 1
   fi
   run_ctest "$id" "$position" timed || return 1
+  [[ -n "$(failed_tests "$dest/junit.xml")" ]] && touch "$dest/.shrink"
   report_student "$id"
 }
 # Pass 2's worker: grade_one's result in .graded, for reap.
@@ -562,6 +607,7 @@ report_student() {  # staged id
     [[ -s "$dest/ctest$part.log" ]] && args+=(--ctest-log "$dest/ctest$part.log")
   done
   args+=("${junits[@]+"${junits[@]}"}")
+  [[ -s "$dest/junit-shrunk.xml" ]] && args+=(--shrunk "$dest/junit-shrunk.xml")
   local rc=0
   "$tool" "${args[@]}" >"$dest/report.txt" 2>"$dest/report.err" || rc=$?
   if ((rc == 2 || rc > 3)); then  # 1: a gate failed, 3: this machine could not run some; both reported

@@ -241,8 +241,9 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     ASSERT_NE(lastUntimed, std::string::npos) << log;
     ASSERT_NE(firstTimed, std::string::npos) << log;
     EXPECT_LT(lastUntimed, firstTimed) << "a test holding the GPU exclusively ran before every shared one had: " << log;
-    EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() +
-                           " -DGRADING_BUILD_PLANTED=OFF -DCMAKE_CUDA_ARCHITECTURES=90"),
+    EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() + " -DGRADING_BUILD_PLANTED=OFF" +
+                           " -DGRADING_COMPILE_CACHE=" + (dir / "out/compile-cache").string() +
+                           " -DCMAKE_CUDA_ARCHITECTURES=90"),
               std::string::npos)
         << calls();
     EXPECT_NE(calls().find("-- -k 0"), std::string::npos);
@@ -290,6 +291,36 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_EQ(linesWith(after, "cmake "), 2) << "only one more configure and harness build: " << after;
     EXPECT_EQ(linesWith(after, " class_s"), 0) << "no student's runners built again: " << after;
     EXPECT_EQ(linesWith(after, "ctest "), 0) << after;
+}
+
+// Failures are shrunk once every verdict of the class is out: both passes
+// run with shrinking off, then each student with a failed test that shares
+// the GPU runs those tests again with it on, and their report shows the
+// smallest failing input; nobody's points change.
+TEST_F(GradeClass, FailuresAreShrunkOnceEveryVerdictIsOut) {
+    write(dir / "subs/alice/day38/FAILS", "38.distances\n");
+    write(dir / "subs/carol/day38/edge_mapping.cu", "// carol\n");
+    const Outcome r = gradeClass("-j 2 --seed 5");
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    const std::string log = calls();
+    const size_t rerun = log.find("-R ^(s0001\\.38\\.distances)$");
+    ASSERT_NE(rerun, std::string::npos) << "alice's failed test was not run again: " << log;
+    EXPECT_EQ(linesWith(log, " -R "), 1) << "only alice has a failure to shrink: " << log;
+    EXPECT_EQ(log.find("\n", rerun), log.size() - 1) << "the shrinking ran before every verdict was out: " << log;
+    EXPECT_NE(log.substr(rerun).find("GRADING_SHRINK=on"), std::string::npos) << log;
+    const std::string verdicts = log.substr(0, log.rfind('\n', rerun) + 1);
+    EXPECT_EQ(linesWith(verdicts, "GRADING_SHRINK=off"), linesWith(verdicts, "ctest ")) << "a verdict's run shrank: " << log;
+    EXPECT_EQ(linesWith(verdicts, "ctest "), 6) << log;
+    const std::string alice = fixtures::read((dir / "out/s0001/report.txt").string());
+    EXPECT_TRUE(std::regex_search(alice, std::regex("\n38\\.distances +FAIL +0/4 +fake: vertex 3 got 1, want 0; smallest "
+                                                    "failing input found: 2 vertices")))
+        << alice;
+    EXPECT_NE(r.out.find("s0001 (alice): " + points(day38 - 4 - 1, total) + " points ("), std::string::npos)
+        << "alice's points: " << r.out;
+    const std::string progress = fixtures::read((dir / "out/progress.log").string());
+    EXPECT_NE(progress.find("every verdict is out; shrinking the failures of 1 students"), std::string::npos) << progress;
+    EXPECT_FALSE(fs::exists(dir / "out/s0001/.shrink"));
+    EXPECT_FALSE(fs::exists(dir / "out/s0003/junit-shrunk.xml")) << "carol, who failed nothing, was run again";
 }
 
 // The pre-check runs on each student's files in a class too: what it flags

@@ -606,3 +606,36 @@ TEST(ShardedGate, ShardsOfTwoSplitsAreResultsOfTwoBuilds) {
     EXPECT_EQ(g.result, Result::NotRun);
     EXPECT_NE(g.message.find("two ways"), std::string::npos) << g.message;
 }
+
+namespace {
+
+JunitCase failed(const std::string& name, const std::string& message) {
+    JunitCase t;
+    t.name = name;
+    t.status = "fail";
+    t.hasFailure = true;
+    t.failureMessage = "Failed";
+    t.output = "GATE 38.distances FAIL " + message + "\n";
+    return t;
+}
+
+// A class shrinks after every verdict is out (grade_class.sh's last pass):
+// the rerun's smallest input joins a failure that failed again, and a rerun
+// never turns a verdict either way.
+TEST(ShrunkFailures, ARerunAddsTheSmallestInputAndNeverAVerdict) {
+    std::vector<JunitCase> tests = {failed("s0001.a", "vertex 12 got 3, want 2"), passed("s0001.b"),
+                                    failed("s0001.c", "vertex 40 got 1, want 0")};
+    const std::vector<JunitCase> shrunk = {
+        failed("s0001.a", "vertex 2 got 3, want 2; smallest failing input found: 3 vertices\ncounterexample {\"n\":3}"),
+        failed("s0001.b", "a flaky failure"), passed("s0001.c")};
+    takeShrunkFailures(tests, shrunk);
+    EXPECT_NE(tests[0].output.find("smallest failing input found: 3 vertices"), std::string::npos) << tests[0].output;
+    EXPECT_TRUE(tests[0].hasFailure);
+    EXPECT_EQ(tests[1].status, "run");
+    EXPECT_FALSE(tests[1].hasFailure) << "a pass turned into a failure";
+    EXPECT_EQ(tests[1].output, passed("s0001.b").output);
+    EXPECT_TRUE(tests[2].hasFailure) << "a failure turned into a pass";
+    EXPECT_EQ(tests[2].output, "GATE 38.distances FAIL vertex 40 got 1, want 0\n");
+}
+
+}  // namespace

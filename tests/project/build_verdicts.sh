@@ -37,8 +37,11 @@ done
 echo "staged ${#students[@]} files as students"
 
 mapfile -t args < <(configure_args)
+# With a class's compile cache, as grade_class.sh configures one: each file
+# compiles at the neutral folder, and its messages still name it.
 cmake -S "$root" -B "$dir/build" "${args[@]}" "-DGRADING_CLASS_DIR=$dir/class" -DGRADING_BUILD_TESTS=OFF \
-  -DGRADING_BUILD_PLANTED=OFF -DGRADING_BUILD_BENCH=OFF >"$dir/configure.log" 2>&1 ||
+  -DGRADING_BUILD_PLANTED=OFF -DGRADING_BUILD_BENCH=OFF "-DGRADING_COMPILE_CACHE=$dir/compile-cache" \
+  >"$dir/configure.log" 2>&1 ||
   { tail -30 "$dir/configure.log"; fail "the class of hostile files did not configure"; }
 cmake --build "$dir/build" --target "${targets[@]}" -- -k 0 >"$dir/build.log" 2>&1 || true
 

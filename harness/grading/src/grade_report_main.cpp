@@ -21,7 +21,9 @@ const char* const kUsage =
     "usage: grade_report --junit FILE [--junit FILE...] --gates gates.tsv [--prefix submission.]\n"
     "                    [--days DAY,DAY...] [--build-records DIR] [--ctest-log FILE...] [--student NAME]\n"
     "                    [--results-json OUT] [--summary-row OUT.tsv] [--show-reports] [--header KEY=VALUE...]\n"
-    "                    [--flags FINDINGS.tsv]\n"
+    "                    [--flags FINDINGS.tsv] [--shrunk FILE...]\n"
+    "                    (--shrunk: a JUnit file of the failed tests run again with shrinking on: a test\n"
+    "                    that fails there too shows that run's message and smallest input; no verdict changes)\n"
     "       grade_report summarize [--csv OUT.csv] [--markdown OUT.md] ROW.tsv...\n"
     "       grade_report precheck [--allow HEADER]... [--allow-list FILE] [--tsv OUT] FILE...\n"
     "                    (findings for review; exit 0; --allow-list: allowed includes, one a line)\n"
@@ -81,12 +83,13 @@ int precheckFiles(int argc, char** argv) {
 
 int gradeOne(int argc, char** argv) {
     GradeInput input;
-    std::vector<std::string> junits;
+    std::vector<std::string> junits, shrunkJunits;
     std::string gatesPath, resultsPath, rowPath, student = "submission", value;
     bool showReports = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (option(argc, argv, i, "--junit", &value)) junits.push_back(value);
+        else if (option(argc, argv, i, "--shrunk", &value)) shrunkJunits.push_back(value);
         else if (option(argc, argv, i, "--gates", &value)) gatesPath = value;
         else if (option(argc, argv, i, "--prefix", &value)) input.prefix = value;
         else if (option(argc, argv, i, "--days", &value)) input.days = grading::text::splitCommas(value);
@@ -119,6 +122,7 @@ int gradeOne(int argc, char** argv) {
         std::vector<JunitCase> cases = loadJunit(path);
         input.tests.insert(input.tests.end(), cases.begin(), cases.end());
     }
+    for (const std::string& path : shrunkJunits) takeShrunkFailures(input.tests, loadJunit(path));
     const Report report = grade(input);
     const std::string table = formatTable(report);
     std::cout << table;

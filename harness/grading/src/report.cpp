@@ -206,6 +206,24 @@ std::string counterexampleOf(const std::string& output) {
     return "";
 }
 
+}  // namespace
+
+void takeShrunkFailures(std::vector<JunitCase>& tests, const std::vector<JunitCase>& shrunk) {
+    std::map<std::string, const JunitCase*> rerun;
+    for (const JunitCase& t : shrunk) {
+        if (verdictOf(t) == Verdict::Failed) rerun[t.name] = &t;
+    }
+    for (JunitCase& t : tests) {
+        const auto again = rerun.find(t.name);
+        if (again == rerun.end() || verdictOf(t) != Verdict::Failed) continue;
+        t.hasFailure = again->second->hasFailure;
+        t.failureMessage = again->second->failureMessage;
+        t.output = again->second->output;
+    }
+}
+
+namespace {
+
 GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
                       const std::map<std::string, std::string>& ends, const BuildFailure* buildFailure) {
     GateOutcome o;

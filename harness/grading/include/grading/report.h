@@ -75,6 +75,13 @@ struct GradeInput {
 
 Report grade(const GradeInput& input);
 
+// A class shrinks its students' failures after every verdict is out
+// (grade_class.sh): their tests run again with shrinking on. Each test of
+// `tests` that failed and failed again in `shrunk` takes the rerun's
+// message and output (its smallest failing input); nothing else changes,
+// so a rerun can add a counterexample and never a verdict.
+void takeShrunkFailures(std::vector<JunitCase>& tests, const std::vector<JunitCase>& shrunk);
+
 // The header lines, then gate | result | points | first failure, then
 // per-day and overall totals. Course gates (reference checks) appear only
 // for the "reference." prefix.
