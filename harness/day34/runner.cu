@@ -472,6 +472,105 @@ void enqueueKeyedGrid(float* a, float* b, size_t cells, uint64_t key) {
     CUDA_TRY(cudaGetLastError());
 }
 
+// A timing call's runs: every timed run has buffers of its own and a grid
+// of its own, as a checked step has: run 0 the request's, whose output
+// comes back whole and is graded as an untimed step is; every later run one
+// made on the device from its own key (keyed_grid.h), none derived from
+// another's, so no answer kept from one run serves the next. A run reads a
+// and writes b, which starts poisoned (the whole of it for the copy, which
+// writes the ring too), so what the run leaves there is its own. The
+// warm-ups have a pair of their own.
+class TimedSteps {
+public:
+    using Launch = std::function<void(const float* in, float* out)>;
+    struct Timed {
+        std::vector<float> samplesMs;
+        std::vector<float> runZero;    // empty where the request wants no grids
+        std::vector<int64_t> runDiff;  // protocol.h, TimingResult
+    };
+
+    explicit TimedSteps(const proto::TimingRequest& req)
+        : req_(req), n_(req.n), cells_(static_cast<size_t>(req.n) * static_cast<size_t>(req.n)),
+          runZero_("timed run 0's output", cells_), given_("a timed run's input as it was given", cells_),
+          answer_("the course's answer to a timed run's input", cells_) {
+        for (int i = 0; i <= req.timedRuns; ++i) pairs_.push_back(std::make_unique<PingPong>(n_));
+    }
+
+    // One kernel's warm-ups and timed runs, each run checked after its stop
+    // event, outside what is timed: run 0's output kept; any later run's b
+    // against the course's answer to its input (heatStepGlobal's step of it;
+    // the copy's, the input itself) within kTimedRunTolerance, and its a
+    // against that input as it was given.
+    Timed time(const std::string& name, bool wholeGrid, const Launch& launch) {
+        const int kernel = kernels_++;
+        prepare(kernel, wholeGrid);
+        grading::RunAnswerCheck answers(req_.timedRuns);
+        grading::RunAnswerCheck inputs(req_.timedRuns);
+        const PingPong* current = pairs_.back().get();  // the warm-ups'
+        grading::TimedRunHooks hooks;
+        hooks.before = [&](int r) { current = pairs_[r].get(); };
+        hooks.after = [&](int r) {
+            const PingPong& p = *pairs_[r];
+            if (r == 0) {
+                CUDA_TRY(cudaMemcpyAsync(runZero_.data(), p.b.data(), cells_ * sizeof(float), cudaMemcpyDeviceToDevice));
+                return;
+            }
+            enqueueKeyedGrid(given_.data(), answer_.data(), cells_, day34::timedRunKey(req_.key, kernel, r));
+            if (!wholeGrid) day34::launchHeatStepGlobal(given_.data(), answer_.data(), n_, req_.r);
+            answers.compare(r, p.b.data(), answer_.data(), cells_, wholeGrid ? 0.0f : day34::kTimedRunTolerance, nullptr);
+            inputs.compare(r, p.a.data(), given_.data(), cells_, 0.0f, nullptr);
+        };
+        const std::string where = "timing " + name + " (one step, " + std::to_string(req_.warmups) + " warm-ups, " +
+                                  std::to_string(req_.timedRuns) + " timed runs)";
+        grading::breadcrumb(where);
+        Timed t;
+        t.samplesMs = grading::timeRuns([&] { launch(current->a.data(), current->b.data()); }, where, req_.warmups,
+                                        req_.timedRuns, nullptr, hooks)
+                          .samplesMs;
+        grading::checkLaunch(where);
+        checkAfter(where, inputs.firstDifferences());
+        t.runDiff = answers.firstDifferences();
+        if (req_.grids != 0) t.runZero = runZero_.download();
+        return t;
+    }
+
+private:
+    // Run 0's pair from the request, every other pair (the warm-ups' last)
+    // from its key; every b poisoned.
+    void prepare(int kernel, bool wholeGrid) {
+        pairs_[0]->reset(req_.init);
+        for (int i = 1; i <= req_.timedRuns; ++i) {
+            enqueueKeyedGrid(pairs_[i]->a.data(), pairs_[i]->b.data(), cells_, day34::timedRunKey(req_.key, kernel, i));
+        }
+        for (const auto& p : pairs_) {
+            if (wholeGrid) p->b.fillPoison();
+            else p->b.poisonInterior(n_);
+        }
+    }
+
+    // Guards intact, and every run's input as it was given: one written is
+    // named, whichever run wrote it.
+    void checkAfter(const std::string& where, const std::vector<int64_t>& written) const {
+        for (const auto& p : pairs_) p->checkGuards(where);
+        for (const GridBuffer* g : {&runZero_, &given_, &answer_}) {
+            if (const auto v = g->violation()) throw grading::GuardViolation("after " + where + ": " + *v);
+        }
+        expectUnchanged(pairs_[0]->a, req_.init, n_, where + ", timed run 0,");
+        for (int r = 0; r < req_.timedRuns; ++r) {
+            if (written[r] < 0) continue;
+            throw grading::ContractViolation(where + ", timed run " + std::to_string(r) + ", wrote to its input " +
+                                             pairs_[r]->a.name() + " at " + cellName(static_cast<size_t>(written[r]), n_));
+        }
+    }
+
+    const proto::TimingRequest& req_;
+    int n_;
+    size_t cells_;
+    std::vector<std::unique_ptr<PingPong>> pairs_;  // run i's, then the warm-ups'
+    GridBuffer runZero_, given_, answer_;
+    int kernels_ = 0;  // timed so far: each kernel's runs have keys of their own
+};
+
 proto::TimingResult timing(const proto::TimingRequest& req) {
     checkGrid(req.n, req.init);
     checkR(req.r);
@@ -487,74 +586,15 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
         throw InputError("timed_runs x n x n wants at most " + std::to_string(kTimedRunBytes >> 30) +
                          " GiB of grids in all (each run has a pair of its own)");
     }
-    // Every timed run has buffers of its own and a grid of its own, as a
-    // checked step has: run 0 the request's, whose output comes back whole
-    // and is graded as an untimed step is; every later run one made on the
-    // device from its own key (keyed_grid.h), none derived from another's,
-    // so no answer kept from one run serves the next. A run reads a and
-    // writes b, which starts poisoned (the whole of it for the copy, which
-    // writes the ring too), so what the run leaves there is its own. The
-    // warm-ups have a pair of their own.
-    std::vector<std::unique_ptr<PingPong>> pairs;
-    for (int i = 0; i <= req.timedRuns; ++i) pairs.push_back(std::make_unique<PingPong>(n));
-    PingPong& warm = *pairs.back();
-    GridBuffer runZero("timed run 0's output", cells);
-    GridBuffer given("a timed run's input as it was given", cells);
-    GridBuffer answer("the course's answer to a timed run's input", cells);
-    int timedKernels = 0;
-    const auto time = [&](const std::string& name, bool wholeGrid, const std::function<void(const float*, float*)>& launch,
-                          std::vector<float>* samples, std::vector<float>* out, std::vector<int64_t>* runDiff) {
-        const int kernel = timedKernels++;
-        const auto keyOf = [&](int run) { return day34::timedRunKey(req.key, kernel, run); };
-        pairs[0]->reset(req.init);
-        for (int i = 1; i <= req.timedRuns; ++i) enqueueKeyedGrid(pairs[i]->a.data(), pairs[i]->b.data(), cells, keyOf(i));
-        for (const auto& p : pairs) {
-            if (wholeGrid) p->b.fillPoison();
-            else p->b.poisonInterior(n);
-        }
-        // After its stop event, outside what is timed: run 0's output kept;
-        // any later run's b compared with the course's answer to its input
-        // (heatStepGlobal's step of it; the copy's, the input itself) within
-        // kTimedRunTolerance, and its a with that input as it was given.
-        grading::RunAnswerCheck answers(req.timedRuns);
-        grading::RunAnswerCheck inputs(req.timedRuns);
-        const PingPong* current = &warm;
-        grading::TimedRunHooks hooks;
-        hooks.before = [&](int r) { current = pairs[r].get(); };
-        hooks.after = [&](int r) {
-            const PingPong& p = *pairs[r];
-            if (r == 0) {
-                CUDA_TRY(cudaMemcpyAsync(runZero.data(), p.b.data(), cells * sizeof(float), cudaMemcpyDeviceToDevice));
-                return;
-            }
-            enqueueKeyedGrid(given.data(), answer.data(), cells, keyOf(r));
-            if (!wholeGrid) day34::launchHeatStepGlobal(given.data(), answer.data(), n, req.r);
-            answers.compare(r, p.b.data(), answer.data(), cells, wholeGrid ? 0.0f : day34::kTimedRunTolerance, nullptr);
-            inputs.compare(r, p.a.data(), given.data(), cells, 0.0f, nullptr);
-        };
-        const std::string where = "timing " + name + " (one step, " + std::to_string(req.warmups) + " warm-ups, " +
-                                  std::to_string(req.timedRuns) + " timed runs)";
-        grading::breadcrumb(where);
-        *samples = grading::timeRuns([&] { launch(current->a.data(), current->b.data()); }, where, req.warmups,
-                                     req.timedRuns, nullptr, hooks)
-                       .samplesMs;
-        grading::checkLaunch(where);
-        for (const auto& p : pairs) p->checkGuards(where);
-        for (const GridBuffer* g : {&runZero, &given, &answer}) {
-            if (const auto v = g->violation()) throw grading::GuardViolation("after " + where + ": " + *v);
-        }
-        // An input written is named, whichever run wrote it.
-        expectUnchanged(pairs[0]->a, req.init, n, where + ", timed run 0,");
-        const std::vector<int64_t> written = inputs.firstDifferences();
-        for (int r = 0; r < req.timedRuns; ++r) {
-            if (written[r] < 0) continue;
-            throw grading::ContractViolation(where + ", timed run " + std::to_string(r) + ", wrote to its input " +
-                                             pairs[r]->a.name() + " at " + cellName(static_cast<size_t>(written[r]), n));
-        }
-        *runDiff = answers.firstDifferences();
-        if (req.grids != 0) *out = runZero.download();
-    };
+    TimedSteps steps(req);
     proto::TimingResult result;
+    const auto time = [&](const std::string& name, bool wholeGrid, const TimedSteps::Launch& launch,
+                          std::vector<float>* samples, std::vector<float>* out, std::vector<int64_t>* runDiff) {
+        TimedSteps::Timed t = steps.time(name, wholeGrid, launch);
+        *samples = std::move(t.samplesMs);
+        *out = std::move(t.runZero);
+        *runDiff = std::move(t.runDiff);
+    };
     const grading::TimedSection measuring;  // every kernel's runs under one wait for the GPU exclusively
     time("copyGrid", true, [&](const float* a, float* b) { day34::launchCopyGrid(a, b, cells); }, &result.copyMs,
          &result.copyOut, &result.copyRunDiff);
