@@ -588,23 +588,23 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     }
     TimedSteps steps(req);
     proto::TimingResult result;
-    const auto time = [&](const std::string& name, bool wholeGrid, const TimedSteps::Launch& launch,
-                          std::vector<float>* samples, std::vector<float>* out, std::vector<int64_t>* runDiff) {
-        TimedSteps::Timed t = steps.time(name, wholeGrid, launch);
-        *samples = std::move(t.samplesMs);
-        *out = std::move(t.runZero);
-        *runDiff = std::move(t.runDiff);
+    const auto keep = [](TimedSteps::Timed t, std::vector<float>& ms, std::vector<float>& out, std::vector<int64_t>& diff) {
+        ms = std::move(t.samplesMs);
+        out = std::move(t.runZero);
+        diff = std::move(t.runDiff);
     };
     const grading::TimedSection measuring;  // every kernel's runs under one wait for the GPU exclusively
-    time("copyGrid", true, [&](const float* a, float* b) { day34::launchCopyGrid(a, b, cells); }, &result.copyMs,
-         &result.copyOut, &result.copyRunDiff);
-    time("heatStepGlobal", false, [&](const float* a, float* b) { day34::launchHeatStepGlobal(a, b, n, req.r); },
-         &result.globalMs, &result.globalOut, &result.globalRunDiff);
-    time("heatStepTiled", false, [&](const float* a, float* b) { day34::launchHeatStepTiled(a, b, n, req.r); },
-         &result.tiledMs, &result.tiledOut, &result.tiledRunDiff);
+    keep(steps.time("copyGrid", true, [&](const float* a, float* b) { day34::launchCopyGrid(a, b, cells); }),
+         result.copyMs, result.copyOut, result.copyRunDiff);
+    keep(steps.time("heatStepGlobal", false,
+                    [&](const float* a, float* b) { day34::launchHeatStepGlobal(a, b, n, req.r); }),
+         result.globalMs, result.globalOut, result.globalRunDiff);
+    keep(steps.time("heatStepTiled", false, [&](const float* a, float* b) { day34::launchHeatStepTiled(a, b, n, req.r); }),
+         result.tiledMs, result.tiledOut, result.tiledRunDiff);
     if (req.kernels == proto::kTimeCourseAndFast && day34::fastStencilAvailable()) {
-        time("heatStepFast", false, [&](const float* a, float* b) { day34::launchHeatStepFast(a, b, n, req.r); },
-             &result.fastMs, &result.fastOut, &result.fastRunDiff);
+        keep(steps.time("heatStepFast", false,
+                        [&](const float* a, float* b) { day34::launchHeatStepFast(a, b, n, req.r); }),
+             result.fastMs, result.fastOut, result.fastRunDiff);
     }
     return result;
 }

@@ -645,10 +645,8 @@ proto::ClockedWalkResult clockedWalk(const proto::ClockedWalkRequest& req) {
         // Everything the grader's clock should see, on the GPU alone.
         const grading::TimedSection measuring;
         for (int run = 0; run < req.runs; ++run) {
-            if (entries > 0) {
-                relabelNeighbours<<<64, 256>>>(given.data(), d.colIndices.data(), entries,
-                                               day38::clockedRelabel(req.key, run, g.vertexCount), g.vertexCount);
-            }
+            enqueueRelabel(given.data(), d.colIndices.data(), entries, day38::clockedRelabel(req.key, run, g.vertexCount),
+                           g.vertexCount);
             unsigned int* runOut = out.data() + perRun * static_cast<size_t>(run);
             for (size_t k = 0; k + 1 < req.frontierStart.size(); ++k) {
                 const int size = req.frontierStart[k + 1] - req.frontierStart[k];
