@@ -339,26 +339,42 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
     if (sources.empty()) sources.assign(static_cast<size_t>(req.timedRuns), req.source);
     if (sources.size() != static_cast<size_t>(req.timedRuns)) throw InputError("timed_sources wants one source a timed run");
     checkVertices(sources, g.vertexCount, "timed_sources");
-    // Each timed search's distances, kept on the device outside its events:
-    // timed work is graded work, every run of it.
+    // Every timed search has buffers of its own, the graph's included, as
+    // the checked search has; the warm-ups share one more set. Each search's
+    // distances are kept on the device outside its events: timed work is
+    // graded work, every run of it.
+    std::vector<std::unique_ptr<DeviceState>> runs;
+    for (int i = 0; i <= req.timedRuns; ++i) {
+        runs.push_back(std::make_unique<DeviceState>(g));
+        if (m == Mapping::Device) runs.back()->deviceBuffers();  // allocated here, not inside a timed run
+    }
     const size_t vertices = static_cast<size_t>(g.vertexCount);
     GuardedBuffer<int> kept("the timed searches' distances", vertices * sources.size());
+    runs.front()->guards.add(kept);
+    DeviceState* current = runs.back().get();
     int run = 0;  // the warm-ups search from the first timed source
     const std::string timing = std::string("timing the whole search with ") + expandName(m);
     grading::TimedRunHooks hooks;
-    hooks.before = [&](int i) { run = i; };
+    hooks.before = [&](int i) {
+        run = i;
+        current = runs[static_cast<size_t>(i)].get();
+    };
     // A breadcrumb after each run, as the checked search leaves one a level.
     hooks.after = [&](int i) {
-        CUDA_TRY(cudaMemcpyAsync(kept.data() + static_cast<size_t>(i) * vertices, d.dist.data(), vertices * sizeof(int),
-                                 cudaMemcpyDeviceToDevice, cudaStreamLegacy));
+        CUDA_TRY(cudaMemcpyAsync(kept.data() + static_cast<size_t>(i) * vertices, current->dist.data(),
+                                 vertices * sizeof(int), cudaMemcpyDeviceToDevice, cudaStreamLegacy));
         grading::breadcrumb(timing);
     };
     hooks.afterWarmup = [&] { grading::breadcrumb(timing); };
     grading::breadcrumb(timing);
-    const grading::TimingStats t = grading::timeRuns([&] { runBfs(d, m, sources[static_cast<size_t>(run)], false); },
-                                                     expandName(m), kWarmupRuns, req.timedRuns, nullptr, hooks);
+    const grading::TimingStats t =
+        grading::timeRuns([&] { runBfs(*current, m, sources[static_cast<size_t>(run)], false); }, expandName(m),
+                          kWarmupRuns, req.timedRuns, nullptr, hooks);
     result.bfsMs = t.samplesMs;
-    d.guards.check(std::string("timing ") + expandName(m));
+    for (const auto& r : runs) {
+        r->guards.check(std::string("timing ") + expandName(m));
+        r->inputs.check(timing);  // its graph as sent
+    }
     result.timedDist = kept.download();
     return result;
 }
