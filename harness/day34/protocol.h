@@ -11,6 +11,14 @@
 
 namespace day34::protocol {
 
+using grading::protocol::Entries;
+using grading::protocol::Within;
+
+// Limits the requests' fields carry (checked where a request is decoded).
+constexpr int32_t kMaxSide = 8192;  // 256 MiB a buffer; 34.stencil grades it (cases.h: kLargestSide)
+constexpr int32_t kMaxSteps = 100000;
+constexpr size_t kMaxSweep = 8;  // r values (stability) or copy intervals (policy) a call takes
+
 // `steps` checked steps of one kernel from `init`, the course's ping-pong:
 // both buffers set by resetPingPong, the output's interior poisoned before
 // every launch (its ring stays), errors, guard words and the input checked
@@ -24,10 +32,10 @@ struct StepRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("n", s.n);
+        field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
         field("kernel", s.kernel);
-        field("steps", s.steps);
+        field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
         field("r", s.r);
     }
 };
@@ -54,11 +62,11 @@ struct StabilityRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("n", s.n);
+        field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
         field("kernel", s.kernel);
-        field("steps", s.steps);
-        field("r", s.r);
+        field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
+        field("r", s.r, Entries{1, kMaxSweep});
     }
 };
 
@@ -84,12 +92,12 @@ struct PolicyRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("n", s.n);
+        field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
         field("kernel", s.kernel);
-        field("steps", s.steps);
+        field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
         field("r", s.r);
-        field("copy_every", s.copyEvery);
+        field("copy_every", s.copyEvery, Entries{1, kMaxSweep});
         field("grids", s.grids);
     }
 };
@@ -126,12 +134,12 @@ struct TimingRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("n", s.n);
+        field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
         field("key", s.key);
         field("r", s.r);
-        field("warmups", s.warmups);
-        field("timed_runs", s.timedRuns);
+        field("warmups", s.warmups, Within<int32_t>{0, 100});
+        field("timed_runs", s.timedRuns, Within<int32_t>{1, 100});
         field("kernels", s.kernels);
         field("grids", s.grids);
     }
@@ -182,10 +190,10 @@ struct ClockedRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("n", s.n);
+        field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("key", s.key);
         field("kernel", s.kernel);
-        field("steps", s.steps);
+        field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
         field("r", s.r);
     }
 };

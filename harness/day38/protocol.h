@@ -11,6 +11,13 @@
 
 namespace day38::protocol {
 
+using grading::protocol::Within;
+
+// Limits every request's fields carry (checked where a request is decoded).
+constexpr int32_t kMaxTimedRuns = 1000;
+constexpr int32_t kMaxRepeats = 1024;
+constexpr int32_t kMaxClockedRuns = 4096;
+
 // The whole level-synchronous search from `source`, through one mapping.
 struct BfsRequest {
     std::vector<int32_t> rowOffsets;  // V + 1
@@ -35,7 +42,7 @@ struct BfsRequest {
         field("source", s.source);
         field("mapping", s.mapping);
         field("decoy_source", s.decoySource);
-        field("timed_runs", s.timedRuns);
+        field("timed_runs", s.timedRuns, Within<int32_t>{0, kMaxTimedRuns});
         field("timed_sources", s.timedSources);
     }
 };
@@ -116,11 +123,11 @@ struct WalkRequest {
         field("row_offsets", s.rowOffsets);
         field("col_indices", s.colIndices);
         field("mapping", s.mapping);
-        field("repeats", s.repeats);
+        field("repeats", s.repeats, Within<int32_t>{1, kMaxRepeats});
         field("frontiers", s.frontiers);
         field("frontier_start", s.frontierStart);
         field("time_frontiers", s.timeFrontiers);
-        field("timed_runs", s.timedRuns);
+        field("timed_runs", s.timedRuns, Within<int32_t>{0, kMaxTimedRuns});
         field("key", s.key);
     }
 };
@@ -169,10 +176,10 @@ struct ClockedWalkRequest {
         field("row_offsets", s.rowOffsets);
         field("col_indices", s.colIndices);
         field("mapping", s.mapping);
-        field("repeats", s.repeats);
+        field("repeats", s.repeats, Within<int32_t>{1, kMaxRepeats});
         field("frontiers", s.frontiers);
         field("frontier_start", s.frontierStart);
-        field("runs", s.runs);
+        field("runs", s.runs, Within<int32_t>{1, kMaxClockedRuns});
         field("key", s.key);
     }
 };

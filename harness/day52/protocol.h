@@ -11,11 +11,20 @@
 
 namespace day52::protocol {
 
+using grading::protocol::Entries;
+using grading::protocol::Within;
+
 // Which buffer a logged launch wrote (LaunchesResult::target).
 constexpr int32_t kTargetMid = 0;     // d_mid
 constexpr int32_t kTargetBranch0 = 1; // d_branch[j] is 1 + j
 constexpr int32_t kTargetOut = 5;     // d_out
 constexpr int32_t kTargetOther = -1;  // none of the diamond's buffers
+
+// Limits the requests' fields carry (checked where a request is decoded).
+constexpr size_t kMaxRuns = 64;  // diamonds a call runs, each on buffers of its own
+constexpr int32_t kMaxClockedRuns = 4096;
+constexpr double kMaxHoldMs = 1000.0;
+constexpr int32_t kLastBranch = kTargetOut - kTargetBranch0 - 1;
 
 // One fresh diamond (streams, events, buffers) per key, one after another.
 struct RunsRequest {
@@ -23,7 +32,7 @@ struct RunsRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("input_keys", s.inputKeys);
+        field("input_keys", s.inputKeys, Entries{1, kMaxRuns});
     }
 };
 
@@ -65,10 +74,10 @@ struct StressRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("input_keys", s.inputKeys);
-        field("held_branch", s.heldBranch);
-        field("upstream_hold_ms", s.upstreamHoldMs);
-        field("branch_hold_ms", s.branchHoldMs);
+        field("input_keys", s.inputKeys, Entries{1, kMaxRuns});
+        field("held_branch", s.heldBranch, Within<int32_t>{0, kLastBranch});
+        field("upstream_hold_ms", s.upstreamHoldMs, Within<double>{0.0, kMaxHoldMs});
+        field("branch_hold_ms", s.branchHoldMs, Within<double>{0.0, kMaxHoldMs});
     }
 };
 
@@ -122,8 +131,8 @@ struct TimingRequest {
         field("shape", s.shape);
         field("warmup_key", s.warmupKey);
         field("timed_key", s.timedKey);
-        field("warmups", s.warmups);
-        field("runs", s.runs);
+        field("warmups", s.warmups, Within<int32_t>{0, 100});
+        field("runs", s.runs, Within<int32_t>{1, static_cast<int32_t>(kMaxRuns)});
     }
 };
 
@@ -162,7 +171,7 @@ struct ClockedRequest {
     static void fields(Self& s, Visit&& field) {
         field("shape", s.shape);
         field("key", s.key);
-        field("runs", s.runs);
+        field("runs", s.runs, Within<int32_t>{1, kMaxClockedRuns});
     }
 };
 

@@ -34,7 +34,7 @@ struct SizeSpec {
 // square root starts to round up), 12 and 20 (a chunk ends exactly at n),
 // 1000, 2^24 and 2^24 + 1, the largest n the runner accepts; 65537 words of
 // zeros (the hand-made a); then the seeded ranges.
-constexpr uint64_t kLargestWords = uint64_t{1} << 27;  // the runner's limit (runner.cu: kMaxWords)
+constexpr uint64_t kLargestWords = protocol::kMaxWords;  // the runner's limit
 std::vector<SizeSpec> indexSizes();
 uint64_t sizeFor(const SizeSpec& spec, uint64_t seed);
 

@@ -15,6 +15,13 @@
 
 namespace msw::protocol {
 
+using grading::protocol::Within;
+
+// Limits the requests' fields carry (checked where a request is decoded).
+// n = 0 has a subcommand of its own (empty).
+constexpr uint64_t kMaxWords = uint64_t{1} << 27;  // 1 GiB an array; msw.index asks it (cases.h: kLargestWords)
+constexpr int32_t kMaxTimedRuns = 1000;
+
 // The kernels a recorded launch can be (FindResult::launchKernel).
 enum Kernel : int32_t { kParSigSqrt = 0, kLeftmostPrisoner = 1, kSectionDiff = 2, kUnknownKernel = -1 };
 
@@ -34,7 +41,7 @@ struct FindRequest {
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("impl", s.impl);
-        field("n", s.n);
+        field("n", s.n, Within<uint64_t>{1, kMaxWords});
         field("key", s.key);
         field("edit_start", s.editStart);
         field("edit_index", s.editIndex);
@@ -145,12 +152,12 @@ struct TimeRequest {
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("impl", s.impl);
-        field("n", s.n);
+        field("n", s.n, Within<uint64_t>{1, kMaxWords});
         field("key", s.key);
         field("edit_start", s.editStart);
         field("edit_index", s.editIndex);
         field("edit_value", s.editValue);
-        field("runs", s.runs);
+        field("runs", s.runs, Within<int32_t>{1, kMaxTimedRuns});
     }
 };
 

@@ -113,6 +113,75 @@ TEST(Protocol, AScalarWithSeveralValuesIsRefused) {
     EXPECT_EQ(got.error(), "field \"i32\" holds 2 values, want 1");
 }
 
+// A request whose fields carry limits, as a runner's requests do.
+struct Limited {
+    int32_t repeats = 1;
+    double holdMs = 0;
+    std::vector<uint64_t> keys{1};
+    std::vector<int32_t> branches;
+
+    template <class Self, class Visit>
+    static void fields(Self& s, Visit&& field) {
+        field("repeats", s.repeats, Within<int32_t>{1, 1024});
+        field("hold_ms", s.holdMs, Within<double>{0.0, 1000.0});
+        field("keys", s.keys, Entries{1, 64});
+        field("branches", s.branches, Within<int32_t>{0, 3});
+    }
+};
+
+Expected<Limited> throughTheWire(const Limited& l) {
+    const Expected<Record> wire = Record::parse(encode(l).serialize());
+    if (!wire.ok()) return Error{wire.error()};
+    return decode<Limited>(*wire);
+}
+
+TEST(ProtocolLimits, ValuesInsideTheLimitsDecode) {
+    Limited l;
+    l.repeats = 1024;
+    l.holdMs = 1000.0;
+    l.keys.assign(64, 7);
+    l.branches = {0, 3};
+    const Expected<Limited> back = throughTheWire(l);
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ(back->repeats, 1024);
+    EXPECT_EQ(back->keys.size(), 64u);
+}
+
+TEST(ProtocolLimits, ANumberOutsideItsLimitsIsRefusedNamingTheField) {
+    Limited l;
+    l.repeats = 0;
+    EXPECT_EQ(throughTheWire(l).error(), "field \"repeats\" holds 0, want 1..1024");
+    l.repeats = 1025;
+    EXPECT_EQ(throughTheWire(l).error(), "field \"repeats\" holds 1025, want 1..1024");
+}
+
+TEST(ProtocolLimits, NotANumberIsOutsideEveryLimit) {
+    Limited l;
+    l.holdMs = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_EQ(throughTheWire(l).error(), "field \"hold_ms\" holds nan, want 0..1000");
+}
+
+TEST(ProtocolLimits, AListEntryOutsideItsLimitsIsNamedWithItsIndex) {
+    Limited l;
+    l.branches = {0, 1, 4, -1};
+    EXPECT_EQ(throughTheWire(l).error(), "field \"branches\" holds 4 at index 2, want 0..3");
+}
+
+TEST(ProtocolLimits, AListOfTooFewOrTooManyEntriesIsRefused) {
+    Limited l;
+    l.keys.clear();
+    EXPECT_EQ(throughTheWire(l).error(), "field \"keys\" holds 0 entries, want 1..64");
+    l.keys.assign(65, 1);
+    EXPECT_EQ(throughTheWire(l).error(), "field \"keys\" holds 65 entries, want 1..64");
+}
+
+TEST(ProtocolLimits, TheWriterSendsWhatItIsGivenLimitsOrNot) {
+    Limited l;
+    l.repeats = 0;  // the grader's own bug: sent as is, refused where it is decoded
+    const Record r = encode(l);
+    EXPECT_EQ(r.ints("repeats").value(), std::vector<int32_t>{0});
+}
+
 TEST(Protocol, FailureReportsAndDeviceInfoShareOneRecordFormat) {
     const Record r = encode(Failure{"guard-violation", "after k: buffer b was written past its end"});
     EXPECT_EQ(r.text("failure_kind").value(), "guard-violation");

@@ -22,8 +22,18 @@
 // call<Scale>) both compile that header, so the record's field names, types and
 // counts exist in one place: a field renamed or retyped on one side is renamed
 // or retyped on both.
+//
+// A request field may carry its limits, checked where the request is
+// decoded, so no runner writes its own range checks and a request out of
+// range is refused naming the field, before any of the call's work:
+//
+//           field("repeats", s.repeats, protocol::Within<int32_t>{1, 1024});  // the value (each entry of a list)
+//           field("runs", s.runs, protocol::Entries{1, 64});                   // how many entries a list holds
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -32,6 +42,18 @@
 #include "harness/record.h"
 
 namespace grading::protocol {
+
+// The values a number field, or each entry of a list field, may hold.
+template <class T>
+struct Within {
+    T lowest;
+    T highest;
+};
+// How many entries a list field (or characters a text field) may hold.
+struct Entries {
+    size_t fewest;
+    size_t most;
+};
 
 namespace detail {
 
@@ -84,6 +106,10 @@ public:
             put(r_, name, std::vector<T>{value});
         }
     }
+    template <class T, class Limit>
+    void operator()(const char* name, const T& value, const Limit&) {
+        (*this)(name, value);  // limits bind the reader; a writer sends what it was given
+    }
 
 private:
     Record& r_;
@@ -125,7 +151,57 @@ public:
         }
     }
 
+    template <class T, class U>
+    void operator()(const char* name, T& value, Within<U> limit) {
+        if constexpr (IsVector<T>::value) {
+            static_assert(std::is_same_v<typename T::value_type, U>, "a field's limits are of its own type");
+        } else {
+            static_assert(std::is_same_v<T, U>, "a field's limits are of its own type");
+        }
+        (*this)(name, value);
+        if (!error_.empty()) return;
+        const auto outside = [&](U v) {
+            if constexpr (std::is_floating_point_v<U>) {
+                if (std::isnan(v)) return true;
+            }
+            return v < limit.lowest || v > limit.highest;
+        };
+        const auto range = [&] { return ", want " + text(limit.lowest) + ".." + text(limit.highest); };
+        if constexpr (IsVector<T>::value) {
+            for (size_t i = 0; i < value.size(); ++i) {
+                if (outside(value[i])) {
+                    error_ = "field \"" + std::string(name) + "\" holds " + text(value[i]) + " at index " +
+                             std::to_string(i) + range();
+                    return;
+                }
+            }
+        } else if (outside(value)) {
+            error_ = "field \"" + std::string(name) + "\" holds " + text(value) + range();
+        }
+    }
+
+    template <class T>
+    void operator()(const char* name, T& value, Entries limit) {
+        (*this)(name, value);
+        if (!error_.empty()) return;
+        if (value.size() < limit.fewest || value.size() > limit.most) {
+            error_ = "field \"" + std::string(name) + "\" holds " + std::to_string(value.size()) + " entries, want " +
+                     std::to_string(limit.fewest) + ".." + std::to_string(limit.most);
+        }
+    }
+
 private:
+    template <class T>
+    static std::string text(T v) {
+        if constexpr (std::is_floating_point_v<T>) {
+            std::ostringstream out;
+            out << v;
+            return out.str();
+        } else {
+            return std::to_string(v);
+        }
+    }
+
     template <class T>
     void take(Expected<T> got, T* into) {
         if (got) *into = std::move(got).value();
