@@ -7,6 +7,7 @@
 #include <set>
 
 #include "harness/protocol.h"
+#include "harness/runner_main.h"
 
 namespace grading::protocol {
 namespace {
@@ -180,6 +181,32 @@ TEST(ProtocolLimits, TheWriterSendsWhatItIsGivenLimitsOrNot) {
     l.repeats = 0;  // the grader's own bug: sent as is, refused where it is decoded
     const Record r = encode(l);
     EXPECT_EQ(r.ints("repeats").value(), std::vector<int32_t>{0});
+}
+
+struct LimitedCall {
+    static constexpr const char* kName = "limited";
+    using Request = Limited;
+    using Result = Limited;
+};
+
+TEST(ProtocolLimits, ARunnerRefusesARequestOutOfItsLimitsAsBadInputBeforeAnyWork) {
+    bool served = false;
+    const Subcommand limited = serve<LimitedCall>([&](const Limited& l) {
+        served = true;
+        return l;
+    });
+    Limited l;
+    l.repeats = 0;
+    try {
+        limited.handle(encode(l));
+        ADD_FAILURE() << "a request out of its limits was served";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "the limited request: field \"repeats\" holds 0, want 1..1024");
+    }
+    EXPECT_FALSE(served);
+    l.repeats = 1;
+    limited.handle(encode(l));
+    EXPECT_TRUE(served);
 }
 
 TEST(Protocol, FailureReportsAndDeviceInfoShareOneRecordFormat) {
