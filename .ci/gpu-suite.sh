@@ -27,7 +27,8 @@
 # SKIP_BENCH=1 (everything but the benchmarks), SKIP_CHAOS=1 (no chaos class), SUBMISSION (see above),
 # EXCLUDE_LABELS (a regex: the suite without those tests, e.g. project),
 # NIGHTLY=1 (the planted bugs' shrink tests too, label nightly: each planted
-# bug's shrink and its counterexample's bound; one a day runs in every suite).
+# bug's shrink and its counterexample's bound; one a day runs in every suite),
+# TESTS (a regex: only the tests it names, ctest -R; a check of a few).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-/tmp/grading-gpu}
@@ -98,7 +99,7 @@ for ((r = 1; r <= total_runs; r++)); do
   export GRADING_ANSWER_CACHE="$build/answers"
   rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
   # The grade workflow's last step (label grade) reads the grade target's verdict: it runs after it, below.
-  ctest "${ctest_common[@]}" -j "$width" -L "$labels" -LE "^grade\$$nightly_skip${EXCLUDE_LABELS:+|$EXCLUDE_LABELS}" --output-junit "$out/junit-tests.xml" \
+  ctest "${ctest_common[@]}" -j "$width" -L "$labels" ${TESTS:+-R "$TESTS"} -LE "^grade\$$nightly_skip${EXCLUDE_LABELS:+|$EXCLUDE_LABELS}" --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1
   rm -rf "$GRADING_ANSWER_CACHE"
   unset GRADING_ANSWER_CACHE

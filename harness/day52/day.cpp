@@ -227,7 +227,10 @@ ClockedOverlap clockedOverlap(const CaseContext& ctx) {
         };
         const uint64_t order = grading::caseSeed(ctx.seed, "52.overlap/order/" + std::to_string(measure));
         const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedDiamondRuns, order);
-        if (!ms) return GateResult::fail("52.overlap", shape + " by the grader's clock: " + ms.error());
+        if (!ms) {
+            const char* function = shape == day52::protocol::kShapeDiamond ? "enqueueDiamond" : "enqueueSerial";
+            return GateResult::fail("52.overlap", std::string(function) + " by the grader's clock: " + ms.error());
+        }
         into.push_back(*ms);
         return GateResult::pass("52.overlap");
     };

@@ -1,13 +1,14 @@
 // fails: 38.timing
 // cases: edge_word_graph
 // expect: ^edge mapping on word_graph, 10 timed searches and walks: timed search [1-9][0-9]* \(from vertex [0-9]+\): vertex [0-9]+ \([^)]*\): got -?[0-9]+, want -?[0-9]+
-// Hostile submission: searches for real on the first seven searches through
-// the buffers it is given (the decoy, the checked search, the three warm-ups
-// and the first two timed runs), keeping each level's frontier, and from then
-// on replays the last real search's levels into the same buffers: timed
-// searches at a fraction of the work. Each timed search starts from its own
-// source and every one's distances come back, so 38.timing names the first
-// replayed run (run 2 with three warm-ups) and its first wrong vertex.
+// Hostile submission: searches for real on the process's first seven
+// searches (the decoy, the checked search, the three warm-ups and the first
+// two timed runs), keeping each level's frontier, and from then on replays
+// the last real search's levels: timed searches at a fraction of the work.
+// It counts searches, not buffers: each timed search has buffers of its own.
+// Each starts from its own source and every one's distances come back, so
+// 38.timing names the first replayed run (run 2 with three warm-ups) and its
+// first wrong vertex.
 #include <vector>
 
 #include "harness/cuda_check.h"
@@ -37,17 +38,9 @@ static __global__ void markLevel(const int* vertices, int count, int distance, i
 
 void expandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
                          const LevelOutput& out, const EdgeScratch& scratch) {
-    // Searches through these buffers so far; a new distance buffer starts over.
-    static const int* buffers = nullptr;
-    static int searches = 0;
+    static int searches = 0;                      // in this process, whatever buffers they had
     static std::vector<std::vector<int>> levels;  // the last real search's, level by level
-    if (level == 0) {
-        if (out.dist != buffers) {
-            buffers = out.dist;
-            searches = 0;
-        }
-        ++searches;
-    }
+    if (level == 0) ++searches;
     if (searches <= kRealSearches) {
         if (level == 0) levels.clear();
         referenceExpandEdgePerThread(g, frontier, frontierSize, level, out, scratch);
