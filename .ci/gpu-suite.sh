@@ -103,6 +103,11 @@ for ((r = 1; r <= total_runs; r++)); do
     > "$out/ctest-tests.log" 2>&1
   rm -rf "$GRADING_ANSWER_CACHE"
   unset GRADING_ANSWER_CACHE
+  # Every scored gate's line (SCORE <gate> <points> <message>) with its test:
+  # a passed test's output is only in ctest's LastTest.log, which the next
+  # ctest replaces.
+  awk '/^[0-9]+\/[0-9]+ Test: / { test = $3 } /^SCORE / { print test ": " $0 }' \
+    "$build/Testing/Temporary/LastTest.log" > "$out/scores-run$r.txt"
   busy=$(gpu_busy_stop)
   failed=$(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log")
   others=$failed  # the solution's tests count; another folder's do not
