@@ -18,6 +18,11 @@
 #   .ci/gpu-suite.sh [label-regex]      e.g. .ci/gpu-suite.sh 'day38|harness'
 #   REPEATS=5 WIDE_REPEATS=1 .ci/gpu-suite.sh   the suite 5 times, then once at twice the jobs
 #
+# OUT gets, besides the logs, small files to read first: summary.txt, and per
+# run failures-run<N>.txt (each failed assertion and its message),
+# scores-run<N>.txt (each scored gate's line, with its test) and
+# longest-run<N>.txt (the 40 longest tests, in seconds).
+#
 # Environment: OUT (logs and reports; default <build>/out), BUILD_DIR
 # (default /tmp/grading-gpu), CUDA_ARCHS (default native), JOBS (default the
 # core count), GRADING_SEED (replay a run), GRADING_DAYS (e.g. "day38;msw"),
@@ -108,6 +113,9 @@ for ((r = 1; r <= total_runs; r++)); do
   # ctest replaces.
   awk '/^[0-9]+\/[0-9]+ Test: / { test = $3 } /^SCORE / { print test ": " $0 }' \
     "$build/Testing/Temporary/LastTest.log" > "$out/scores-run$r.txt"
+  # The longest tests: where the suite's wall time goes.
+  grep -aE 'Test +#[0-9]+:' "$out/ctest-tests.log" | sed -E 's/.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec.*/\2 \1/' |
+    sort -rn | head -40 > "$out/longest-run$r.txt"
   busy=$(gpu_busy_stop)
   failed=$(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|Exception|Not Run)' "$out/ctest-tests.log")
   others=$failed  # the solution's tests count; another folder's do not
