@@ -166,7 +166,7 @@ struct TimedShape {
 
 TimedShape timeOneShape(const std::string& runner, const std::string& shape, uint64_t warmupKey, uint64_t timedKey,
                         double limitSeconds, bool exclusiveGpu) {
-    const std::string name = shape == day52::protocol::kShapeDiamond ? "enqueueDiamond" : "enqueueSerial";
+    const std::string name = day52::protocol::enqueueOf(shape);
     TimedShape t{timing(runner, shape, warmupKey, timedKey, limitSeconds, exclusiveGpu), GateResult::pass("52.overlap")};
     if (!t.reply.ok()) {
         t.right = GateResult::fail("52.overlap", name + " was not timed: " + t.reply.problem);
@@ -228,8 +228,8 @@ ClockedOverlap clockedOverlap(const CaseContext& ctx) {
         const uint64_t order = grading::caseSeed(ctx.seed, "52.overlap/order/" + std::to_string(measure));
         const grading::Expected<float> ms = grading::clockedRunMs(call, kClockedDiamondRuns, order);
         if (!ms) {
-            const char* function = shape == day52::protocol::kShapeDiamond ? "enqueueDiamond" : "enqueueSerial";
-            return GateResult::fail("52.overlap", std::string(function) + " by the grader's clock: " + ms.error());
+            return GateResult::fail("52.overlap",
+                                    std::string(day52::protocol::enqueueOf(shape)) + " by the grader's clock: " + ms.error());
         }
         into.push_back(*ms);
         return GateResult::pass("52.overlap");

@@ -119,6 +119,10 @@ struct NoTimingResult {
 // runner, which links no student code.
 constexpr const char* kShapeDiamond = "diamond";
 constexpr const char* kShapeSerial = "serial";
+// The function a shape runs, as messages name it.
+inline const char* enqueueOf(const std::string& shape) {
+    return shape == kShapeDiamond ? "enqueueDiamond" : "enqueueSerial";
+}
 struct TimingRequest {
     std::string shape = kShapeDiamond;
     uint64_t warmupKey = 0;

@@ -497,7 +497,7 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
     if (!diamondShape && req.shape != proto::kShapeSerial) {
         throw InputError("shape wants " + std::string(proto::kShapeDiamond) + " or " + proto::kShapeSerial);
     }
-    const std::string what = diamondShape ? "enqueueDiamond" : "enqueueSerial";
+    const std::string what = proto::enqueueOf(req.shape);
     void (*const enqueue)(const day52::Diamond&) = diamondShape ? day52::enqueueDiamond : day52::enqueueSerial;
     const std::vector<float> warmupInput = day52::diamondInput(req.warmupKey);
     const std::vector<float> timedInput = day52::diamondInput(req.timedKey);
@@ -526,7 +526,7 @@ proto::ClockedResult clocked(const proto::ClockedRequest& req) {
     if (!diamondShape && req.shape != proto::kShapeSerial) {
         throw InputError("shape wants " + std::string(proto::kShapeDiamond) + " or " + proto::kShapeSerial);
     }
-    const std::string what = std::string(diamondShape ? "enqueueDiamond" : "enqueueSerial") + ", " +
+    const std::string what = std::string(proto::enqueueOf(req.shape)) + ", " +
                              std::to_string(req.runs) + " clocked runs";
     void (*const enqueue)(const day52::Diamond&) = diamondShape ? day52::enqueueDiamond : day52::enqueueSerial;
     Rig rig(std::vector<float>(kElems, 0.0f));
