@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "harness/poison.h"
+#include "harness/text.h"
 #include "reference.h"
 
 namespace day34 {
@@ -210,10 +211,11 @@ GateResult checkClockedSteps(const std::string& kernel, int steps, double gotEne
                                         std::to_string(wantNonFinite));
     }
     if (!(std::fabs(gotEnergy - wantEnergy) <= kClockedEnergyTolerance * std::fabs(wantEnergy))) {
-        char text[160];
-        std::snprintf(text, sizeof(text), " left a grid of energy %.9g, the instructor's on the same input %.9g",
-                      gotEnergy, wantEnergy);
-        return GateResult::fail(id, what + text + " (relative tolerance " + formatValue(kClockedEnergyTolerance) +
+        return GateResult::fail(id, what +
+                                        grading::formatText(" left a grid of energy %.9g, the instructor's on the "
+                                                            "same input %.9g",
+                                                            gotEnergy, wantEnergy) +
+                                        " (relative tolerance " + formatValue(kClockedEnergyTolerance) +
                                         "): the timed steps were not all done");
     }
     return GateResult::pass(id);

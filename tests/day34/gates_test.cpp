@@ -245,6 +245,9 @@ TEST(Day34Gates, ClockedStepsProveTheirWorkByTheEnergyTheyLeave) {
     EXPECT_EQ(skipped.message,
               "heatStepTiled's 2000 clocked steps left a grid of energy 1002, the instructor's on the same input 1000 "
               "(relative tolerance 0.001): the timed steps were not all done");
+    EXPECT_EQ(day34::checkClockedSteps("heatStepTiled", 2000, 123456.789012345, 0, 123987.654321098, 0).message,
+              "heatStepTiled's 2000 clocked steps left a grid of energy 123456.789, the instructor's on the same "
+              "input 123987.654 (relative tolerance 0.001): the timed steps were not all done");
     EXPECT_FALSE(day34::checkClockedSteps("heatStepTiled", 2000, 998.0, 0, 1000.0, 0).passed);
     EXPECT_FALSE(day34::checkClockedSteps("heatStepTiled", 2000, std::nan(""), 0, 1000.0, 0).passed);
     EXPECT_EQ(day34::checkClockedSteps("heatStepTiled", 1000, 1000.0, 3, 1000.0, 0).message,

@@ -420,6 +420,14 @@ TEST(Day52Gates, ClockedDiamondRunsProveTheirWorkAgainstTheSerialOnes) {
     EXPECT_EQ(skipped.message,
               "enqueueDiamond's clocked run 1 of 3 left a d_out whose squares sum to 2.1e+09, the course's "
               "enqueueSerial's on the same input 2e+09 (relative tolerance 0.0001): the timed runs were not all done");
+    // Full-precision sums and two-digit run numbers, as a GPU run gives: the message keeps its ending.
+    const std::vector<double> measured(20, 3.26612847e9);
+    std::vector<double> replayed = measured;
+    replayed[14] = 3.26698312e9;
+    EXPECT_EQ(day52::checkClockedDiamond(replayed, measured).message,
+              "enqueueDiamond's clocked run 14 of 20 left a d_out whose squares sum to 3.26698312e+09, the course's "
+              "enqueueSerial's on the same input 3.26612847e+09 (relative tolerance 0.0001): the timed runs were not "
+              "all done");
     EXPECT_FALSE(day52::checkClockedDiamond({1.0e9, std::nan(""), 3.0e9}, serial).passed);
     EXPECT_EQ(day52::checkClockedDiamond({1.0e9}, serial).message, "enqueueDiamond's clocked call proved 1 of 3 runs");
 }
