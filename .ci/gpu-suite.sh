@@ -21,7 +21,9 @@
 # OUT gets, besides the logs, small files to read first: summary.txt, and per
 # run failures-run<N>.txt (each failed assertion and its message),
 # scores-run<N>.txt (each scored gate's line, with its test) and
-# longest-run<N>.txt (the 40 longest tests, in seconds).
+# longest-run<N>.txt (the 40 longest tests, in seconds) and where-run<N>.txt
+# (where the cases' time went: runner calls, GPU waits or the host, by test,
+# gate and case; from trace-run<N>.tsv, GRADING_TRACE's lines).
 #
 # Environment: OUT (logs and reports; default <build>/out), BUILD_DIR
 # (default /tmp/grading-gpu), CUDA_ARCHS (default native), JOBS (default the
@@ -103,11 +105,15 @@ for ((r = 1; r <= total_runs; r++)); do
   # (harness/core/include/harness/answer_cache.h).
   export GRADING_ANSWER_CACHE="$build/answers"
   rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
+  export GRADING_TRACE="$out/trace-run$r.tsv"
+  rm -f "$GRADING_TRACE"
   # The grade workflow's last step (label grade) reads the grade target's verdict: it runs after it, below.
   ctest "${ctest_common[@]}" -j "$width" -L "$labels" ${TESTS:+-R "$TESTS"} -LE "^grade\$$nightly_skip${EXCLUDE_LABELS:+|$EXCLUDE_LABELS}" --output-junit "$out/junit-tests.xml" \
     > "$out/ctest-tests.log" 2>&1
   rm -rf "$GRADING_ANSWER_CACHE"
   unset GRADING_ANSWER_CACHE
+  unset GRADING_TRACE
+  [ -s "$out/trace-run$r.tsv" ] && bash "$root/lab/scripts/trace-summary.sh" "$out/trace-run$r.tsv" 30 > "$out/where-run$r.txt" 2>&1
   # Every scored gate's line (SCORE <gate> <points> <message>) with its test:
   # a passed test's output is only in ctest's LastTest.log, which the next
   # ctest replaces.
