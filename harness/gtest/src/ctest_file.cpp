@@ -228,17 +228,12 @@ void addExpectation(CtestFile& file, const Day& day, const std::string& suite, c
     const std::string test = suite + "." + day.name() + "." + name;
     const std::vector<std::string> args = {"--suite", suite, "--runner", runner, "--expect", expectationFile,
                                            "--name", name};
-    // Seconds, whether any gate, and whether any case holds the GPU
-    // exclusively, per part: [0] untimed, [1] timed.
+    // Seconds and whether any gate, per part: [0] untimed, [1] timed.
     double seconds[2] = {0, 0};
     bool any[2] = {false, false};
-    bool exclusive[2] = {false, false};
     const auto count = [&](const DayGate& g, const std::vector<std::string>& where, int times) {
         seconds[g.spec.timed()] += caseSeconds(g, false, where) * times;
         any[g.spec.timed()] = true;
-        exclusive[g.spec.timed()] |= std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
-            return c.exclusiveGpu && selected(c, false, where);
-        });
     };
     const DayGate* fails = e ? day.find(e->fails) : nullptr;
     if (fails != nullptr) count(*fails, e->cases, e->attempts);
@@ -258,7 +253,7 @@ void addExpectation(CtestFile& file, const Day& day, const std::string& suite, c
     if (any[0]) {
         std::vector<std::string> untimed = args;
         if (any[1]) untimed.insert(untimed.end(), {"--part", "untimed"});
-        file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false, exclusive[0]), false, noShrink);
+        file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false), false, noShrink);
     }
     if (any[1]) {
         std::vector<std::string> timed = args;
