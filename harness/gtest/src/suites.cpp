@@ -305,13 +305,9 @@ void registerExpect(const grading::Day& day, const Options& o) {
         ASSERT_TRUE(read.ok()) << read.error();
         const Expectation& e = read.value();
         const bool contained = e.fails == "none";
-        // A file that must fail something asks its code afresh on each
-        // attempt: a race gets its chance every time, and the gates judge
-        // what it just did. One that must pass everything is graded as a
-        // student is: a call another gate already asked (day 38's untimed
-        // searches, RunnerCall::answerShared) is read back, not asked again;
-        // asked three times, a variant's deep searches were a third of the
-        // H100 suite's runner time (docs/performance.md, run 25).
+        // Code that must fail is asked afresh on each attempt (a race gets its
+        // chance every time); code that must pass is graded as a student's is,
+        // answers one gate asked read back by the next (RunnerCall::answerShared).
         grading::shareRunnerAnswers(contained);
         const DayGate* gate = contained ? nullptr : day.find(e.fails);
         ASSERT_TRUE(contained || gate != nullptr) << o.expectFile << " names gate " << e.fails << ", which "
