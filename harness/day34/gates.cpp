@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "harness/poison.h"
-#include "harness/text.h"
 #include "reference.h"
 
 namespace day34 {
@@ -211,10 +210,8 @@ GateResult checkClockedSteps(const std::string& kernel, int steps, double gotEne
                                         std::to_string(wantNonFinite));
     }
     if (!(std::fabs(gotEnergy - wantEnergy) <= kClockedEnergyTolerance * std::fabs(wantEnergy))) {
-        return GateResult::fail(id, what +
-                                        grading::formatText(" left a grid of energy %.9g, the instructor's on the "
-                                                            "same input %.9g",
-                                                            gotEnergy, wantEnergy) +
+        return GateResult::fail(id, what + " left a grid of energy " + formatValue(gotEnergy) +
+                                        ", the instructor's on the same input " + formatValue(wantEnergy) +
                                         " (relative tolerance " + formatValue(kClockedEnergyTolerance) +
                                         "): the timed steps were not all done");
     }

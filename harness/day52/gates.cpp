@@ -232,11 +232,10 @@ GateResult checkClockedDiamond(const std::vector<double>& got, const std::vector
     }
     for (size_t r = 0; r < got.size(); ++r) {
         if (std::fabs(got[r] - want[r]) <= kClockedProofTolerance * std::fabs(want[r])) continue;
-        return GateResult::fail(
-                id, grading::formatText("enqueueDiamond's clocked run %zu of %zu left a d_out whose squares sum to "
-                                        "%.9g, the course's enqueueSerial's on the same input %.9g (relative "
-                                        "tolerance %g): the timed runs were not all done",
-                                        r, got.size(), got[r], want[r], kClockedProofTolerance));
+        return GateResult::fail(id, formatText("enqueueDiamond's clocked run %zu of %zu left a d_out whose squares "
+                                               "sum to %.9g, the course's enqueueSerial's on the same input %.9g "
+                                               "(relative tolerance %g): the timed runs were not all done",
+                                               r, got.size(), got[r], want[r], kClockedProofTolerance));
     }
     return GateResult::pass(id);
 }
