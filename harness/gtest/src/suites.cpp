@@ -304,10 +304,11 @@ void registerExpect(const grading::Day& day, const Options& o) {
         const grading::Expected<Expectation> read = readExpectation(o.expectFile);
         ASSERT_TRUE(read.ok()) << read.error();
         const Expectation& e = read.value();
-        // Each attempt asks the planted code afresh: a race gets its chance
-        // every time, and the gates judge what it just did.
-        grading::shareRunnerAnswers(false);
         const bool contained = e.fails == "none";
+        // Code that must fail is asked afresh on each attempt (a race gets its
+        // chance every time); code that must pass is graded as a student's is,
+        // answers one gate asked read back by the next (RunnerCall::answerShared).
+        grading::shareRunnerAnswers(contained);
         const DayGate* gate = contained ? nullptr : day.find(e.fails);
         ASSERT_TRUE(contained || gate != nullptr) << o.expectFile << " names gate " << e.fails << ", which "
                                                   << day.name() << " does not declare";
