@@ -37,6 +37,11 @@ struct FindRequest {
     std::vector<uint64_t> editValue;
     // two_phase: per search, also ask the three-argument overload.
     std::vector<int32_t> wrapper;
+    // 0: b on the device, every check after a launch queued behind it and
+    // read at the search's end (one wait a search besides the course's
+    // own). 1: b in pinned host memory and one wait after each launch, so a
+    // failure names the launch; the grader asks so only after a call failed.
+    int32_t strict = 0;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -47,6 +52,7 @@ struct FindRequest {
         field("edit_index", s.editIndex);
         field("edit_value", s.editValue);
         field("wrapper", s.wrapper);
+        field("strict", s.strict, Within<int32_t>{0, 1});
     }
 };
 

@@ -6,14 +6,18 @@
 // that is right.
 //
 // Cost. The GPU is shared by several test processes, so host waits are
-// kept few: a is generated on the device once per call, and between
+// kept few: a and b are generated on the device once per call, and between
 // searches only the edited words of b change. After each launch of a search
 // one kernel scans the guard words and another compares d_a with its
-// generator, both writing a flag into mapped host memory that is read after
-// the launch's own checkLaunch; the byte-exact read-backs that name the
-// damage run only when a flag is up. The block's non-zero words are
-// compacted on the device (CUB) and copied into pinned memory behind those
-// scans, so a launch costs one wait however much is checked after it.
+// generator, both raising a flag in mapped host memory; the block's
+// non-zero words are compacted on the device (CUB) and copied into pinned
+// memory behind them. All of it is queued behind the launch and read once,
+// at the search's end: a search waits for the device there and at the
+// course's own two reads, however many launches it makes. A call that fails
+// is asked again strictly (FindRequest::strict): b in host memory as the
+// course's caller keeps it, and one wait after each launch, so the message
+// names the launch (and, for a hang, where it hung). The byte-exact
+// read-backs that name the damage run only when a flag is up.
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -175,10 +179,13 @@ public:
     // Queues the scans behind everything queued so far; settle() waits.
     void queue() {
         guards_.enqueueScan();
-        if (input_ != nullptr && input_->count() > 0) {
-            inputChangedKernel<<<ownGrid(input_->count()), kOwnThreads>>>(input_->data(), input_->count(), inputKey_,
-                                                                          deviceInputChanged_);
-        }
+        queueInputScan();
+    }
+    // More scans, behind more work, for the same settle(): damage any of
+    // them sees counts.
+    void queueMore() {
+        guards_.enqueueAnotherScan();
+        queueInputScan();
     }
     void check(const std::string& after) {
         queue();
@@ -205,6 +212,13 @@ public:
     }
 
 private:
+    void queueInputScan() {
+        if (input_ != nullptr && input_->count() > 0) {
+            inputChangedKernel<<<ownGrid(input_->count()), kOwnThreads>>>(input_->data(), input_->count(), inputKey_,
+                                                                          deviceInputChanged_);
+        }
+    }
+
     unsigned* inputChanged_ = nullptr;  // mapped pinned memory
     unsigned* deviceInputChanged_ = nullptr;
     grading::GuardSet guards_;
@@ -219,9 +233,11 @@ struct NonZeroWord {
 
 // The scratch block's non-zero words after a launch, compacted in offset
 // order on the device: how many there are, and the first `cap` of them.
-// queue() only enqueues (a failure is kept, not thrown, so that the wait
-// after it names the student's launch first); collect() reads the copies
-// after that wait.
+// queue() only enqueues, into pinned memory of the launch's own (a failure
+// is kept, not thrown, so that the wait after it names the student's launch
+// first); collect() reads every launch's queued since the last collect(),
+// after a wait. The device buffers are shared: each launch's copies are
+// queued before the next compaction overwrites them.
 class BlockSnapshot {
 public:
     BlockSnapshot(const uint64_t* block, uint64_t words)
@@ -229,18 +245,19 @@ public:
           words_(words),
           offsets_(msw::device_words(words)),
           values_(msw::device_words(words)),
-          count_(msw::device_words(1)),
-          hostCount_(1) {
+          count_(msw::device_words(1)) {
         CUDA_TRY(cub::DeviceSelect::If(nullptr, tempBytes_, thrust::counting_iterator<uint64_t>(0), offsets_.get(),
                                        count_.get(), static_cast<int64_t>(words_), NonZeroWord{block_}));
         temp_ = msw::device_words(std::max<size_t>(1, (tempBytes_ + sizeof(uint64_t) - 1) / sizeof(uint64_t)));
     }
 
     void queue(uint64_t cap) {
-        cap_ = std::min(cap, words_);
-        if (hostOffsets_ == nullptr || hostOffsets_->size() < cap_) {
-            hostOffsets_ = std::make_unique<PinnedWords>(cap_);
-            hostValues_ = std::make_unique<PinnedWords>(cap_);
+        if (pending_ == slots_.size()) slots_.push_back(std::make_unique<Slot>());
+        Slot& slot = *slots_[pending_++];
+        slot.cap = std::min(cap, words_);
+        if (!slot.offsets || slot.offsets->size() < slot.cap) {
+            slot.offsets = std::make_unique<PinnedWords>(slot.cap);
+            slot.values = std::make_unique<PinnedWords>(slot.cap);
         }
         size_t bytes = tempBytes_;
         const auto keep = [this](cudaError_t e) {
@@ -248,31 +265,47 @@ public:
         };
         keep(cub::DeviceSelect::If(temp_.get(), bytes, thrust::counting_iterator<uint64_t>(0), offsets_.get(),
                                    count_.get(), static_cast<int64_t>(words_), NonZeroWord{block_}));
-        if (cap_ > 0) {
-            gatherKernel<<<ownGrid(cap_), kOwnThreads>>>(block_, offsets_.get(), count_.get(), cap_, values_.get());
+        if (slot.cap > 0) {
+            gatherKernel<<<ownGrid(slot.cap), kOwnThreads>>>(block_, offsets_.get(), count_.get(), slot.cap,
+                                                             values_.get());
             keep(cudaPeekAtLastError());
         }
-        keep(cudaMemcpyAsync(hostCount_.data(), count_.get(), sizeof(uint64_t), cudaMemcpyDeviceToHost));
-        if (cap_ > 0) {
-            keep(cudaMemcpyAsync(hostOffsets_->data(), offsets_.get(), cap_ * sizeof(uint64_t), cudaMemcpyDeviceToHost));
-            keep(cudaMemcpyAsync(hostValues_->data(), values_.get(), cap_ * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+        keep(cudaMemcpyAsync(slot.count.data(), count_.get(), sizeof(uint64_t), cudaMemcpyDeviceToHost));
+        if (slot.cap > 0) {
+            keep(cudaMemcpyAsync(slot.offsets->data(), offsets_.get(), slot.cap * sizeof(uint64_t),
+                                 cudaMemcpyDeviceToHost));
+            keep(cudaMemcpyAsync(slot.values->data(), values_.get(), slot.cap * sizeof(uint64_t),
+                                 cudaMemcpyDeviceToHost));
         }
     }
 
-    // After the wait that follows queue().
+    // After the wait that follows the queue() calls, in their order.
     void collect(proto::FindResult& out) {
         const cudaError_t queued = std::exchange(queued_, cudaSuccess);
+        const size_t launches = std::exchange(pending_, 0);
         if (queued != cudaSuccess) throw grading::CudaError(queued, "the runner's snapshot of d_large_block");
-        const uint64_t count = hostCount_[0];
-        if (count > words_) throw std::logic_error("msw runner: the block compaction counted more words than there are");
-        const uint64_t m = std::min(count, cap_);
-        out.launchNonZero.push_back(count);
-        out.wordOffset.insert(out.wordOffset.end(), hostOffsets_->data(), hostOffsets_->data() + m);
-        out.wordValue.insert(out.wordValue.end(), hostValues_->data(), hostValues_->data() + m);
-        out.wordStart.push_back(out.wordOffset.size());
+        for (size_t j = 0; j < launches; ++j) {
+            const Slot& slot = *slots_[j];
+            const uint64_t count = slot.count[0];
+            if (count > words_) {
+                throw std::logic_error("msw runner: the block compaction counted more words than there are");
+            }
+            const uint64_t m = std::min(count, slot.cap);
+            out.launchNonZero.push_back(count);
+            out.wordOffset.insert(out.wordOffset.end(), slot.offsets->data(), slot.offsets->data() + m);
+            out.wordValue.insert(out.wordValue.end(), slot.values->data(), slot.values->data() + m);
+            out.wordStart.push_back(out.wordOffset.size());
+        }
     }
 
 private:
+    struct Slot {
+        PinnedWords count{1};
+        std::unique_ptr<PinnedWords> offsets;
+        std::unique_ptr<PinnedWords> values;
+        uint64_t cap = 0;
+    };
+
     const uint64_t* block_;
     uint64_t words_;
     msw::DeviceWords offsets_;
@@ -280,10 +313,8 @@ private:
     msw::DeviceWords count_;
     msw::DeviceWords temp_;
     size_t tempBytes_ = 0;
-    PinnedWords hostCount_;
-    std::unique_ptr<PinnedWords> hostOffsets_;
-    std::unique_ptr<PinnedWords> hostValues_;
-    uint64_t cap_ = 0;
+    std::vector<std::unique_ptr<Slot>> slots_;  // one a launch of a search, kept for the next
+    size_t pending_ = 0;
     cudaError_t queued_ = cudaSuccess;
 };
 
@@ -297,75 +328,8 @@ std::string searchLabel(size_t k, size_t count, uint64_t n) {
     return "search " + std::to_string(k) + " of " + std::to_string(count) + ", n = " + std::to_string(n);
 }
 
-// b lives in pinned host memory (the API copies it); a search writes its
-// edits there and restores a's words after.
-proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapper) {
-    const uint64_t n = e.n;
-    const size_t searches = e.searches();
-    const size_t blockWords = large_block_words(n);
-    GuardedBuffer<uintmax_t> dA("d_a", n);
-    GuardedBuffer<uintmax_t> block("d_large_block", blockWords);
-    GuardScan guards;
-    guards.add(dA);
-    guards.add(block);
-    generate(dA.data(), n, e.key);
-    guards.watchInput(dA, e.key);
-    PinnedWords a(n);
-    PinnedWords b(n);
-    CUDA_TRY(cudaMemcpy(a.data(), dA.data(), n * sizeof(uint64_t), cudaMemcpyDeviceToHost));
-    std::copy(a.data(), a.data() + n, b.data());
-    guards.check("generating the arrays, n = " + std::to_string(n));
-    BlockSnapshot snapshot(block.data(), blockWords);
-
-    proto::FindResult r;
-    r.got.assign(searches, -1);
-    r.gotWrapper.assign(searches, -1);
-    r.wordStart.push_back(0);
-    bool recording = false;
-    uint64_t cap = 0;
-    std::string where;
-    HookScope hook([&](const msw::LaunchEvent& ev) {
-        const std::string launch = std::string(ev.kernel) + " (" + ev.step + ", given n = " + std::to_string(ev.count) +
-                                   ") in " + where;
-        if (!ev.done) {
-            grading::breadcrumb(launch);
-            return;
-        }
-        guards.queue();
-        if (recording) snapshot.queue(cap);
-        guards.settle(launch);  // the launch's one wait
-        if (!recording) return;
-        r.launchKernel.push_back(kernelCode(ev.kernel));
-        r.launchCount.push_back(ev.count);
-        snapshot.collect(r);
-    });
-    for (size_t k = 0; k < searches; ++k) {
-        grading::lendGpuToMeasurements();
-        for (size_t j = e.begin(k); j < e.end(k); ++j) b[e.index[j]] = e.value[j];
-        // A correct search leaves at most one non-zero flag and one chunk
-        // mark per edit, the answer word, and the block past the marks.
-        cap = 2 * e.count(k) + 2 * (blockWords - n) + kSnapshotSlack;
-        r.launchStart.push_back(r.launchKernel.size());
-        where = "par_find_mismatch(d_a, b, d_large_block, n), " + searchLabel(k, searches, n);
-        grading::breadcrumb(where);
-        recording = true;
-        r.got[k] = static_cast<int64_t>(par_find_mismatch(dA.data(), b.data(), block.data(), n));
-        recording = false;
-        grading::checkLaunch(where);
-        if (!wrapper.empty() && wrapper[k] != 0) {
-            where = "par_find_mismatch(a, b, n), " + searchLabel(k, searches, n);
-            grading::breadcrumb(where);
-            r.gotWrapper[k] = static_cast<int64_t>(par_find_mismatch(a.data(), b.data(), n));
-            grading::checkLaunch(where);
-        }
-        for (size_t j = e.begin(k); j < e.end(k); ++j) b[e.index[j]] = a[e.index[j]];
-    }
-    r.launchStart.push_back(r.launchKernel.size());
-    return r;
-}
-
-// Both arrays on the device; the edits are uploaded once and a search
-// writes (and later restores) its own with one small kernel each.
+// The edits of every search, uploaded once; a search writes (and later
+// restores) its own into a device b with one small kernel each.
 struct DeviceEdits {
     explicit DeviceEdits(const Edits& e) : index(msw::device_words(e.index.size())), value(msw::device_words(e.value.size())) {
         if (!e.index.empty()) {
@@ -383,6 +347,132 @@ struct DeviceEdits {
     msw::DeviceWords index;
     msw::DeviceWords value;
 };
+
+// The arrays a two-phase search is given. Strict: a and b in pinned host
+// memory, as the course's caller keeps them, a search's edits written there.
+// Otherwise on the device: the course copies them with cudaMemcpyDefault,
+// which reads either, and nothing crosses the bus.
+class SearchArrays {
+public:
+    SearchArrays(const Edits& e, const uintmax_t* dA, bool strict) : e_(e) {
+        if (strict) {
+            hostA_ = std::make_unique<PinnedWords>(e.n);
+            hostB_ = std::make_unique<PinnedWords>(e.n);
+            CUDA_TRY(cudaMemcpy(hostA_->data(), dA, e.n * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+            std::copy(hostA_->data(), hostA_->data() + e.n, hostB_->data());
+            a_ = hostA_->data();
+            b_ = hostB_->data();
+        } else {
+            deviceB_ = msw::device_words(e.n);
+            generate(deviceB_.get(), e.n, e.key);
+            edits_ = std::make_unique<DeviceEdits>(e);
+            a_ = dA;
+            b_ = deviceB_.get();
+        }
+    }
+    const uintmax_t* a() const { return a_; }
+    const uintmax_t* b() const { return b_; }
+
+    // b of search k, then a again.
+    void edit(size_t k) { write(k, false); }
+    void restore(size_t k) { write(k, true); }
+
+private:
+    void write(size_t k, bool restore) {
+        if (edits_) return edits_->apply(e_, k, deviceB_.get(), restore);
+        for (size_t j = e_.begin(k); j < e_.end(k); ++j) {
+            (*hostB_)[e_.index[j]] = restore ? (*hostA_)[e_.index[j]] : e_.value[j];
+        }
+    }
+
+    const Edits& e_;
+    std::unique_ptr<PinnedWords> hostA_, hostB_;
+    msw::DeviceWords deviceB_;
+    std::unique_ptr<DeviceEdits> edits_;
+    const uintmax_t* a_ = nullptr;
+    const uintmax_t* b_ = nullptr;
+};
+
+proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapper, bool strict) {
+    const uint64_t n = e.n;
+    const size_t searches = e.searches();
+    const size_t blockWords = large_block_words(n);
+    GuardedBuffer<uintmax_t> dA("d_a", n);
+    GuardedBuffer<uintmax_t> block("d_large_block", blockWords);
+    GuardScan guards;
+    guards.add(dA);
+    guards.add(block);
+    generate(dA.data(), n, e.key);
+    guards.watchInput(dA, e.key);
+    SearchArrays arrays(e, dA.data(), strict);
+    guards.check("generating the arrays, n = " + std::to_string(n));
+    BlockSnapshot snapshot(block.data(), blockWords);
+
+    proto::FindResult r;
+    r.got.assign(searches, -1);
+    r.gotWrapper.assign(searches, -1);
+    r.wordStart.push_back(0);
+    bool recording = false;
+    uint64_t cap = 0;
+    std::string where;
+    HookScope hook([&](const msw::LaunchEvent& ev) {
+        if (!ev.done) {
+            // Only a strict search waits for each launch, so only its
+            // breadcrumbs say which launch a hang is in.
+            if (strict) {
+                grading::breadcrumb(std::string(ev.kernel) + " (" + ev.step + ", given n = " +
+                                    std::to_string(ev.count) + ") in " + where);
+            }
+            return;
+        }
+        if (recording) {
+            r.launchKernel.push_back(kernelCode(ev.kernel));
+            r.launchCount.push_back(ev.count);
+        }
+        if (!strict) {
+            guards.queueMore();
+            if (recording) snapshot.queue(cap);
+            return;
+        }
+        guards.queue();
+        if (recording) snapshot.queue(cap);
+        guards.settle(std::string(ev.kernel) + " (" + ev.step + ", given n = " + std::to_string(ev.count) + ") in " +
+                      where);  // the launch's one wait
+        snapshot.collect(r);
+    });
+    // A fast search's checks, from its first queued scan to its one settle.
+    const auto ask = [&](const std::string& call) {
+        where = call;
+        grading::breadcrumb(where);
+        if (!strict) guards.queue();
+    };
+    const auto settle = [&] {
+        if (strict) return grading::checkLaunch(where);
+        guards.settle(where);
+        snapshot.collect(r);
+    };
+    for (size_t k = 0; k < searches; ++k) {
+        grading::lendGpuToMeasurements();
+        arrays.edit(k);
+        // A correct search leaves at most one non-zero flag and one chunk
+        // mark per edit, the answer word, and the block past the marks.
+        cap = 2 * e.count(k) + 2 * (blockWords - n) + kSnapshotSlack;
+        r.launchStart.push_back(r.launchKernel.size());
+        ask("par_find_mismatch(d_a, b, d_large_block, n), " + searchLabel(k, searches, n));
+        recording = true;
+        r.got[k] = static_cast<int64_t>(par_find_mismatch(dA.data(), arrays.b(), block.data(), n));
+        recording = false;
+        settle();
+        if (!wrapper.empty() && wrapper[k] != 0) {
+            ask("par_find_mismatch(a, b, n), " + searchLabel(k, searches, n));
+            r.gotWrapper[k] = static_cast<int64_t>(par_find_mismatch(arrays.a(), arrays.b(), n));
+            settle();
+        }
+        arrays.restore(k);
+    }
+    r.launchStart.push_back(r.launchKernel.size());
+    return r;
+}
 
 proto::FindResult findFast(const Edits& e) {
     const uint64_t n = e.n;
@@ -421,7 +511,7 @@ proto::FindResult find(const proto::FindRequest& req) {
     if (!req.wrapper.empty() && req.wrapper.size() != e.searches()) {
         throw InputError("find: wrapper wants one flag per search or none");
     }
-    return impl == Impl::TwoPhase ? findTwoPhase(e, req.wrapper) : findFast(e);
+    return impl == Impl::TwoPhase ? findTwoPhase(e, req.wrapper, req.strict != 0) : findFast(e);
 }
 
 int64_t freeBytes() {

@@ -222,6 +222,13 @@ TEST(MswCases, FindRequestRoundTripsThroughTheProtocol) {
     EXPECT_EQ(back->editIndex, r.editIndex);
     EXPECT_EQ(back->editValue, r.editValue);
     EXPECT_EQ(back->wrapper, r.wrapper);
+    EXPECT_EQ(back->strict, 0);  // callFind asks strictly only after a failure
+    // A mode the runner does not have is refused where the request is decoded.
+    grading::Record unknownMode = grading::protocol::encode(r);
+    unknownMode.putInts("strict", {2});
+    const auto refused = grading::protocol::decode<msw::protocol::FindRequest>(unknownMode);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_THAT(refused.error(), testing::HasSubstr("strict"));
     // Nothing in the request names a want or a seed.
     const grading::Record record = grading::protocol::encode(r);
     for (const auto& [name, field] : record.fields()) {
@@ -229,6 +236,43 @@ TEST(MswCases, FindRequestRoundTripsThroughTheProtocol) {
         EXPECT_EQ(name.find("seed"), std::string::npos) << name;
         EXPECT_EQ(name.find("plant"), std::string::npos) << name;
     }
+}
+
+// callFind's rule, against a stand-in runner that answers as scripted.
+struct ScriptedFind {
+    std::vector<std::string> problems;  // per call in order; "" answers
+    std::vector<bool> askedStrictly;
+
+    grading::Reply<msw::protocol::Find> operator()(bool strict) {
+        grading::Reply<msw::protocol::Find> r;
+        r.problem = problems.at(askedStrictly.size());
+        askedStrictly.push_back(strict);
+        return r;
+    }
+};
+
+TEST(MswFindCall, AnAnswerIsAskedOnceAndFast) {
+    ScriptedFind runner{{""}, {}};
+    EXPECT_TRUE(msw::cases::askAgainStrictly(std::ref(runner)).ok());
+    EXPECT_EQ(runner.askedStrictly, std::vector<bool>{false});
+}
+
+TEST(MswFindCall, AFailedCallIsAskedAgainStrictlyForTheMessageThatNamesTheLaunch) {
+    ScriptedFind runner{{"the runner for `find` failed: search 0 of 3: buffer d_large_block was written past its end",
+                         "after naive_leftmost_prisoner (phase 1) in search 0 of 3: buffer d_large_block was written "
+                         "past its end, at index 15"},
+                        {}};
+    const auto reply = msw::cases::askAgainStrictly(std::ref(runner));
+    EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
+    EXPECT_THAT(reply.problem, testing::StartsWith("after naive_leftmost_prisoner (phase 1)"));
+}
+
+TEST(MswFindCall, AStrictCallThatPassesLeavesTheFailureAsItWas) {
+    ScriptedFind runner{{"search 2 of 3: d_a changed (seen by the device scan)", ""}, {}};
+    const auto reply = msw::cases::askAgainStrictly(std::ref(runner));
+    EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
+    EXPECT_FALSE(reply.ok());
+    EXPECT_EQ(reply.problem, "search 2 of 3: d_a changed (seen by the device scan)");
 }
 
 TEST(MswLimits, ScaleWithWordsAndSearchesFromOnePlace) {

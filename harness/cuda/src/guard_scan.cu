@@ -35,9 +35,14 @@ void GuardSet::enqueueScan() const {
         CUDA_TRY(cudaHostAlloc(reinterpret_cast<void**>(&flag), sizeof(unsigned), cudaHostAllocMapped));
         damaged_.reset(flag, [](unsigned* p) { cudaFreeHost(p); });
     }
+    *static_cast<volatile unsigned*>(damaged_.get()) = 0;
+    enqueueAnotherScan();
+}
+
+void GuardSet::enqueueAnotherScan() const {
+    if (!damaged_) throw std::logic_error("GuardSet::enqueueAnotherScan before enqueueScan");
     unsigned* deviceFlag = nullptr;
     CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceFlag), damaged_.get(), 0));
-    *static_cast<volatile unsigned*>(damaged_.get()) = 0;
     std::vector<GuardedBytes::Zone> zones;
     for (const GuardedBytes* b : buffers_) b->appendZones(zones);
     for (size_t first = 0; first < zones.size(); first += kZonesPerLaunch) {

@@ -156,6 +156,9 @@ public:
     // legacy default stream; after that wait, throwIfDamaged() reads the scan's
     // verdict and, on damage, reads the guards back to name it.
     void enqueueScan() const;  // guard_scan.cu
+    // Another scan behind more work, whose damage adds to the verdict of the
+    // scans since enqueueScan(): several launches, one wait.
+    void enqueueAnotherScan() const;
     void throwIfDamaged(const std::string& after) const;
 
 private:
