@@ -22,6 +22,17 @@ using grading::protocol::Within;
 constexpr uint64_t kMaxWords = uint64_t{1} << 27;  // 1 GiB an array; msw.index asks it (cases.h: kLargestWords)
 constexpr int32_t kMaxTimedRuns = 1000;
 
+// The most block words a find result carries for one launch of a search
+// with `edits` edits: a correct search leaves at most one non-zero flag and
+// one chunk mark an edit, the answer word and the block past the marks
+// (blockWords - n words); the slack keeps the first wrong word among those
+// sent. It grows with the edits and sqrt(n), not with n, so no launch
+// sends its block back (tests/msw/cases_test.cpp).
+constexpr uint64_t kSnapshotSlack = 64;
+constexpr uint64_t snapshotCap(uint64_t edits, uint64_t n, uint64_t blockWords) {
+    return 2 * edits + 2 * (blockWords - n) + kSnapshotSlack;
+}
+
 // The kernels a recorded launch can be (FindResult::launchKernel).
 enum Kernel : int32_t { kParSigSqrt = 0, kLeftmostPrisoner = 1, kSectionDiff = 2, kUnknownKernel = -1 };
 

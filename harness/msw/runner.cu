@@ -51,9 +51,6 @@ using grading::InputError;
 namespace proto = msw::protocol;
 
 constexpr uint64_t kEmptyAllocTryLimit = 1 << 20;  // words; past this `empty` reports the size and allocates nothing
-// Snapshot words beyond what a correct search can leave non-zero, so the
-// first wrong word is always among those sent.
-constexpr uint64_t kSnapshotSlack = 64;
 
 enum class Impl { TwoPhase, Fast };
 
@@ -454,9 +451,7 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
     for (size_t k = 0; k < searches; ++k) {
         grading::lendGpuToMeasurements();
         arrays.edit(k);
-        // A correct search leaves at most one non-zero flag and one chunk
-        // mark per edit, the answer word, and the block past the marks.
-        cap = 2 * e.count(k) + 2 * (blockWords - n) + kSnapshotSlack;
+        cap = proto::snapshotCap(e.count(k), n, blockWords);
         r.launchStart.push_back(r.launchKernel.size());
         ask("par_find_mismatch(d_a, b, d_large_block, n), " + searchLabel(k, searches, n));
         recording = true;

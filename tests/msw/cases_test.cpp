@@ -238,6 +238,25 @@ TEST(MswCases, FindRequestRoundTripsThroughTheProtocol) {
     }
 }
 
+// What a find call carries back beyond its answers: per launch at most
+// snapshotCap of the block's non-zero words, whatever the kernels left. At
+// every graded size from 2^20 words that is under 1/64 of the block, so no
+// launch sends its block back, however broken the kernels.
+TEST(MswFindCall, NoLaunchSendsItsBlockBack) {
+    for (const msw::cases::SizeSpec& spec : msw::cases::indexSizes()) {
+        const uint64_t n = msw::cases::sizeFor(spec, 77);
+        if (n < (uint64_t{1} << 20)) continue;
+        const uint64_t stream = msw::cases::caseStream(77, spec.name);
+        const std::vector<IndexCase> cases = msw::cases::indexCases(n, stream);
+        const msw::protocol::FindRequest r = msw::cases::findRequest("two_phase", n, 5, cases, {}, stream);
+        for (size_t k = 0; k + 1 < r.editStart.size(); ++k) {
+            const uint64_t edits = r.editStart[k + 1] - r.editStart[k];
+            EXPECT_LE(msw::protocol::snapshotCap(edits, n, large_block_words(n)), n / 64)
+                << spec.name << ", search " << k << " (" << edits << " edits)";
+        }
+    }
+}
+
 // callFind's rule, against a stand-in runner that answers as scripted.
 struct ScriptedFind {
     std::vector<std::string> problems;  // per call in order; "" answers
