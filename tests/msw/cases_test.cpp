@@ -294,6 +294,19 @@ TEST(MswFindCall, AStrictCallThatPassesLeavesTheFailureAsItWas) {
     EXPECT_EQ(reply.problem, "search 2 of 3: d_a changed (seen by the device scan)");
 }
 
+TEST(MswFindCall, AMachineThatCannotRunItIsNotAskedAgain) {
+    int asked = 0;
+    const auto reply = msw::cases::askAgainStrictly([&](bool) {
+        ++asked;
+        grading::Reply<msw::protocol::Find> r;
+        r.outcome.status = grading::RunnerOutcome::Status::NoDevice;
+        r.problem = "no NVIDIA GPU found";
+        return r;
+    });
+    EXPECT_EQ(asked, 1);
+    EXPECT_TRUE(reply.cannotRunHere());
+}
+
 TEST(MswLimits, ScaleWithWordsAndSearchesFromOnePlace) {
     using namespace msw::cases;
     EXPECT_DOUBLE_EQ(searchSeconds(10, 0), kCallSeconds);
