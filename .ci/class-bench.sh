@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Issue 12's figures on a GPU machine, in one run:
 #  - a class from an empty build folder: one configure and build for all,
-#    then every student's tests (grade_class.sh), wall time split;
+#    then every student's tests (grade_class.sh), wall time split, where
+#    the time went (the case, call and slot traces) and the runner starts
+#    per student and day (lab/scripts/runner-starts.sh);
 #  - the marginal cost of more students: the same class grown by as many
 #    again, graded into the same folder (unchanged students are skipped, the
 #    new ones' files compiled and tested);
@@ -73,6 +75,7 @@ else
     tee -a "$log"
   tail -2 "$out/grade-class.log" | tee -a "$log"  # the class table and dashboard
   traces_print 10 | tee -a "$log"
+  bash "$root/lab/scripts/runner-starts.sh" "$GRADING_CALL_TRACE" | tee -a "$log"
   if [ -s "$out/graded/timed-pass-began" ]; then
     # The two passes apart: the timed one's holds, drains and starts.
     began=$(cat "$out/graded/timed-pass-began")
