@@ -427,12 +427,19 @@ failed_tests() {  # junit file: the names of its failed tests, as a ctest -R alt
   grep -o '<testcase name="[^"]*"[^>]*status="fail"' "$1" 2>/dev/null | sed 's/^<testcase name="\([^"]*\)".*/\1/' |
     sed 's/[].[\*^$()+?{}|]/\\&/g' | paste -sd'|'
 }
+failed_gates() {  # junit file: the gates its tests' GATE lines failed, space-separated
+  grep -o 'GATE [^ ]* FAIL' "$1" 2>/dev/null | cut -d' ' -f2 | sort -u | paste -sd' '
+}
 shrink_student() {  # staged id, its position
-  local id="$1" dest="$out/$1" failed
+  local id="$1" dest="$out/$1" failed gates
   failed=$(failed_tests "$dest/junit.xml")
+  # A day test runs again for its failed gates alone; one that failed with
+  # no GATE line (a crash) runs again whole.
+  gates=$(failed_gates "$dest/junit.xml")
   if [[ -n "$failed" ]]; then
     (
       export GRADING_SEED="$seed"
+      [[ -z "$gates" ]] || export GRADING_GATES="$gates"
       if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$((($2 - 1) % ${#gpus[@]}))]}"; fi
       ctest --test-dir "$build" -L "^$id\$" -LE '^exclusive$' -R "^($failed)\$" -j "$build_jobs" \
         --output-junit "$dest/junit-shrunk.xml" >"$dest/ctest-shrunk.console" 2>&1
@@ -451,16 +458,17 @@ show_shrunk() {
 run_ctest() {  # staged id, position, pass (untimed or timed)
   local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^exclusive$')
   [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^exclusive$')
-  [[ "$reports" == no ]] && filter+=(-E '\.report$')
   # A ctest that wrote no results or found no tests (it never got to run
   # them) is tried once more; then the student counts as failed, never as a
-  # row of "-".
+  # row of "-". A day test's output is read whole (every case's GATE line,
+  # the day's report), hence ctest's limits well above its 300 KB default.
   for _ in 1 2; do
     (
       export GRADING_SEED="$seed" GRADING_SHRINK=off  # shrunk once every verdict is out (shrink_class)
+      [[ "$reports" == yes ]] || export GRADING_DAY_REPORTS=off
       if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
       ctest --test-dir "$build" -L "^$id\$" "${filter[@]}" -j "$build_jobs" --output-junit "$dest/junit$suffix.xml" \
-        --test-output-size-passed 65536 --output-log "$dest/ctest$suffix.log" >"$dest/ctest$suffix.console" 2>&1
+        --test-output-size-passed 1048576 --test-output-size-failed 1048576 --output-log "$dest/ctest$suffix.log" >"$dest/ctest$suffix.console" 2>&1
     ) || true
     ran_tests "$dest" "$pass" && return 0
   done

@@ -90,6 +90,19 @@ TEST(HtmlFigures, ReadFromTheJunitOfOnePrefix) {
     EXPECT_TRUE(figuresFromJunit(tests, "s0001.").empty());
 }
 
+// A class's day test holds the day's report among its gates' cases.
+TEST(HtmlFigures, ReadFromTheReportInAClassDayTest) {
+    grading::report::JunitCase t;
+    t.name = "s0003.day52.timed";
+    t.status = "run";
+    t.output = "[ RUN      ] 52.overlap.ratio\nfigure overlap_ratio = 9\n[       OK ] 52.overlap.ratio (3 ms)\n"
+               "[ RUN      ] day52.report\nfigure overlap_ratio = 2.5\n[       OK ] day52.report (40 ms)\n";
+    const Figures f = figuresFromJunit({t}, "s0003.");
+    ASSERT_EQ(f.size(), 1u);
+    ASSERT_EQ(f.at("day52").size(), 1u) << "only the report's figures";
+    EXPECT_DOUBLE_EQ(f.at("day52").at("overlap_ratio"), 2.5);
+}
+
 TEST(HtmlResults, ReadsTheRecordedResults) {
     const Results r = fixtureResults();
     EXPECT_EQ(r.score, 0);

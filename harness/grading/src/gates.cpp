@@ -72,6 +72,9 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
         if (column.count("requires") && fields[column["requires"]] != "-") {
             g.prerequisites = text::splitCommas(fields[column["requires"]]);
         }
+        if (column.count("class_test") && fields[column["class_test"]] != "-") {
+            g.classTest = fields[column["class_test"]];
+        }
         if (column.count("scored")) {
             const std::string& scored = fields[column["scored"]];
             if (scored != "yes" && scored != "no") {

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "grading/report.h"
 #include "text_lines.h"
 
 namespace grading::html {
@@ -228,7 +229,17 @@ Figures figuresFromJunit(const std::vector<report::JunitCase>& tests, const std:
     std::string text;
     for (const report::JunitCase& t : tests) {
         const std::string name = report::plainTestName(t.name);
-        if (startsWith(name, prefix) && endsWith(name, ".report")) text += "== " + name + " ==\n" + t.output + "\n";
+        if (!startsWith(name, prefix)) continue;
+        if (endsWith(name, ".report")) {
+            text += "== " + name + " ==\n" + t.output + "\n";
+            continue;
+        }
+        // A class's day test holds the day's report as its gtest test "<day>.report".
+        for (const report::GtestBlock& b : report::gtestBlocks(t.output)) {
+            if (endsWith(b.name, ".report") && std::count(b.name.begin(), b.name.end(), '.') == 1) {
+                text += "== " + prefix + b.name + " ==\n" + b.text + "\n";
+            }
+        }
     }
     return figuresFromText(text);
 }

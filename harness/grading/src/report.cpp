@@ -58,11 +58,16 @@ Verdict verdictOf(const JunitCase& t) {
 }
 
 // gtest prints "<file>:<line>: Skipped" and then the reason.
-std::string skipReason(const JunitCase& t) {
-    const std::vector<std::string> lines = splitLines(t.output);
+std::string skipReasonIn(const std::string& output) {
+    const std::vector<std::string> lines = splitLines(output);
     for (size_t i = 0; i + 1 < lines.size(); ++i) {
         if (endsWith(lines[i], ": Skipped") && !trim(lines[i + 1]).empty()) return trim(lines[i + 1]);
     }
+    return "";
+}
+
+std::string skipReason(const JunitCase& t) {
+    if (std::string reason = skipReasonIn(t.output); !reason.empty()) return reason;
     return t.hasSkipped && !ctestSkipped(t) ? t.skippedMessage : "skipped without a reason";
 }
 
@@ -90,26 +95,19 @@ std::string gtestFailure(const std::string& output) {
     return "";
 }
 
-std::string failureReason(const JunitCase& t, const std::string& name, const std::string& gateId,
-                          const std::map<std::string, std::string>& ends) {
-    std::string otherGate;
-    for (const std::string& line : splitLines(t.output)) {
-        std::istringstream words(line);
-        std::string tag, id, verdict;
-        words >> tag >> id >> verdict;
-        if (tag != "GATE" || verdict != "FAIL") continue;
-        std::string rest;
-        std::getline(words, rest);
-        rest = trim(rest);
-        if (id == gateId) return rest;
-        if (otherGate.empty()) otherGate = id + " " + rest;
-    }
-    if (!otherGate.empty()) return otherGate;
-    if (const auto end = ends.find(plainTestName(t.name)); end != ends.end()) {
-        return name + ": " +
-               (startsWith(end->second, "Timeout") ? "killed by ctest at its time limit (" + end->second + ")"
-                                                   : "the test process crashed (" + end->second + ")");
-    }
+// How ctest's log says the test's process ended, where it did not exit: "" if it did.
+std::string abnormalEnd(const JunitCase& t, const std::map<std::string, std::string>& ends) {
+    const auto end = ends.find(plainTestName(t.name));
+    if (end == ends.end()) return "";
+    return startsWith(end->second, "Timeout") ? "killed by ctest at its time limit (" + end->second + ")"
+                                              : "the test process crashed (" + end->second + ")";
+}
+
+// Why a test failed where no GATE line says: how its process ended (ctest's
+// log), what gtest asserted, or its last words.
+std::string unexplainedFailure(const JunitCase& t, const std::string& name,
+                               const std::map<std::string, std::string>& ends) {
+    if (const std::string end = abnormalEnd(t, ends); !end.empty()) return name + ": " + end;
     // ctest could not run it ("Unable to find executable: <path>"); its output says more than the message.
     if (t.hasSkipped) return name + ": " + (t.output.empty() ? t.skippedMessage : firstLine(t.output));
     if (const std::string text = gtestFailure(t.output); !text.empty()) return name + ": " + text;
@@ -129,6 +127,31 @@ std::string failureReason(const JunitCase& t, const std::string& name, const std
     return name + ": failed (ctest status " + t.status + ", no message)";
 }
 
+// What the first "GATE <gateId> FAIL <context>: <message>" line of `output`
+// says after FAIL; "" where none. `other`: the first other gate's, with its id.
+std::string gateFailure(const std::string& output, const std::string& gateId, std::string* other = nullptr) {
+    for (const std::string& line : splitLines(output)) {
+        std::istringstream words(line);
+        std::string tag, id, verdict;
+        words >> tag >> id >> verdict;
+        if (tag != "GATE" || verdict != "FAIL") continue;
+        std::string rest;
+        std::getline(words, rest);
+        rest = trim(rest);
+        if (id == gateId) return rest;
+        if (other != nullptr && other->empty()) *other = id + " " + rest;
+    }
+    return "";
+}
+
+std::string failureReason(const JunitCase& t, const std::string& name, const std::string& gateId,
+                          const std::map<std::string, std::string>& ends) {
+    std::string otherGate;
+    if (std::string own = gateFailure(t.output, gateId, &otherGate); !own.empty()) return own;
+    if (!otherGate.empty()) return otherGate;
+    return unexplainedFailure(t, name, ends);
+}
+
 // gtest's own chatter around a test's output.
 bool isGtestChatter(const std::string& line) {
     static const char* const prefixes[] = {"[==========]", "[----------]", "[ RUN      ]", "[       OK ]",
@@ -139,6 +162,20 @@ bool isGtestChatter(const std::string& line) {
     }
     const std::string t = trim(line);
     return endsWith(t, " FAILED TEST") || endsWith(t, " FAILED TESTS");
+}
+
+// A test's output for the report's observations: no gtest chatter, and
+// one blank line where the chatter left several.
+std::string withoutChatter(const std::string& output) {
+    std::string text;
+    bool blank = true;
+    for (const std::string& line : splitLines(output)) {
+        if (isGtestChatter(line) || (blank && trim(line).empty())) continue;
+        blank = trim(line).empty();
+        text += blank ? "\n" : line + "\n";
+    }
+    if (blank && !text.empty()) text.pop_back();
+    return text;
 }
 
 struct Named {
@@ -169,7 +206,7 @@ std::optional<Shard> shardOf(const std::string& name) {
 }
 
 bool testOfGate(const Gate& gate, const std::string& name) {
-    if (globMatch(gate.tests, name)) return true;
+    if (globMatch(gate.tests, name) || (!gate.classTest.empty() && name == gate.classTest)) return true;
     const std::optional<Shard> s = shardOf(name);
     return s && globMatch(gate.tests, s->gateTests);
 }
@@ -208,6 +245,35 @@ std::string counterexampleOf(const std::string& output) {
 
 }  // namespace
 
+std::vector<GtestBlock> gtestBlocks(const std::string& output) {
+    static const std::string run = "[ RUN      ] ";
+    static const std::pair<const char*, GtestBlock::End> ends[] = {{"[       OK ] ", GtestBlock::End::Ok},
+                                                                  {"[  FAILED  ] ", GtestBlock::End::Failed},
+                                                                  {"[  SKIPPED ] ", GtestBlock::End::Skipped}};
+    std::vector<GtestBlock> blocks;
+    bool open = false;
+    for (const std::string& line : splitLines(output)) {
+        if (startsWith(line, run)) {
+            blocks.push_back({trim(line.substr(run.size())), GtestBlock::End::Unfinished, ""});
+            open = true;
+            continue;
+        }
+        if (!open) continue;
+        GtestBlock& b = blocks.back();
+        bool closed = false;
+        for (const auto& [marker, end] : ends) {
+            const std::string ended = std::string(marker) + b.name;
+            if (line == ended || startsWith(line, ended + " (")) {
+                b.end = end;
+                closed = true;
+            }
+        }
+        if (closed) open = false;
+        else b.text += line + "\n";
+    }
+    return blocks;
+}
+
 void takeShrunkFailures(std::vector<JunitCase>& tests, const std::vector<JunitCase>& shrunk) {
     std::map<std::string, const JunitCase*> rerun;
     for (const JunitCase& t : shrunk) {
@@ -218,11 +284,84 @@ void takeShrunkFailures(std::vector<JunitCase>& tests, const std::vector<JunitCa
         if (again == rerun.end() || verdictOf(t) != Verdict::Failed) continue;
         t.hasFailure = again->second->hasFailure;
         t.failureMessage = again->second->failureMessage;
-        t.output = again->second->output;
+        t.output = again->second->output + t.output;
     }
 }
 
 namespace {
+
+// A test's verdict on one gate; why, where it failed or was skipped; the
+// counterexample its failure drew.
+struct GateVerdict {
+    Verdict verdict = Verdict::Passed;
+    std::string why;
+    std::string counterexample;
+};
+
+GateVerdict verdictOfTest(const JunitCase& t, const std::string& name, const std::string& gateId,
+                          const std::map<std::string, std::string>& ends) {
+    switch (verdictOf(t)) {
+        case Verdict::Passed: return {};
+        case Verdict::Skipped: return {Verdict::Skipped, skipReason(t), ""};
+        case Verdict::Failed: break;
+    }
+    return {Verdict::Failed, failureReason(t, name, gateId, ends), counterexampleOf(t.output)};
+}
+
+// A class's day test holds several gates: a gate's verdict there is its own
+// cases' (gtest blocks "<gate>.<case>"), unless the process ended in a way
+// no failing case explains (a crash, ctest's time limit, a runner that wrote
+// after its last answer), which fails every gate it holds. A gate none of
+// whose cases ran fails: the test ended first.
+GateVerdict verdictInClassTest(const JunitCase& t, const std::string& name, const std::string& gateId,
+                               const std::map<std::string, std::string>& ends) {
+    const Verdict whole = verdictOf(t);
+    if (whole == Verdict::Skipped) return {Verdict::Skipped, skipReason(t), ""};
+    bool explained = false, own = false;
+    std::optional<GateVerdict> skipped, unfinished;
+    for (const GtestBlock& b : gtestBlocks(t.output)) {
+        // A failing case, or one the process died in, is why the test failed.
+        explained = explained || b.end == GtestBlock::End::Failed || b.end == GtestBlock::End::Unfinished;
+        if (!startsWith(b.name, gateId + ".")) continue;
+        own = true;
+        if (b.end == GtestBlock::End::Failed) {
+            std::string why = gateFailure(b.text, gateId);
+            if (why.empty()) why = name + ": " + b.name + ": " + gtestFailure(b.text);
+            return {Verdict::Failed, why, counterexampleOf(b.text)};
+        }
+        if (b.end == GtestBlock::End::Unfinished && !unfinished) {
+            // The process ended inside this case: how, and the last thing it said.
+            std::string last;
+            for (const std::string& line : splitLines(b.text)) {
+                if (!trim(line).empty()) last = trim(line);
+            }
+            const std::string end = abnormalEnd(t, ends);
+            unfinished = GateVerdict{Verdict::Failed,
+                                     name + ": " + (end.empty() ? "the test stopped after " + seconds(t.seconds) +
+                                                                      " s (ctest's time limit or a crash)"
+                                                                : end) +
+                                         " before " + b.name + " finished" +
+                                         (last.empty() ? "" : "; its last line: " + last),
+                                     ""};
+        }
+        if (b.end == GtestBlock::End::Skipped && !skipped) {
+            const std::string reason = skipReasonIn(b.text);
+            skipped = GateVerdict{Verdict::Skipped, reason.empty() ? "skipped without a reason" : reason, ""};
+        }
+    }
+    if (unfinished) return *unfinished;
+    if (own && whole == Verdict::Failed && !explained) return {Verdict::Failed, unexplainedFailure(t, name, ends), ""};
+    if (!own) {
+        const std::string end = abnormalEnd(t, ends);
+        return {Verdict::Failed, name + ": none of " + gateId + "'s cases ran" +
+                                     (!end.empty() ? " (" + end + ")"
+                                      : whole == Verdict::Failed
+                                          ? " (the test stopped after " + seconds(t.seconds) + " s, before them)"
+                                          : ""),
+                ""};
+    }
+    return skipped ? *skipped : GateVerdict{};
+}
 
 GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const std::string& prefix,
                       const std::map<std::string, std::string>& ends, const BuildFailure* buildFailure) {
@@ -236,16 +375,18 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         if (const std::optional<Shard> s = shardOf(t.name); s && globMatch(gate.tests, s->gateTests)) {
             shardsRan[s->count].insert(s->index);
         }
-        switch (verdictOf(*t.test)) {
+        const GateVerdict v = t.name == gate.classTest ? verdictInClassTest(*t.test, t.name, gate.id, ends)
+                                                       : verdictOfTest(*t.test, t.name, gate.id, ends);
+        switch (v.verdict) {
             case Verdict::Passed: ++o.passed; break;
             case Verdict::Skipped:
                 ++o.skipped;
-                if (firstSkip.empty()) firstSkip = skipReason(*t.test);
+                if (firstSkip.empty()) firstSkip = v.why;
                 break;
             case Verdict::Failed:
                 ++o.failed;
-                o.failures.push_back(failureReason(*t.test, t.name, gate.id, ends));
-                if (o.counterexample.empty()) o.counterexample = counterexampleOf(t.test->output);
+                o.failures.push_back(v.why);
+                if (o.counterexample.empty()) o.counterexample = v.counterexample;
                 break;
         }
     }
@@ -454,27 +595,43 @@ Report grade(const GradeInput& input) {
     }
 
     for (const Named& t : tests) {
-        const bool isGate = std::any_of(input.gates.begin(), input.gates.end(),
-                                        [&](const Gate& g) { return testOfGate(g, t.name); });
         const bool selected =
             std::any_of(days.begin(), days.end(), [&](const std::string& d) { return startsWith(t.name, d + "."); });
+        const auto classTestOf = [&](const Gate& g) { return g.classTest == t.name; };
+        if (std::any_of(input.gates.begin(), input.gates.end(), classTestOf)) {
+            // A class's day test: its observations are the blocks of no gate.
+            const std::string& day = std::find_if(input.gates.begin(), input.gates.end(), classTestOf)->day;
+            if (std::find(days.begin(), days.end(), day) == days.end()) continue;
+            for (const GtestBlock& b : gtestBlocks(t.test->output)) {
+                const bool ofGate = std::any_of(input.gates.begin(), input.gates.end(), [&](const Gate& g) {
+                    return g.day == day && startsWith(b.name, g.id + ".");
+                });
+                if (ofGate) continue;
+                switch (b.end) {
+                    case GtestBlock::End::Ok: report.observations.emplace_back(b.name, withoutChatter(b.text)); break;
+                    case GtestBlock::End::Failed:
+                        report.observations.emplace_back(b.name + " (failed)", withoutChatter(b.text));
+                        break;
+                    case GtestBlock::End::Skipped:
+                        report.observations.emplace_back(b.name + " (not run here: " + skipReasonIn(b.text) + ")", "");
+                        break;
+                    case GtestBlock::End::Unfinished:
+                        report.observations.emplace_back(b.name + " (did not finish)", withoutChatter(b.text));
+                        break;
+                }
+            }
+            continue;
+        }
+        const bool isGate = std::any_of(input.gates.begin(), input.gates.end(),
+                                        [&](const Gate& g) { return testOfGate(g, t.name); });
         if (isGate || !selected) continue;
-        std::string heading = t.name, text;
         const Verdict verdict = verdictOf(*t.test);
         if (verdict == Verdict::Skipped) {
-            heading += " (not run here: " + skipReason(*t.test) + ")";
+            report.observations.emplace_back(t.name + " (not run here: " + skipReason(*t.test) + ")", "");
         } else {
-            if (verdict == Verdict::Failed) heading += " (failed)";
-            // Blank lines separate the tables; keep one, drop those the chatter leaves.
-            bool blank = true;
-            for (const std::string& line : splitLines(t.test->output)) {
-                if (isGtestChatter(line) || (blank && trim(line).empty())) continue;
-                blank = trim(line).empty();
-                text += blank ? "\n" : line + "\n";
-            }
-            if (blank && !text.empty()) text.pop_back();
+            report.observations.emplace_back(t.name + (verdict == Verdict::Failed ? " (failed)" : ""),
+                                             withoutChatter(t.test->output));
         }
-        report.observations.emplace_back(heading, text);
     }
     return report;
 }

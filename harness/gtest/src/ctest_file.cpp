@@ -2,7 +2,7 @@
 // `<day>_tests --emit-ctest OUT --manifest FILE` writes at build time, from
 // the manifest CMake wrote (which runners exist, the planted and hostile
 // expectations, a class's students). One add_test a gate (or a shard of
-// one) and suite, its TIMEOUT from the cases' own limits, scaled with the
+// one) and suite, or a class's student, day and pass; its TIMEOUT from the cases' own limits, scaled with the
 // runners' when GRADING_SANITIZER is set as ctest starts.
 #include <unistd.h>
 
@@ -34,11 +34,38 @@ std::string gpuLabels(bool timed, bool exclusiveGpu = false) {
     return std::string(";gpu") + (timed ? ";timed" : "") + (timed || exclusiveGpu ? ";exclusive" : "");
 }
 
-std::string gpuLabels(const DayGate& g, bool studentOnly) {
-    return gpuLabels(g.spec.timed(), std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
-                         return c.exclusiveGpu && selected(c, studentOnly, {});
-                     }));
+// A gate whose suite's calls may hold the GPU exclusively: it is timed, or
+// one of the cases the suite selects holds it.
+bool holdsGpuExclusively(const DayGate& g, bool studentOnly) {
+    return g.spec.timed() || std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
+               return c.exclusiveGpu && selected(c, studentOnly, {});
+           });
 }
+
+std::string gpuLabels(const DayGate& g, bool studentOnly) {
+    return gpuLabels(g.spec.timed(), holdsGpuExclusively(g, studentOnly));
+}
+
+}  // namespace
+
+ClassPart classPart(const Day& day, const DayGate& g) {
+    if (holdsGpuExclusively(g, true)) return ClassPart::Exclusive;
+    // A gate that reads back another's answers runs in the same process or after it.
+    for (const std::string& id : g.spec.after()) {
+        if (const DayGate* before = day.find(id); before && classPart(day, *before) == ClassPart::Exclusive) {
+            return ClassPart::Exclusive;
+        }
+    }
+    return ClassPart::Shared;
+}
+
+const char* classPartName(ClassPart part) { return part == ClassPart::Shared ? "shared" : "exclusive"; }
+
+std::string classTestName(const Day& day, ClassPart part) {
+    return part == ClassPart::Shared ? day.name() : day.name() + ".timed";
+}
+
+namespace {
 
 double caseSeconds(const DayGate& g, bool studentOnly, const std::vector<std::string>& only) {
     double total = 0;
@@ -128,11 +155,6 @@ public:
              << " COST " << static_cast<long long>(seconds) << ")\n";
     }
 
-    // A test that starts once the named ones are done.
-    void after(const std::string& name, const std::string& tests) {
-        out_ << "set_tests_properties(" << bracket(name) << " PROPERTIES DEPENDS " << bracket(tests) << ")\n";
-    }
-
     std::string text() const { return out_.str(); }
 
 private:
@@ -181,26 +203,30 @@ void addSuite(CtestFile& file, const Day& day, const std::string& kind, const st
     }
 }
 
-// One student of a class build, graded as a submission: timed gates hold the
-// GPU exclusively through its slots (run serially across a class they would
-// queue every student); the day's report too, in the timed pass (label
-// exclusive), whose figures draw the student's charts.
+// One student of a class build, graded as a submission: a test a day and
+// pass (ClassPart), each one runner start. The exclusive part's timed
+// cases hold the GPU exclusively through its slots (run serially across a
+// class they would queue every student); the day's observations join it,
+// their figures the student's charts.
 void addStudent(CtestFile& file, const Day& day, const std::string& student, const std::string& runner) {
+    double seconds[2] = {0, 0};
+    bool any[2] = {false, false};
     for (const DayGate& g : day.gates()) {
         if (g.spec.grades() != Grades::Student) continue;
-        const std::string name = student + "." + g.spec.id();
-        file.add(name, {"--suite", "submission", "--gate", g.spec.id(), "--runner", runner}, caseSeconds(g, true, {}),
-                 "class;" + student + gpuLabels(g, true), false);
-        if (!g.spec.after().empty()) {
-            std::string after;
-            for (const std::string& id : g.spec.after()) after += (after.empty() ? "" : ";") + student + "." + id;
-            file.after(name, after);
-        }
+        const int part = static_cast<int>(classPart(day, g));
+        seconds[part] += caseSeconds(g, true, {});
+        any[part] = true;
     }
     for (const Observation& ob : day.observations()) {
-        file.add(student + "." + day.name() + "." + ob.name,
-                 {"--suite", "observe", "--observation", ob.name, "--runner", runner}, ob.limitSeconds,
-                 "class;" + student + gpuLabels(true), false);
+        seconds[static_cast<int>(ClassPart::Exclusive)] += ob.limitSeconds;
+        any[static_cast<int>(ClassPart::Exclusive)] = true;
+    }
+    for (const ClassPart part : {ClassPart::Shared, ClassPart::Exclusive}) {
+        const int k = static_cast<int>(part);
+        if (!any[k]) continue;
+        file.add(student + "." + classTestName(day, part),
+                 {"--suite", "submission", "--class-part", classPartName(part), "--runner", runner}, seconds[k],
+                 "class;" + student + gpuLabels(part == ClassPart::Exclusive), false);
     }
 }
 

@@ -1,10 +1,14 @@
 // The generic day driver: one test binary per day, built from the day's
 // declaration (harness/day.h) and this main. What it runs depends on the
-// suite it is started for; ctest starts it once per gate and suite, as the
-// file that --emit-ctest writes says.
+// suite it is started for; ctest starts it once per gate and suite (in a
+// class, once per student, day and pass), as the file that --emit-ctest
+// writes says.
 //
 //   <day>_tests --suite reference|submission --runner R --gate ID
 //   <day>_tests --suite observe --runner R --observation NAME
+//   <day>_tests --suite submission --runner R --class-part shared|exclusive
+//                                                  a class's student: the day's student gates of that
+//                                                  part (and the exclusive part's observations)
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
 //   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part timed|untimed]
 //                                                  a planted bug or hostile submission fails its gate
@@ -49,6 +53,7 @@ std::optional<Options> parseOptions(int argc, char** argv) {
         if (flag(arg, "suite", &o.suite, i, argc, argv) || flag(arg, "runner", &o.runner, i, argc, argv) ||
             flag(arg, "gate", &o.gate, i, argc, argv) || flag(arg, "observation", &o.observation, i, argc, argv) ||
             flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) || flag(arg, "part", &o.part, i, argc, argv) ||
+            flag(arg, "class-part", &o.classPart, i, argc, argv) ||
             flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv) ||
             flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv) ||
             flag(arg, "course-runner", &o.courseRunner, i, argc, argv) ||
@@ -108,7 +113,13 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (!o.emitCtest.empty()) return emitCtest(day, o);
-    if (o.suite == "reference" || o.suite == "submission") {
+    if (o.suite == "submission" && !o.classPart.empty()) {
+        if (o.classPart != "shared" && o.classPart != "exclusive") {
+            std::cerr << "--class-part is shared or exclusive, not \"" << o.classPart << "\"\n";
+            return 2;
+        }
+        registerClassPart(day, o);
+    } else if (o.suite == "reference" || o.suite == "submission") {
         const DayGate* g = day.find(o.gate);
         if (g == nullptr) {
             std::cerr << day.name() << " has no gate \"" << o.gate << "\"\n";

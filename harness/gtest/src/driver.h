@@ -18,6 +18,7 @@ struct Options {
     std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner, courseRunner,
         policy;
     std::string part;  // an expectation's "timed" or "untimed" gates alone; "": all of them
+    std::string classPart;  // a class's day test: "shared" or "exclusive" (ClassPart); "": one gate
     bool gatesTsv = false;
     bool chartsTsv = false;
     bool noSolution = false;
@@ -29,6 +30,19 @@ bool& timedCasesExclusive();
 std::string& referenceRunnerPath();
 std::string& courseRunnerPath();
 std::optional<ExclusiveGpuScope>& caseExclusiveScope();
+
+// A class grades each student's day in two test processes, one in each of
+// its passes (grade_class.sh), so that a day starts the student's runner
+// twice, not once a gate: the gates whose calls all share the GPU, then
+// those that hold it exclusively (a timed gate, a case too latency-bound to
+// share it, or a gate that reads back the answers of one of those) with the
+// day's observations. The grade report finds a gate's verdict in its test's
+// output (gates.tsv's class_test).
+enum class ClassPart { Shared, Exclusive };
+ClassPart classPart(const Day& day, const DayGate& g);
+const char* classPartName(ClassPart part);  // "shared", "exclusive": the driver's --class-part
+// The test's name after the student's prefix: "<day>", "<day>.timed".
+std::string classTestName(const Day& day, ClassPart part);
 
 // Whether a suite runs case `c`: a student suite only the student's, and
 // `only` (case names), when not empty, only those.
@@ -52,6 +66,7 @@ void registerGate(const DayGate& g, const Options& o);
 void registerStub(const Day& day, const Options& o);
 void registerExpect(const Day& day, const Options& o);
 void registerObservation(const Day& day, const Options& o);
+void registerClassPart(const Day& day, const Options& o);
 
 // The tables the report and the page read (tables.cpp).
 void printGatesTsv(const Day& day);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <random>
 #include <iostream>
 #include <regex>
 #include <sstream>
@@ -222,28 +223,62 @@ void exclusiveScopeFor(const GateCase& c) {
     else if (!caseExclusiveScope()) caseExclusiveScope().emplace();
 }
 
-void registerGate(const DayGate& g, const Options& o) {
+void registerCase(const DayGate& g, const GateCase& c, const Options& o) {
     const bool submission = o.suite == "submission";
-    for (const GateCase* next : grading::runOrder(g)) {
-        const GateCase& c = *next;
-        if (!selected(c, submission, {})) continue;
-        if (o.noSolution) {
-            registerTest(g.spec.id(), c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
-            continue;
+    if (o.noSolution) {
+        registerTest(g.spec.id(), c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
+        return;
+    }
+    registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
+        GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+        exclusiveScopeFor(c);
+        const uint64_t seed = grading::testing::gradingSeed();
+        const GateResult result = runCase(g, c, o.runner, seed);
+        grading::testing::expectGate(result, contextOf(c, seed));
+        // The instructor's code against itself earns all of a scored gate.
+        if (!submission && g.spec.scored() && result.passed) {
+            EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id() << ": the instructor solution does not earn "
+                                                       << "all of it: " << result.message;
         }
-        registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
-            GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
-            exclusiveScopeFor(c);
-            const uint64_t seed = grading::testing::gradingSeed();
-            const GateResult result = runCase(g, c, o.runner, seed);
-            grading::testing::expectGate(result, contextOf(c, seed));
-            // The instructor's code against itself earns all of a scored gate.
-            if (!submission && g.spec.scored() && result.passed) {
-                EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id() << ": the instructor solution does not earn "
-                                                           << "all of it: " << result.message;
-            }
-            if (g.spec.timed()) std::cout << grading::timedCallGpuLog().summary() << "\n";
-        });
+        if (g.spec.timed()) std::cout << grading::timedCallGpuLog().summary() << "\n";
+    });
+}
+
+void registerGate(const DayGate& g, const Options& o) {
+    for (const GateCase* c : grading::runOrder(g)) {
+        if (selected(*c, o.suite == "submission", {})) registerCase(g, *c, o);
+    }
+}
+
+// A class's student, one day and pass (ClassPart): the part's student gates
+// in their declared order (one that reads back another's answers comes
+// after it), each gate's cases in an order the grading seed draws (those
+// holding the GPU exclusively last), then the exclusive part's observations.
+// GRADING_GATES (ids): only those gates and no observation, a class's rerun
+// of its failures with shrinking on; GRADING_DAY_REPORTS=off: no observation.
+void registerClassPart(const grading::Day& day, const Options& o) {
+    const ClassPart part = o.classPart == "shared" ? ClassPart::Shared : ClassPart::Exclusive;
+    const char* only = std::getenv("GRADING_GATES");
+    const std::vector<std::string> chosen = words(only != nullptr ? only : "");
+    const uint64_t seed = grading::testing::gradingSeedValue();
+    for (const DayGate& g : day.gates()) {
+        if (g.spec.grades() != grading::Grades::Student || classPart(day, g) != part) continue;
+        if (!chosen.empty() && std::find(chosen.begin(), chosen.end(), g.spec.id()) == chosen.end()) continue;
+        std::vector<const GateCase*> order;
+        for (const GateCase& c : g.cases) {
+            if (selected(c, true, {})) order.push_back(&c);
+        }
+        std::mt19937_64 draw(grading::caseSeed(seed, g.spec.id() + " case order"));
+        std::shuffle(order.begin(), order.end(), draw);
+        std::stable_partition(order.begin(), order.end(), [](const GateCase* c) { return !c->exclusiveGpu; });
+        for (const GateCase* c : order) registerCase(g, *c, o);
+    }
+    const char* reports = std::getenv("GRADING_DAY_REPORTS");
+    if (part != ClassPart::Exclusive || !chosen.empty() || (reports != nullptr && std::string(reports) == "off")) return;
+    for (const grading::Observation& ob : day.observations()) {
+        Options observe = o;
+        observe.observation = ob.name;
+        registerObservation(day, observe);
     }
 }
 
@@ -394,6 +429,8 @@ void registerObservation(const grading::Day& day, const Options& o) {
         registerTest(day.name(), ob.name, [&ob, o] {
             if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
             GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+            // After a class's exclusive cases: the report's own calls say which hold the GPU.
+            caseExclusiveScope().reset();
             const uint64_t seed = grading::testing::gradingSeed();
             {
                 const CaseTrace trace("observe", ob.name);

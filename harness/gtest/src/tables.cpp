@@ -8,7 +8,7 @@
 namespace grading::driver {
 
 void printGatesTsv(const grading::Day& day) {
-    std::cout << "id\tday\tpoints\tvisibility\tgrades\trequires\ttimed\tscored\ttests\ttitle\n";
+    std::cout << "id\tday\tpoints\tvisibility\tgrades\trequires\ttimed\tscored\ttests\tclass_test\ttitle\n";
     for (const DayGate& g : day.gates()) {
         const grading::GateSpec& spec = g.spec;
         std::string prerequisites;
@@ -16,7 +16,9 @@ void printGatesTsv(const grading::Day& day) {
         std::cout << spec.id() << "\t" << day.name() << "\t" << spec.points() << "\t" << spec.visibility() << "\t"
                   << (spec.grades() == grading::Grades::Student ? "student" : "course") << "\t"
                   << (prerequisites.empty() ? "-" : prerequisites) << "\t" << (spec.timed() ? "yes" : "no") << "\t"
-                  << (spec.scored() ? "yes" : "no") << "\t" << spec.id() << "\t" << grading::tsvField(spec.title())
+                  << (spec.scored() ? "yes" : "no") << "\t" << spec.id() << "\t"
+                  << (spec.grades() == grading::Grades::Student ? classTestName(day, classPart(day, g)) : "-") << "\t"
+                  << grading::tsvField(spec.title())
                   << "\n";
     }
 }

@@ -18,15 +18,19 @@ struct Gate {
     std::string title;
     std::string grades = "student";     // student, or course: a reference check worth nothing to a submission
     std::vector<std::string> prerequisites;  // gates that must pass for this one to be graded
+    // A class's test of the student's day that holds this gate among others
+    // ("<day>", "<day>.timed", after the prefix); "" where none does. The
+    // gate's verdict there is its own cases' (gtestBlocks, report.h).
+    std::string classTest;
     // Earns a fraction of its points: the lowest "SCORE <id> <fraction> <why>"
     // line its passing tests printed (a speed gate's ramp), not all or nothing.
     bool scored = false;
 };
 
 // '#' lines and blank lines are skipped; the first other line is the header
-// naming the columns (any order; extra columns ignored; grades and requires
-// optional, "-" for no requirement). Throws InputError naming `source` and
-// the line of the first malformed row.
+// naming the columns (any order; extra columns ignored; grades, requires,
+// scored and class_test optional, "-" for no requirement or class test).
+// Throws InputError naming `source` and the line of the first malformed row.
 std::vector<Gate> parseGates(std::istream& in, const std::string& source);
 std::vector<Gate> loadGates(const std::string& path);
 

@@ -75,11 +75,26 @@ struct GradeInput {
 
 Report grade(const GradeInput& input);
 
+// One gtest test in a test process's output: from "[ RUN      ] <name>" to
+// the line that ends it, or to the output's end where nothing did (the
+// process died in it, or ctest stopped it). A class's day test holds
+// several gates (Gate::classTest), each of its cases a block
+// "<gate>.<case>", its observations blocks "<day>.<name>".
+struct GtestBlock {
+    enum class End { Ok, Failed, Skipped, Unfinished };
+    std::string name;
+    End end = End::Unfinished;
+    std::string text;  // the lines between, each ending in '\n'
+};
+std::vector<GtestBlock> gtestBlocks(const std::string& output);
+
 // A class shrinks its students' failures after every verdict is out
 // (grade_class.sh): their tests run again with shrinking on. Each test of
 // `tests` that failed and failed again in `shrunk` takes the rerun's
-// message and output (its smallest failing input); nothing else changes,
-// so a rerun can add a counterexample and never a verdict.
+// message, and its output ahead of its own (the smallest failing input
+// first; a day test's rerun runs its failed gates alone, so its passing
+// gates' cases stay); nothing else changes, so a rerun can add a
+// counterexample and never a verdict.
 void takeShrunkFailures(std::vector<JunitCase>& tests, const std::vector<JunitCase>& shrunk);
 
 // The header lines, then gate | result | points | first failure, then

@@ -1,0 +1,180 @@
+// A class grades a student's day in one test process a pass (grade_class.sh):
+// "<s>.<day>" and "<s>.<day>.timed" each hold several gates (gates.tsv's
+// class_test). The report takes each gate's verdict from its own cases in
+// that test's output, and the day's report from its own block.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "grading/report.h"
+
+namespace {
+
+using namespace grading::report;
+
+const char* const kGates =
+    "id\tday\tpoints\tvisibility\tgrades\trequires\ttests\tclass_test\ttitle\n"
+    "34.stencil\tday34\t4\tvisible\tstudent\t-\t34.stencil\tday34\tstencil\n"
+    "34.ring\tday34\t2\tvisible\tstudent\t-\t34.ring\tday34\tring\n"
+    "34.copy\tday34\t2\tvisible\tstudent\t-\t34.copy\tday34\tcopy\n"
+    "34.timing\tday34\t1\tvisible\tstudent\t-\t34.timing\tday34.timed\ttiming\n";
+
+std::string ok(const std::string& gate, const std::string& c) {
+    return "[ RUN      ] " + gate + "." + c + "\nGATE " + gate + " PASS " + c + "\n[       OK ] " + gate + "." + c +
+           " (4 ms)\n";
+}
+
+std::string failing(const std::string& gate, const std::string& c, const std::string& message) {
+    return "[ RUN      ] " + gate + "." + c + "\nGATE " + gate + " FAIL " + c + ": " + message +
+           "\nday.cpp:380: Failure\nValue of: result.passed\n  Actual: false\n[  FAILED  ] " + gate + "." + c +
+           " (9 ms)\n";
+}
+
+const std::string kEnd = "[==========] 4 tests from 3 test suites ran. (30 ms total)\n";
+
+JunitCase test(const std::string& name, const std::string& output, bool passed) {
+    JunitCase t;
+    t.name = name;
+    t.status = passed ? "run" : "fail";
+    t.hasFailure = !passed;
+    t.seconds = 2.5;
+    t.output = output;
+    return t;
+}
+
+Report gradeClass(std::vector<JunitCase> tests) {
+    GradeInput in;
+    std::istringstream table(kGates);
+    in.gates = parseGates(table, "gates.tsv");
+    in.tests = std::move(tests);
+    in.prefix = "s0001.";
+    return grade(in);
+}
+
+const GateOutcome& gate(const Report& r, const std::string& id) {
+    for (const GateOutcome& g : r.gates) {
+        if (g.gate.id == id) return g;
+    }
+    throw std::runtime_error("no gate " + id);
+}
+
+TEST(ClassDayTest, TheGatesTableNamesIt) {
+    std::istringstream table(kGates);
+    const std::vector<Gate> gates = parseGates(table, "gates.tsv");
+    EXPECT_EQ(gates[0].classTest, "day34");
+    EXPECT_EQ(gates[3].classTest, "day34.timed");
+}
+
+TEST(ClassDayTest, EachGateTakesItsOwnCasesVerdict) {
+    const Report r = gradeClass(
+        {test("s0001.day34",
+              ok("34.stencil", "small") + failing("34.ring", "wide", "cell (0, 3) got 2, want 0") +
+                  ok("34.stencil", "large") + ok("34.copy", "pinned") + kEnd,
+              false),
+         test("s0001.day34.timed", ok("34.timing", "steps") + kEnd, true)});
+    EXPECT_EQ(gate(r, "34.stencil").result, Result::Pass);
+    EXPECT_EQ(gate(r, "34.stencil").earned, 4);
+    EXPECT_EQ(gate(r, "34.copy").result, Result::Pass);
+    EXPECT_EQ(gate(r, "34.timing").result, Result::Pass);
+    const GateOutcome& ring = gate(r, "34.ring");
+    EXPECT_EQ(ring.result, Result::Fail);
+    EXPECT_EQ(ring.message, "wide: cell (0, 3) got 2, want 0");
+    EXPECT_EQ(r.earned, 7);
+    EXPECT_EQ(gate(r, "day34.builds").result, Result::Pass);
+}
+
+// The process died in 34.ring's case: that gate fails with how it ended, one
+// whose cases all finished before keeps its pass, one that never ran fails.
+TEST(ClassDayTest, ACrashFailsTheGateItStoppedInAndThoseThatNeverRan) {
+    const Report r = gradeClass({test("s0001.day34",
+                                      ok("34.stencil", "small") + "[ RUN      ] 34.ring.wide\nstep 3 of 8\n",
+                                      false)});
+    EXPECT_EQ(gate(r, "34.stencil").result, Result::Pass);
+    const GateOutcome& ring = gate(r, "34.ring");
+    EXPECT_EQ(ring.result, Result::Fail);
+    EXPECT_EQ(ring.message, "day34: the test stopped after 2.5 s (ctest's time limit or a crash) before 34.ring.wide "
+                            "finished; its last line: step 3 of 8");
+    const GateOutcome& copy = gate(r, "34.copy");
+    EXPECT_EQ(copy.result, Result::Fail);
+    EXPECT_EQ(copy.message, "day34: none of 34.copy's cases ran (the test stopped after 2.5 s, before them)");
+}
+
+// Every case passed, yet the test failed (a runner that wrote after its
+// last answer fails the process at its end): no gate of it passes.
+TEST(ClassDayTest, AFailureNoCaseExplainsFailsEveryGateOfTheTest) {
+    const Report r = gradeClass(
+        {test("s0001.day34",
+              ok("34.stencil", "small") + ok("34.ring", "wide") + ok("34.copy", "pinned") + kEnd +
+                  "the runner wrote after its last answer: 12 bytes\n",
+              false),
+         test("s0001.day34.timed", ok("34.timing", "steps") + kEnd, true)});
+    for (const char* id : {"34.stencil", "34.ring", "34.copy"}) {
+        EXPECT_EQ(gate(r, id).result, Result::Fail) << id;
+        EXPECT_NE(gate(r, id).message.find("day34: "), std::string::npos) << gate(r, id).message;
+    }
+    EXPECT_EQ(gate(r, "34.timing").result, Result::Pass);
+}
+
+TEST(ClassDayTest, ATestThatRanNoneOfAGatesCasesFailsIt) {
+    const Report r = gradeClass({test("s0001.day34", ok("34.stencil", "small") + ok("34.ring", "wide") + kEnd, true)});
+    EXPECT_EQ(gate(r, "34.copy").result, Result::Fail);
+    EXPECT_EQ(gate(r, "34.copy").message, "day34: none of 34.copy's cases ran");
+}
+
+TEST(ClassDayTest, ASkippedTestIsNotRunHere) {
+    JunitCase skipped = test("s0001.day34", "no usable CUDA device\n", true);
+    skipped.status = "notrun";
+    skipped.hasSkipped = true;
+    skipped.skippedMessage = "SKIP_RETURN_CODE=77";
+    const Report r = gradeClass({skipped});
+    EXPECT_EQ(gate(r, "34.stencil").result, Result::NotRunHere);
+    EXPECT_EQ(gate(r, "34.timing").result, Result::NotRun) << "its test did not run at all";
+}
+
+TEST(ClassDayTest, TheDaysReportIsAnObservationOfItsOwn) {
+    const Report r = gradeClass(
+        {test("s0001.day34.timed",
+              ok("34.timing", "steps") +
+                  "[ RUN      ] day34.report\nseed: 7\n\nfigure tiled_ms = 1.25\n| kernel | ms |\n"
+                  "[       OK ] day34.report (812 ms)\n" + kEnd,
+              true)});
+    EXPECT_EQ(gate(r, "34.timing").result, Result::Pass);
+    ASSERT_EQ(r.observations.size(), 1u);
+    EXPECT_EQ(r.observations[0].first, "day34.report");
+    EXPECT_EQ(r.observations[0].second, "seed: 7\n\nfigure tiled_ms = 1.25\n| kernel | ms |\n");
+    EXPECT_NE(formatObservations(r).find("== s0001.day34.report =="), std::string::npos);
+}
+
+// The rerun with shrinking on runs the failed gates alone: their smallest
+// input comes first, and the gates that passed keep their cases' verdict.
+TEST(ClassDayTest, AShrunkRerunOfItsFailedGatesKeepsTheOthers) {
+    std::vector<JunitCase> tests = {test(
+        "s0001.day34", ok("34.stencil", "small") + failing("34.ring", "wide", "cell (0, 3) got 2, want 0") + kEnd,
+        false)};
+    const std::vector<JunitCase> shrunk = {
+        test("s0001.day34",
+             failing("34.ring", "wide", "cell (0, 3) got 2, want 0; smallest failing input found: 4 x 4") + kEnd,
+             false)};
+    takeShrunkFailures(tests, shrunk);
+    const Report r = gradeClass(tests);
+    EXPECT_EQ(gate(r, "34.stencil").result, Result::Pass);
+    EXPECT_EQ(gate(r, "34.ring").message, "wide: cell (0, 3) got 2, want 0; smallest failing input found: 4 x 4");
+}
+
+TEST(GtestBlocks, EachTestFromItsRunLineToItsEnd) {
+    const std::vector<GtestBlock> blocks = gtestBlocks(
+        "Running main() from gtest_main.cc\n" + ok("a.b", "c") + failing("a.b", "d", "x") +
+        "[ RUN      ] a.b.e\nskip.cpp:3: Skipped\nno GPU\n[  SKIPPED ] a.b.e (0 ms)\n[ RUN      ] a.b.f\nhalf\n"
+        "[  FAILED  ] a.b.d\n");
+    ASSERT_EQ(blocks.size(), 4u);
+    EXPECT_EQ(blocks[0].name, "a.b.c");
+    EXPECT_EQ(blocks[0].end, GtestBlock::End::Ok);
+    EXPECT_EQ(blocks[0].text, "GATE a.b PASS c\n");
+    EXPECT_EQ(blocks[1].end, GtestBlock::End::Failed);
+    EXPECT_EQ(blocks[2].end, GtestBlock::End::Skipped);
+    EXPECT_EQ(blocks[3].name, "a.b.f");
+    EXPECT_EQ(blocks[3].end, GtestBlock::End::Unfinished) << "gtest's summary line names another test";
+    EXPECT_EQ(blocks[3].text, "half\n[  FAILED  ] a.b.d\n");
+}
+
+}  // namespace

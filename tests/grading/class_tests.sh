@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# A class grades each student's day in at most two test processes, one a
+# pass (grade_class.sh), so its runner starts at most twice a day, not once
+# a gate: "<s>.<day>" (the gates that share the GPU) and "<s>.<day>.timed"
+# (those that hold it exclusively, and the day's report). Checked on each
+# day's registration of two stand-in students, as a class build writes it:
+#  - the names and labels, read back by ctest itself;
+#  - every student gate in one of them (gates.tsv's class_test, which the
+#    report reads), a gate that reads back another's answers with it;
+#  - the starts: the tests run over a copy of the instructor's runner as
+#    each student's, with no GPU to see (every case skips at its probe),
+#    and the call trace counts the probes, one a runner start.
+#   class_tests.sh BUILD_DIR
+set -uo pipefail
+build=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+days=0
+: >"$work/trace.tsv"
+for driver in "$build"/harness/*/*_tests; do
+  day=$(basename "$driver" _tests)
+  [[ -x "$driver" && "$day" != *_host && -x "$build/runners/${day}_runner_reference" ]] || continue
+  mkdir -p "$work/$day"
+  for s in s0007 s0008; do
+    cp "$build/runners/${day}_runner_reference" "$work/${day}_runner_$s"
+    printf 'student\t%s\t%s\n' "$s" "$work/${day}_runner_$s" >>"$work/$day/manifest.tsv"
+  done
+  "$driver" --emit-ctest "$work/$day/CTestTestfile.cmake" --manifest "$work/$day/manifest.tsv" ||
+    { echo "$day: --emit-ctest failed"; exit 1; }
+  "$driver" --gates-tsv >"$work/$day/gates.tsv" || { echo "$day: --gates-tsv failed"; exit 1; }
+  ctest --test-dir "$work/$day" --show-only=json-v1 >"$work/$day.json" || { echo "$day: ctest cannot read it"; exit 1; }
+  CUDA_VISIBLE_DEVICES="" GRADING_CALL_TRACE="$work/trace.tsv" ctest --test-dir "$work/$day" -j 4 \
+    >"$work/$day/ctest.log" 2>&1
+  days=$((days + 1))
+done
+((days > 0)) || { echo "no day's driver and instructor runner under $build"; exit 1; }
+python3 - "$work" <<'PY' || fail=1
+import collections, csv, json, os, sys
+work = sys.argv[1]
+failures = 0
+def bad(message):
+    global failures
+    failures += 1
+    print(message)
+starts = collections.Counter()
+for line in open(os.path.join(work, "trace.tsv")):
+    f = line.rstrip("\n").split("\t")
+    if f[0] == "probe":
+        starts[os.path.basename(f[6])] += 1
+summary = []
+for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work, d))):
+    tests = json.load(open(os.path.join(work, day + ".json")))["tests"]
+    labels = {t["name"]: next((p["value"] for p in t.get("properties", []) if p["name"] == "LABELS"), [])
+              for t in tests}
+    rows = list(csv.DictReader((l for l in open(os.path.join(work, day, "gates.tsv")) if not l.startswith("#")),
+                               delimiter="\t"))
+    for s in ("s0007", "s0008"):
+        mine = sorted(n for n in labels if n.startswith(s + "."))
+        want = {s + "." + day: False, s + "." + day + ".timed": True}
+        for name in mine:
+            if name not in want:
+                bad(f"{name}: a class test of {day} is {s}.{day} or {s}.{day}.timed")
+            elif ("exclusive" in labels[name]) != want[name]:
+                bad(f"{name} is {'not ' if want[name] else ''}labelled exclusive")
+        held = {r["class_test"] for r in rows if r["grades"] == "student"}
+        for test in held:
+            if s + "." + test not in mine:
+                bad(f"gates.tsv puts a {day} gate in {test}, which {s} has no test of")
+        runs = starts[f"{day}_runner_{s}"]
+        if runs != len(mine) or runs > 2:
+            bad(f"{s}'s {day} runner started {runs} times for its {len(mine)} tests (want one a test, at most 2)")
+        summary.append(f"{day} {runs}")
+    for r in rows:
+        if r["grades"] == "student" and r["class_test"] not in (day, day + ".timed"):
+            bad(f"{r['id']}: class_test {r['class_test']}, want {day} or {day}.timed")
+# The gates that read back the searches 38.distances asked run in its process.
+by_id = {}
+for day in os.listdir(work):
+    path = os.path.join(work, day, "gates.tsv")
+    if os.path.exists(path):
+        for r in csv.DictReader((l for l in open(path) if not l.startswith("#")), delimiter="\t"):
+            by_id[r["id"]] = r
+for later in ("38.levels", "38.frontier_total"):
+    if later in by_id and by_id[later]["class_test"] != by_id["38.distances"]["class_test"]:
+        bad(f"{later} runs in {by_id[later]['class_test']}, 38.distances in {by_id['38.distances']['class_test']}: "
+            "it would ask day 38's searches again")
+if failures:
+    sys.exit(1)
+print("runner starts per student and day (two stand-in students each):", ", ".join(sorted(set(summary))))
+PY
+exit $fail
