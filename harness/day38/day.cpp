@@ -583,7 +583,7 @@ grading::Day grading::declareDay() {
                         return day38::checkExpansionDistances(g.graph, e, r.dist);
                     })));
     // Levels and frontier_total judge the searches and expansions distances
-    // asked: in a class they start when it has ended, and read them back.
+    // asked: in a class they run after it, in its test, and read them back.
     day.gate(GateSpec("38.levels").title("level count").points(1).after({"38.distances"}),
              searchCases("38.levels", [](const GraphCase& g, const day38::protocol::BfsResult& r) {
                  GateResult v = day38::checkLevels(static_cast<long long>(r.levelSizes.size()), g.host.levels());

@@ -2,8 +2,9 @@
 // `<day>_tests --emit-ctest OUT --manifest FILE` writes at build time, from
 // the manifest CMake wrote (which runners exist, the planted and hostile
 // expectations, a class's students). One add_test a gate (or a shard of
-// one) and suite, or a class's student, day and pass; its TIMEOUT from the cases' own limits, scaled with the
-// runners' when GRADING_SANITIZER is set as ctest starts.
+// one) and suite, or a class's student, day and pass; its TIMEOUT from the
+// cases' own limits, scaled with the runners' when GRADING_SANITIZER is set
+// as ctest starts.
 #include <unistd.h>
 
 #include <algorithm>

@@ -94,11 +94,11 @@ public:
         return *this;
     }
 
-    // In a class, this gate's test starts once these gates' tests of the
-    // same student have ended (declared before it, graded from the student's
-    // code): its cases ask the same runner calls, and read back the answers,
-    // or the hangs, those kept (RunnerCall::answerShared), where started
-    // beside them each would ask, or wait out the hang, again.
+    // In a class, this gate runs after these gates (declared before it,
+    // graded from the student's code), in the same test process as they or a
+    // later one: its cases ask the same runner calls, and read back the
+    // answers, or the hangs, those kept (RunnerCall::answerShared), where
+    // run beside them each would ask, or wait out the hang, again.
     const std::vector<std::string>& after() const { return after_; }
     GateSpec& after(std::vector<std::string> ids) {
         after_ = std::move(ids);
