@@ -16,7 +16,7 @@ const char* const kGates =
     "id\tday\tpoints\tvisibility\tgrades\trequires\ttests\tclass_test\ttitle\n"
     "34.stencil\tday34\t4\tvisible\tstudent\t-\t34.stencil\tday34\tstencil\n"
     "34.ring\tday34\t2\tvisible\tstudent\t-\t34.ring\tday34\tring\n"
-    "34.copy\tday34\t2\tvisible\tstudent\t-\t34.copy\tday34\tcopy\n"
+    "34.copy\tday34\t2\tvisible\tstudent\t-\t34.copy\tday34,day34.timed\tcopy\n"
     "34.timing\tday34\t1\tvisible\tstudent\t-\t34.timing\tday34.timed\ttiming\n";
 
 std::string ok(const std::string& gate, const std::string& c) {
@@ -61,8 +61,9 @@ const GateOutcome& gate(const Report& r, const std::string& id) {
 TEST(ClassDayTest, TheGatesTableNamesIt) {
     std::istringstream table(kGates);
     const std::vector<Gate> gates = parseGates(table, "gates.tsv");
-    EXPECT_EQ(gates[0].classTest, "day34");
-    EXPECT_EQ(gates[3].classTest, "day34.timed");
+    EXPECT_EQ(gates[0].classTests, std::vector<std::string>{"day34"});
+    EXPECT_EQ(gates[2].classTests, (std::vector<std::string>{"day34", "day34.timed"}));
+    EXPECT_EQ(gates[3].classTests, std::vector<std::string>{"day34.timed"});
 }
 
 TEST(ClassDayTest, EachGateTakesItsOwnCasesVerdict) {
@@ -71,7 +72,7 @@ TEST(ClassDayTest, EachGateTakesItsOwnCasesVerdict) {
               ok("34.stencil", "small") + failing("34.ring", "wide", "cell (0, 3) got 2, want 0") +
                   ok("34.stencil", "large") + ok("34.copy", "pinned") + kEnd,
               false),
-         test("s0001.day34.timed", ok("34.timing", "steps") + kEnd, true)});
+         test("s0001.day34.timed", ok("34.timing", "steps") + ok("34.copy", "deep") + kEnd, true)});
     EXPECT_EQ(gate(r, "34.stencil").result, Result::Pass);
     EXPECT_EQ(gate(r, "34.stencil").earned, 4);
     EXPECT_EQ(gate(r, "34.copy").result, Result::Pass);
@@ -107,11 +108,26 @@ TEST(ClassDayTest, AFailureNoCaseExplainsFailsEveryGateOfTheTest) {
               ok("34.stencil", "small") + ok("34.ring", "wide") + ok("34.copy", "pinned") + kEnd +
                   "the runner wrote after its last answer: 12 bytes\n",
               false),
-         test("s0001.day34.timed", ok("34.timing", "steps") + kEnd, true)});
+         test("s0001.day34.timed", ok("34.timing", "steps") + ok("34.copy", "deep") + kEnd, true)});
     for (const char* id : {"34.stencil", "34.ring", "34.copy"}) {
         EXPECT_EQ(gate(r, id).result, Result::Fail) << id;
         EXPECT_NE(gate(r, id).message.find("day34: "), std::string::npos) << gate(r, id).message;
     }
+    EXPECT_EQ(gate(r, "34.timing").result, Result::Pass);
+}
+
+// A gate with cases in both passes' tests passes only where both pass it.
+TEST(ClassDayTest, AGateInBothTestsFailsWhereEitherFails) {
+    const Report r = gradeClass(
+        {test("s0001.day34", ok("34.stencil", "small") + ok("34.ring", "wide") + ok("34.copy", "pinned") + kEnd, true),
+         test("s0001.day34.timed",
+              ok("34.timing", "steps") + failing("34.copy", "deep", "copy changed the answer at index 518") + kEnd,
+              false)});
+    const GateOutcome& copy = gate(r, "34.copy");
+    EXPECT_EQ(copy.result, Result::Fail);
+    EXPECT_EQ(copy.tests, 2);
+    EXPECT_EQ(copy.passed, 1);
+    EXPECT_EQ(copy.message, "deep: copy changed the answer at index 518");
     EXPECT_EQ(gate(r, "34.timing").result, Result::Pass);
 }
 

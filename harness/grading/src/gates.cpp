@@ -73,7 +73,7 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
             g.prerequisites = text::splitCommas(fields[column["requires"]]);
         }
         if (column.count("class_test") && fields[column["class_test"]] != "-") {
-            g.classTest = fields[column["class_test"]];
+            g.classTests = text::splitCommas(fields[column["class_test"]]);
         }
         if (column.count("scored")) {
             const std::string& scored = fields[column["scored"]];
@@ -92,6 +92,10 @@ std::vector<Gate> parseGates(std::istream& in, const std::string& source) {
         }
     }
     return gates;
+}
+
+bool Gate::inClassTest(const std::string& name) const {
+    return std::find(classTests.begin(), classTests.end(), name) != classTests.end();
 }
 
 std::vector<Gate> loadGates(const std::string& path) {

@@ -206,7 +206,7 @@ std::optional<Shard> shardOf(const std::string& name) {
 }
 
 bool testOfGate(const Gate& gate, const std::string& name) {
-    if (globMatch(gate.tests, name) || (!gate.classTest.empty() && name == gate.classTest)) return true;
+    if (globMatch(gate.tests, name) || gate.inClassTest(name)) return true;
     const std::optional<Shard> s = shardOf(name);
     return s && globMatch(gate.tests, s->gateTests);
 }
@@ -375,7 +375,7 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         if (const std::optional<Shard> s = shardOf(t.name); s && globMatch(gate.tests, s->gateTests)) {
             shardsRan[s->count].insert(s->index);
         }
-        const GateVerdict v = t.name == gate.classTest ? verdictInClassTest(*t.test, t.name, gate.id, ends)
+        const GateVerdict v = gate.inClassTest(t.name) ? verdictInClassTest(*t.test, t.name, gate.id, ends)
                                                        : verdictOfTest(*t.test, t.name, gate.id, ends);
         switch (v.verdict) {
             case Verdict::Passed: ++o.passed; break;
@@ -597,7 +597,7 @@ Report grade(const GradeInput& input) {
     for (const Named& t : tests) {
         const bool selected =
             std::any_of(days.begin(), days.end(), [&](const std::string& d) { return startsWith(t.name, d + "."); });
-        const auto classTestOf = [&](const Gate& g) { return g.classTest == t.name; };
+        const auto classTestOf = [&](const Gate& g) { return g.inClassTest(t.name); };
         if (std::any_of(input.gates.begin(), input.gates.end(), classTestOf)) {
             // A class's day test: its observations are the blocks of no gate.
             const std::string& day = std::find_if(input.gates.begin(), input.gates.end(), classTestOf)->day;

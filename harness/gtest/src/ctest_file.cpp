@@ -49,21 +49,25 @@ std::string gpuLabels(const DayGate& g, bool studentOnly) {
 
 }  // namespace
 
-ClassPart classPart(const Day& day, const DayGate& g) {
-    if (holdsGpuExclusively(g, true)) return ClassPart::Exclusive;
-    // A gate that reads back another's answers runs in the same process or after it.
-    for (const std::string& id : g.spec.after()) {
-        if (const DayGate* before = day.find(id); before && classPart(day, *before) == ClassPart::Exclusive) {
-            return ClassPart::Exclusive;
-        }
-    }
-    return ClassPart::Shared;
+ClassPart classPart(const DayGate& g, const GateCase& c) {
+    return g.spec.timed() || c.exclusiveGpu ? ClassPart::Exclusive : ClassPart::Shared;
 }
 
 const char* classPartName(ClassPart part) { return part == ClassPart::Shared ? "shared" : "exclusive"; }
 
 std::string classTestName(const Day& day, ClassPart part) {
     return part == ClassPart::Shared ? day.name() : day.name() + ".timed";
+}
+
+std::string classTests(const Day& day, const DayGate& g) {
+    std::string tests;
+    for (const ClassPart part : {ClassPart::Shared, ClassPart::Exclusive}) {
+        const bool holds = std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
+            return selected(c, true, {}) && classPart(g, c) == part;
+        });
+        if (holds) tests += (tests.empty() ? "" : ",") + classTestName(day, part);
+    }
+    return tests;
 }
 
 namespace {
@@ -205,18 +209,21 @@ void addSuite(CtestFile& file, const Day& day, const std::string& kind, const st
 }
 
 // One student of a class build, graded as a submission: a test a day and
-// pass (ClassPart), each one runner start. The exclusive part's timed
-// cases hold the GPU exclusively through its slots (run serially across a
-// class they would queue every student); the day's observations join it,
-// their figures the student's charts.
+// pass (ClassPart), each one runner start. The exclusive part's cases hold
+// the GPU exclusively through its slots (run serially across a class they
+// would queue every student); the day's observations join it, their
+// figures the student's charts.
 void addStudent(CtestFile& file, const Day& day, const std::string& student, const std::string& runner) {
     double seconds[2] = {0, 0};
     bool any[2] = {false, false};
     for (const DayGate& g : day.gates()) {
         if (g.spec.grades() != Grades::Student) continue;
-        const int part = static_cast<int>(classPart(day, g));
-        seconds[part] += caseSeconds(g, true, {});
-        any[part] = true;
+        for (const GateCase& c : g.cases) {
+            if (!selected(c, true, {})) continue;
+            const int part = static_cast<int>(classPart(g, c));
+            seconds[part] += c.limitSeconds;
+            any[part] = true;
+        }
     }
     for (const Observation& ob : day.observations()) {
         seconds[static_cast<int>(ClassPart::Exclusive)] += ob.limitSeconds;

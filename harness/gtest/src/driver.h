@@ -33,16 +33,18 @@ std::optional<ExclusiveGpuScope>& caseExclusiveScope();
 
 // A class grades each student's day in two test processes, one in each of
 // its passes (grade_class.sh), so that a day starts the student's runner
-// twice, not once a gate: the gates whose calls all share the GPU, then
-// those that hold it exclusively (a timed gate, a case too latency-bound to
-// share it, or a gate that reads back the answers of one of those) with the
-// day's observations. The grade report finds a gate's verdict in its test's
+// twice, not once a gate: the cases whose calls all share the GPU, then
+// those that may hold it exclusively (a timed gate's, a case too
+// latency-bound to share it) with the day's observations. A gate may have
+// cases in both. The grade report finds a gate's verdict in its tests'
 // output (gates.tsv's class_test).
 enum class ClassPart { Shared, Exclusive };
-ClassPart classPart(const Day& day, const DayGate& g);
+ClassPart classPart(const DayGate& g, const GateCase& c);
 const char* classPartName(ClassPart part);  // "shared", "exclusive": the driver's --class-part
 // The test's name after the student's prefix: "<day>", "<day>.timed".
 std::string classTestName(const Day& day, ClassPart part);
+// The class tests that hold a student gate's cases, comma-separated: gates.tsv's class_test.
+std::string classTests(const Day& day, const DayGate& g);
 
 // Whether a suite runs case `c`: a student suite only the student's, and
 // `only` (case names), when not empty, only those.

@@ -250,27 +250,26 @@ void registerGate(const DayGate& g, const Options& o) {
     }
 }
 
-// A class's student, one day and pass (ClassPart): the part's student gates
-// in their declared order (one that reads back another's answers comes
-// after it), each gate's cases in an order the grading seed draws (those
-// holding the GPU exclusively last), then the exclusive part's observations.
-// GRADING_GATES (ids): only those gates and no observation, a class's rerun
-// of its failures with shrinking on; GRADING_DAY_REPORTS=off: no observation.
+// A class's student, one day and pass (ClassPart): the part's cases of the
+// student gates, gate by gate in their declared order (one that reads back
+// another's answers comes after it), each gate's cases in an order the
+// grading seed draws, then the exclusive part's observations. GRADING_GATES
+// (ids): only those gates and no observation, a class's rerun of its
+// failures with shrinking on; GRADING_DAY_REPORTS=off: no observation.
 void registerClassPart(const grading::Day& day, const Options& o) {
     const ClassPart part = o.classPart == "shared" ? ClassPart::Shared : ClassPart::Exclusive;
     const char* only = std::getenv("GRADING_GATES");
     const std::vector<std::string> chosen = words(only != nullptr ? only : "");
     const uint64_t seed = grading::testing::gradingSeedValue();
     for (const DayGate& g : day.gates()) {
-        if (g.spec.grades() != grading::Grades::Student || classPart(day, g) != part) continue;
+        if (g.spec.grades() != grading::Grades::Student) continue;
         if (!chosen.empty() && std::find(chosen.begin(), chosen.end(), g.spec.id()) == chosen.end()) continue;
         std::vector<const GateCase*> order;
         for (const GateCase& c : g.cases) {
-            if (selected(c, true, {})) order.push_back(&c);
+            if (selected(c, true, {}) && classPart(g, c) == part) order.push_back(&c);
         }
         std::mt19937_64 draw(grading::caseSeed(seed, g.spec.id() + " case order"));
         std::shuffle(order.begin(), order.end(), draw);
-        std::stable_partition(order.begin(), order.end(), [](const GateCase* c) { return !c->exclusiveGpu; });
         for (const GateCase* c : order) registerCase(g, *c, o);
     }
     const char* reports = std::getenv("GRADING_DAY_REPORTS");

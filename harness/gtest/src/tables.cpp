@@ -17,7 +17,7 @@ void printGatesTsv(const grading::Day& day) {
                   << (spec.grades() == grading::Grades::Student ? "student" : "course") << "\t"
                   << (prerequisites.empty() ? "-" : prerequisites) << "\t" << (spec.timed() ? "yes" : "no") << "\t"
                   << (spec.scored() ? "yes" : "no") << "\t" << spec.id() << "\t"
-                  << (spec.grades() == grading::Grades::Student ? classTestName(day, classPart(day, g)) : "-") << "\t"
+                  << (spec.grades() == grading::Grades::Student ? classTests(day, g) : "-") << "\t"
                   << grading::tsvField(spec.title())
                   << "\n";
     }

@@ -18,10 +18,12 @@ struct Gate {
     std::string title;
     std::string grades = "student";     // student, or course: a reference check worth nothing to a submission
     std::vector<std::string> prerequisites;  // gates that must pass for this one to be graded
-    // A class's test of the student's day that holds this gate among others
-    // ("<day>", "<day>.timed", after the prefix); "" where none does. The
-    // gate's verdict there is its own cases' (gtestBlocks, report.h).
-    std::string classTest;
+    // A class's tests of the student's day that hold this gate's cases among
+    // other gates' ("<day>", "<day>.timed", after the prefix; gates.tsv's
+    // class_test, comma-separated). The gate's verdict in each is its own
+    // cases' (gtestBlocks, report.h).
+    std::vector<std::string> classTests;
+    bool inClassTest(const std::string& name) const;
     // Earns a fraction of its points: the lowest "SCORE <id> <fraction> <why>"
     // line its passing tests printed (a speed gate's ramp), not all or nothing.
     bool scored = false;
