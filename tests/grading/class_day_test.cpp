@@ -19,15 +19,22 @@ const char* const kGates =
     "34.copy\tday34\t2\tvisible\tstudent\t-\t34.copy\tday34,day34.timed\tcopy\n"
     "34.timing\tday34\t1\tvisible\tstudent\t-\t34.timing\tday34.timed\ttiming\n";
 
+// As a class's day test prints a case: gtest's lines and the driver's
+// verdict lines, led by the token the test printed first (kStart).
+const std::string kToken = "5eed";
+const std::string kStart = "Running main() from gtest_main.cc\nverdict token: " + kToken + "\n";
+
 std::string ok(const std::string& gate, const std::string& c) {
-    return "[ RUN      ] " + gate + "." + c + "\nGATE " + gate + " PASS " + c + "\n[       OK ] " + gate + "." + c +
-           " (4 ms)\n";
+    const std::string name = gate + "." + c;
+    return "[ RUN      ] " + name + "\n" + kToken + " RUN " + name + "\nGATE " + gate + " PASS " + c +
+           "\n[       OK ] " + name + " (4 ms)\n" + kToken + " OK " + name + "\n";
 }
 
 std::string failing(const std::string& gate, const std::string& c, const std::string& message) {
-    return "[ RUN      ] " + gate + "." + c + "\nGATE " + gate + " FAIL " + c + ": " + message +
-           "\nday.cpp:380: Failure\nValue of: result.passed\n  Actual: false\n[  FAILED  ] " + gate + "." + c +
-           " (9 ms)\n";
+    const std::string name = gate + "." + c;
+    return "[ RUN      ] " + name + "\n" + kToken + " RUN " + name + "\nGATE " + gate + " FAIL " + c + ": " + message +
+           "\nday.cpp:380: Failure\nValue of: result.passed\n  Actual: false\n[  FAILED  ] " + name + " (9 ms)\n" +
+           kToken + " FAILED " + name + "\n";
 }
 
 const std::string kEnd = "[==========] 4 tests from 3 test suites ran. (30 ms total)\n";
@@ -38,7 +45,7 @@ JunitCase test(const std::string& name, const std::string& output, bool passed) 
     t.status = passed ? "run" : "fail";
     t.hasFailure = !passed;
     t.seconds = 2.5;
-    t.output = output;
+    t.output = kStart + output;
     return t;
 }
 
@@ -88,7 +95,7 @@ TEST(ClassDayTest, EachGateTakesItsOwnCasesVerdict) {
 // whose cases all finished before keeps its pass, one that never ran fails.
 TEST(ClassDayTest, ACrashFailsTheGateItStoppedInAndThoseThatNeverRan) {
     const Report r = gradeClass({test("s0001.day34",
-                                      ok("34.stencil", "small") + "[ RUN      ] 34.ring.wide\nstep 3 of 8\n",
+                                      ok("34.stencil", "small") + "[ RUN      ] 34.ring.wide\n" + kToken + " RUN 34.ring.wide\nstep 3 of 8\n",
                                       false)});
     EXPECT_EQ(gate(r, "34.stencil").result, Result::Pass);
     const GateOutcome& ring = gate(r, "34.ring");
@@ -151,8 +158,8 @@ TEST(ClassDayTest, TheDaysReportIsAnObservationOfItsOwn) {
     const Report r = gradeClass(
         {test("s0001.day34.timed",
               ok("34.timing", "steps") +
-                  "[ RUN      ] day34.report\nseed: 7\n\nfigure tiled_ms = 1.25\n| kernel | ms |\n"
-                  "[       OK ] day34.report (812 ms)\n" + kEnd,
+                  "[ RUN      ] day34.report\n" + kToken + " RUN day34.report\nseed: 7\n\nfigure tiled_ms = 1.25\n"
+                  "| kernel | ms |\n[       OK ] day34.report (812 ms)\n" + kToken + " OK day34.report\n" + kEnd,
               true)});
     EXPECT_EQ(gate(r, "34.timing").result, Result::Pass);
     ASSERT_EQ(r.observations.size(), 1u);
@@ -161,36 +168,53 @@ TEST(ClassDayTest, TheDaysReportIsAnObservationOfItsOwn) {
     EXPECT_NE(formatObservations(r).find("== s0001.day34.report =="), std::string::npos);
 }
 
-// The rerun with shrinking on runs the failed gates alone: their smallest
-// input comes first, and the gates that passed keep their cases' verdict.
+// The rerun with shrinking on runs the failed gates alone: their message
+// comes from it (the smallest input), every verdict from the test itself.
 TEST(ClassDayTest, AShrunkRerunOfItsFailedGatesKeepsTheOthers) {
     std::vector<JunitCase> tests = {test(
         "s0001.day34", ok("34.stencil", "small") + failing("34.ring", "wide", "cell (0, 3) got 2, want 0") + kEnd,
         false)};
-    const std::vector<JunitCase> shrunk = {
-        test("s0001.day34",
-             failing("34.ring", "wide", "cell (0, 3) got 2, want 0; smallest failing input found: 4 x 4") + kEnd,
-             false)};
-    takeShrunkFailures(tests, shrunk);
+    JunitCase rerun = test(
+        "s0001.day34", failing("34.ring", "wide", "cell (0, 3) got 2, want 0; smallest failing input found: 4 x 4") + kEnd,
+        false);
+    // Its own process, its own token.
+    for (size_t at; (at = rerun.output.find(kToken)) != std::string::npos;) rerun.output.replace(at, kToken.size(), "a1");
+    takeShrunkFailures(tests, {rerun});
     const Report r = gradeClass(tests);
     EXPECT_EQ(gate(r, "34.stencil").result, Result::Pass);
+    EXPECT_EQ(gate(r, "34.ring").result, Result::Fail);
     EXPECT_EQ(gate(r, "34.ring").message, "wide: cell (0, 3) got 2, want 0; smallest failing input found: 4 x 4");
 }
 
-TEST(GtestBlocks, EachTestFromItsRunLineToItsEnd) {
-    const std::vector<GtestBlock> blocks = gtestBlocks(
-        "Running main() from gtest_main.cc\n" + ok("a.b", "c") + failing("a.b", "d", "x") +
-        "[ RUN      ] a.b.e\nskip.cpp:3: Skipped\nno GPU\n[  SKIPPED ] a.b.e (0 ms)\n[ RUN      ] a.b.f\nhalf\n"
-        "[  FAILED  ] a.b.d\n");
+// A runner's words, quoted in a failure's message, may hold any line, a
+// verdict line's shape included; without the token the test printed first
+// they are text of the case they appear in.
+TEST(ClassDayTest, VerdictLinesWithoutTheTokenAreText) {
+    const std::string forged = "\n[       OK ] 34.ring.wide (1 ms)\nverdict token: f00d\nf00d OK 34.ring.wide\n" +
+                               kToken.substr(0, 3) + " OK 34.ring.wide\n[ RUN      ] 34.zz.x\n[  FAILED  ] 34.zz.x (0 ms)";
+    const Report r = gradeClass({test("s0001.day34",
+                                      ok("34.stencil", "small") + failing("34.ring", "wide", "stderr: " + forged) +
+                                          ok("34.copy", "pinned") + kEnd,
+                                      false)});
+    EXPECT_EQ(gate(r, "34.ring").result, Result::Fail);
+    EXPECT_EQ(gate(r, "34.stencil").result, Result::Pass);
+    EXPECT_EQ(gate(r, "34.copy").result, Result::Pass);
+}
+
+TEST(ClassTestCases, EachCaseFromItsRunLineToItsEnd) {
+    const std::vector<CaseBlock> blocks = classTestCases(
+        kStart + ok("a.b", "c") + failing("a.b", "d", "x") + "[ RUN      ] a.b.e\n" + kToken +
+        " RUN a.b.e\nskip.cpp:3: Skipped\nno GPU\n[  SKIPPED ] a.b.e (0 ms)\n" + kToken + " SKIPPED a.b.e\n" + kToken +
+        " RUN a.b.f\nhalf\n" + kToken + " OK a.b.d\n");
     ASSERT_EQ(blocks.size(), 4u);
     EXPECT_EQ(blocks[0].name, "a.b.c");
-    EXPECT_EQ(blocks[0].end, GtestBlock::End::Ok);
-    EXPECT_EQ(blocks[0].text, "GATE a.b PASS c\n");
-    EXPECT_EQ(blocks[1].end, GtestBlock::End::Failed);
-    EXPECT_EQ(blocks[2].end, GtestBlock::End::Skipped);
+    EXPECT_EQ(blocks[0].end, CaseBlock::End::Ok);
+    EXPECT_EQ(blocks[0].text, "GATE a.b PASS c\n[       OK ] a.b.c (4 ms)\n");
+    EXPECT_EQ(blocks[1].end, CaseBlock::End::Failed);
+    EXPECT_EQ(blocks[2].end, CaseBlock::End::Skipped);
     EXPECT_EQ(blocks[3].name, "a.b.f");
-    EXPECT_EQ(blocks[3].end, GtestBlock::End::Unfinished) << "gtest's summary line names another test";
-    EXPECT_EQ(blocks[3].text, "half\n[  FAILED  ] a.b.d\n");
+    EXPECT_EQ(blocks[3].end, CaseBlock::End::Unfinished) << "an end line that names another case ends nothing";
+    EXPECT_TRUE(classTestCases(ok("a.b", "c")).empty()) << "no token, no verdict lines";
 }
 
 }  // namespace

@@ -95,8 +95,8 @@ TEST(HtmlFigures, ReadFromTheReportInAClassDayTest) {
     grading::report::JunitCase t;
     t.name = "s0003.day52.timed";
     t.status = "run";
-    t.output = "[ RUN      ] 52.overlap.ratio\nfigure overlap_ratio = 9\n[       OK ] 52.overlap.ratio (3 ms)\n"
-               "[ RUN      ] day52.report\nfigure overlap_ratio = 2.5\n[       OK ] day52.report (40 ms)\n";
+    t.output = "verdict token: 7e57\n7e57 RUN 52.overlap.ratio\nfigure overlap_ratio = 9\n7e57 OK 52.overlap.ratio\n"
+               "7e57 RUN day52.report\nfigure overlap_ratio = 2.5\n7e57 OK day52.report\n";
     const Figures f = figuresFromJunit({t}, "s0003.");
     ASSERT_EQ(f.size(), 1u);
     ASSERT_EQ(f.at("day52").size(), 1u) << "only the report's figures";

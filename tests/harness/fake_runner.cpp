@@ -11,8 +11,10 @@
 // leave-daemon answer and leave a process running, leave-thread and
 // leave-renamed-thread a thread (join-thread ends its own first), map-memfd-exec and map-tmp-exec code of
 // its own, kept mapped,
-// count-own-threads says how many it sees itself (fake_runner_blind: none). Escapes, each reporting what it
-// managed (the sandbox's tests): whoami, read-file, write-file, daemon,
+// count-own-threads says how many it sees itself (fake_runner_blind: none;
+// fake_runner_forger answers a session's probe and then, to anything else,
+// forged verdict lines on stderr and exit status 3). Escapes, each
+// reporting what it managed (the sandbox's tests): whoami, read-file, write-file, daemon,
 // connect, fork-bomb, fill-disk, signal-pid. The system-call filter's
 // (fake_runner_filtered, which installs it as a real runner does):
 // make-thread, fork, fork-with-sigsys-blocked, exec, exec-memory,
@@ -181,6 +183,23 @@ int session() {
         const grading::Expected<Record> req = Record::parse(payload);
         const std::string command = req ? req->text("grading_subcommand").value() : "";
         say("at: " + command + " in session " + std::to_string(getpid()));
+#ifdef FAKE_RUNNER_FORGES
+        if (command != "probe") {
+            // Its last words, which a message quotes: every day 52 case it may be
+            // asked for passing, and a failing case of no gate to blame the test's
+            // failure on, in each form a test's output has shown a verdict in.
+            std::string forged = "\n";
+            for (const char* c : {"52.diamond.course_input", "52.diamond.hand_made", "52.diamond.seeded",
+                                  "52.stress.seeded"}) {
+                forged += std::string("[       OK ] ") + c + " (1 ms)\nGATE " + std::string(c).substr(0, 10) +
+                          " PASS forged\n0123456789abcdef OK " + c + "\n";
+            }
+            forged += "[ RUN      ] 52.forged.x\n[  FAILED  ] 52.forged.x (0 ms)\nverdict token: 0123456789abcdef\n"
+                      "0123456789abcdef RUN 52.forged.x\n0123456789abcdef FAILED 52.forged.x\n";
+            say(forged);
+            _exit(3);
+        }
+#endif
         const auto ms = [&](const char* name) {
             const grading::Expected<int64_t> v = req->integer(name);
             return static_cast<useconds_t>(v ? v.value() * 1000 : 0);

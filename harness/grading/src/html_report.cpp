@@ -234,8 +234,8 @@ Figures figuresFromJunit(const std::vector<report::JunitCase>& tests, const std:
             text += "== " + name + " ==\n" + t.output + "\n";
             continue;
         }
-        // A class's day test holds the day's report as its gtest test "<day>.report".
-        for (const report::GtestBlock& b : report::gtestBlocks(t.output)) {
+        // A class's day test holds the day's report as its case "<day>.report".
+        for (const report::CaseBlock& b : report::classTestCases(t.output)) {
             if (endsWith(b.name, ".report") && std::count(b.name.begin(), b.name.end(), '.') == 1) {
                 text += "== " + prefix + b.name + " ==\n" + b.text + "\n";
             }

@@ -245,31 +245,34 @@ std::string counterexampleOf(const std::string& output) {
 
 }  // namespace
 
-std::vector<GtestBlock> gtestBlocks(const std::string& output) {
-    static const std::string run = "[ RUN      ] ";
-    static const std::pair<const char*, GtestBlock::End> ends[] = {{"[       OK ] ", GtestBlock::End::Ok},
-                                                                  {"[  FAILED  ] ", GtestBlock::End::Failed},
-                                                                  {"[  SKIPPED ] ", GtestBlock::End::Skipped}};
-    std::vector<GtestBlock> blocks;
+std::vector<CaseBlock> classTestCases(const std::string& output) {
+    static const std::string tokenLine = "verdict token: ";
+    const std::vector<std::string> lines = splitLines(output);
+    // The token is the first line's that says one: any later one is a runner's word.
+    const auto first = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return startsWith(l, tokenLine); });
+    if (first == lines.end() || trim(first->substr(tokenLine.size())).empty()) return {};
+    const std::string token = trim(first->substr(tokenLine.size())) + " ";
+    static const std::pair<const char*, CaseBlock::End> ends[] = {
+        {"OK ", CaseBlock::End::Ok}, {"FAILED ", CaseBlock::End::Failed}, {"SKIPPED ", CaseBlock::End::Skipped}};
+    std::vector<CaseBlock> blocks;
     bool open = false;
-    for (const std::string& line : splitLines(output)) {
-        if (startsWith(line, run)) {
-            blocks.push_back({trim(line.substr(run.size())), GtestBlock::End::Unfinished, ""});
+    for (auto line = std::next(first); line != lines.end(); ++line) {
+        if (!startsWith(*line, token)) {
+            if (open) blocks.back().text += *line + "\n";
+            continue;
+        }
+        const std::string said = line->substr(token.size());
+        if (startsWith(said, "RUN ")) {
+            blocks.push_back({said.substr(4), CaseBlock::End::Unfinished, ""});
             open = true;
             continue;
         }
-        if (!open) continue;
-        GtestBlock& b = blocks.back();
-        bool closed = false;
-        for (const auto& [marker, end] : ends) {
-            const std::string ended = std::string(marker) + b.name;
-            if (line == ended || startsWith(line, ended + " (")) {
-                b.end = end;
-                closed = true;
+        for (const auto& [word, end] : ends) {
+            if (open && said == word + blocks.back().name) {
+                blocks.back().end = end;
+                open = false;
             }
         }
-        if (closed) open = false;
-        else b.text += line + "\n";
     }
     return blocks;
 }
@@ -282,9 +285,8 @@ void takeShrunkFailures(std::vector<JunitCase>& tests, const std::vector<JunitCa
     for (JunitCase& t : tests) {
         const auto again = rerun.find(t.name);
         if (again == rerun.end() || verdictOf(t) != Verdict::Failed) continue;
-        t.hasFailure = again->second->hasFailure;
         t.failureMessage = again->second->failureMessage;
-        t.output = again->second->output + t.output;
+        t.rerunOutput = again->second->output;
     }
 }
 
@@ -305,31 +307,45 @@ GateVerdict verdictOfTest(const JunitCase& t, const std::string& name, const std
         case Verdict::Skipped: return {Verdict::Skipped, skipReason(t), ""};
         case Verdict::Failed: break;
     }
-    return {Verdict::Failed, failureReason(t, name, gateId, ends), counterexampleOf(t.output)};
+    if (t.rerunOutput.empty()) return {Verdict::Failed, failureReason(t, name, gateId, ends), counterexampleOf(t.output)};
+    JunitCase rerun = t;
+    rerun.output = t.rerunOutput;
+    return {Verdict::Failed, failureReason(rerun, name, gateId, ends), counterexampleOf(rerun.output)};
+}
+
+// Why a case block failed: its GATE line for `gateId`, or what gtest asserted.
+std::string caseFailure(const CaseBlock& b, const std::string& name, const std::string& gateId) {
+    std::string why = gateFailure(b.text, gateId);
+    return why.empty() ? name + ": " + b.name + ": " + gtestFailure(b.text) : why;
 }
 
 // A class's day test holds several gates: a gate's verdict there is its own
-// cases' (gtest blocks "<gate>.<case>"), unless the process ended in a way
-// no failing case explains (a crash, ctest's time limit, a runner that wrote
-// after its last answer), which fails every gate it holds. A gate none of
-// whose cases ran fails: the test ended first.
+// cases' (classTestCases), unless the process failed in a way no case
+// explains (a runner that wrote after its last answer, a crash between
+// cases), which fails every gate it holds. The case the process died in
+// fails its gate, and a gate none of whose cases ran fails: the test ended
+// first. A failure's message and counterexample come from the test's rerun
+// with shrinking on where the gate failed there too.
 GateVerdict verdictInClassTest(const JunitCase& t, const std::string& name, const std::string& gateId,
                                const std::map<std::string, std::string>& ends) {
     const Verdict whole = verdictOf(t);
     if (whole == Verdict::Skipped) return {Verdict::Skipped, skipReason(t), ""};
     bool explained = false, own = false;
     std::optional<GateVerdict> skipped, unfinished;
-    for (const GtestBlock& b : gtestBlocks(t.output)) {
+    for (const CaseBlock& b : classTestCases(t.output)) {
         // A failing case, or one the process died in, is why the test failed.
-        explained = explained || b.end == GtestBlock::End::Failed || b.end == GtestBlock::End::Unfinished;
+        explained = explained || b.end == CaseBlock::End::Failed || b.end == CaseBlock::End::Unfinished;
         if (!startsWith(b.name, gateId + ".")) continue;
         own = true;
-        if (b.end == GtestBlock::End::Failed) {
-            std::string why = gateFailure(b.text, gateId);
-            if (why.empty()) why = name + ": " + b.name + ": " + gtestFailure(b.text);
-            return {Verdict::Failed, why, counterexampleOf(b.text)};
+        if (b.end == CaseBlock::End::Failed) {
+            for (const CaseBlock& again : classTestCases(t.rerunOutput)) {
+                if (startsWith(again.name, gateId + ".") && again.end == CaseBlock::End::Failed) {
+                    return {Verdict::Failed, caseFailure(again, name, gateId), counterexampleOf(again.text)};
+                }
+            }
+            return {Verdict::Failed, caseFailure(b, name, gateId), counterexampleOf(b.text)};
         }
-        if (b.end == GtestBlock::End::Unfinished && !unfinished) {
+        if (b.end == CaseBlock::End::Unfinished && !unfinished) {
             // The process ended inside this case: how, and the last thing it said.
             std::string last;
             for (const std::string& line : splitLines(b.text)) {
@@ -344,7 +360,7 @@ GateVerdict verdictInClassTest(const JunitCase& t, const std::string& name, cons
                                          (last.empty() ? "" : "; its last line: " + last),
                                      ""};
         }
-        if (b.end == GtestBlock::End::Skipped && !skipped) {
+        if (b.end == CaseBlock::End::Skipped && !skipped) {
             const std::string reason = skipReasonIn(b.text);
             skipped = GateVerdict{Verdict::Skipped, reason.empty() ? "skipped without a reason" : reason, ""};
         }
@@ -602,20 +618,20 @@ Report grade(const GradeInput& input) {
             // A class's day test: its observations are the blocks of no gate.
             const std::string& day = std::find_if(input.gates.begin(), input.gates.end(), classTestOf)->day;
             if (std::find(days.begin(), days.end(), day) == days.end()) continue;
-            for (const GtestBlock& b : gtestBlocks(t.test->output)) {
+            for (const CaseBlock& b : classTestCases(t.test->output)) {
                 const bool ofGate = std::any_of(input.gates.begin(), input.gates.end(), [&](const Gate& g) {
                     return g.day == day && startsWith(b.name, g.id + ".");
                 });
                 if (ofGate) continue;
                 switch (b.end) {
-                    case GtestBlock::End::Ok: report.observations.emplace_back(b.name, withoutChatter(b.text)); break;
-                    case GtestBlock::End::Failed:
+                    case CaseBlock::End::Ok: report.observations.emplace_back(b.name, withoutChatter(b.text)); break;
+                    case CaseBlock::End::Failed:
                         report.observations.emplace_back(b.name + " (failed)", withoutChatter(b.text));
                         break;
-                    case GtestBlock::End::Skipped:
+                    case CaseBlock::End::Skipped:
                         report.observations.emplace_back(b.name + " (not run here: " + skipReasonIn(b.text) + ")", "");
                         break;
-                    case GtestBlock::End::Unfinished:
+                    case CaseBlock::End::Unfinished:
                         report.observations.emplace_back(b.name + " (did not finish)", withoutChatter(b.text));
                         break;
                 }

@@ -250,13 +250,43 @@ void registerGate(const DayGate& g, const Options& o) {
     }
 }
 
+// A class's day test's verdict lines (report.cpp's classTestCases): each
+// case's start and end, led by a token drawn as the process starts and
+// printed before anything else. A runner's words, which a failure's message
+// quotes, may print any line; they never hold the token, which no runner sees.
+class ClassVerdictLines : public ::testing::EmptyTestEventListener {
+public:
+    explicit ClassVerdictLines(std::string token) : token_(std::move(token)) {}
+    void OnTestStart(const ::testing::TestInfo& t) override { say("RUN", t); }
+    void OnTestEnd(const ::testing::TestInfo& t) override {
+        const ::testing::TestResult& r = *t.result();
+        say(r.Skipped() ? "SKIPPED" : r.Failed() ? "FAILED" : "OK", t);
+    }
+
+private:
+    void say(const char* what, const ::testing::TestInfo& t) const {
+        std::cout << token_ << " " << what << " " << t.test_suite_name() << "." << t.name() << std::endl;
+    }
+    std::string token_;
+};
+
+void printClassVerdictLines() {
+    std::random_device entropy;
+    std::string token;
+    for (int i = 0; i < 4; ++i) token += grading::formatText("%08x", static_cast<unsigned>(entropy()));
+    std::cout << "verdict token: " << token << std::endl;
+    ::testing::UnitTest::GetInstance()->listeners().Append(new ClassVerdictLines(token));
+}
+
 // A class's student, one day and pass (ClassPart): the part's cases of the
 // student gates, gate by gate in their declared order (one that reads back
 // another's answers comes after it), each gate's cases in an order the
 // grading seed draws, then the exclusive part's observations. GRADING_GATES
 // (ids): only those gates and no observation, a class's rerun of its
-// failures with shrinking on; GRADING_DAY_REPORTS=off: no observation.
+// failures with shrinking on; GRADING_DAY_REPORTS=off: no observation. The
+// report reads each case's verdict from the lines ClassVerdictLines prints.
 void registerClassPart(const grading::Day& day, const Options& o) {
+    printClassVerdictLines();
     const ClassPart part = o.classPart == "shared" ? ClassPart::Shared : ClassPart::Exclusive;
     const char* only = std::getenv("GRADING_GATES");
     const std::vector<std::string> chosen = words(only != nullptr ? only : "");

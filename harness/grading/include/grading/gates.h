@@ -21,7 +21,7 @@ struct Gate {
     // A class's tests of the student's day that hold this gate's cases among
     // other gates' ("<day>", "<day>.timed", after the prefix; gates.tsv's
     // class_test, comma-separated). The gate's verdict in each is its own
-    // cases' (gtestBlocks, report.h).
+    // cases' (classTestCases, report.h).
     std::vector<std::string> classTests;
     bool inClassTest(const std::string& name) const;
     // Earns a fraction of its points: the lowest "SCORE <id> <fraction> <why>"

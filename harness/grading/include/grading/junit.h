@@ -22,6 +22,7 @@ struct JunitCase {
     bool hasSkipped = false;
     std::string skippedMessage;  // "SKIP_REGULAR_EXPRESSION_MATCHED" for a gtest skip
     std::string output;          // <system-out>, unescaped; "" when absent
+    std::string rerunOutput;     // a failure's rerun with shrinking on (takeShrunkFailures); "" when none
 };
 
 std::vector<JunitCase> parseJunit(std::string_view xml, const std::string& source);

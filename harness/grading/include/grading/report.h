@@ -75,26 +75,29 @@ struct GradeInput {
 
 Report grade(const GradeInput& input);
 
-// One gtest test in a test process's output: from "[ RUN      ] <name>" to
-// the line that ends it, or to the output's end where nothing did (the
-// process died in it, or ctest stopped it). A class's day test holds
-// several gates (Gate::classTest), each of its cases a block
-// "<gate>.<case>", its observations blocks "<day>.<name>".
-struct GtestBlock {
+// One case of a class's day test as the test's own verdict lines record
+// it: from "<token> RUN <name>" to "<token> OK|FAILED|SKIPPED <name>", or
+// to the output's end where nothing ended it (the process died in it, or
+// ctest stopped it). The token is the one the test printed before any
+// other line ("verdict token: <token>"), drawn as its process started: the
+// runners, whose words its messages quote, never see it, so no line of
+// theirs reads as a verdict. A class's day test holds several gates
+// (Gate::classTests): each case a block "<gate>.<case>", each of the day's
+// observations a block "<day>.<name>".
+struct CaseBlock {
     enum class End { Ok, Failed, Skipped, Unfinished };
     std::string name;
     End end = End::Unfinished;
     std::string text;  // the lines between, each ending in '\n'
 };
-std::vector<GtestBlock> gtestBlocks(const std::string& output);
+std::vector<CaseBlock> classTestCases(const std::string& output);
 
 // A class shrinks its students' failures after every verdict is out
 // (grade_class.sh): their tests run again with shrinking on. Each test of
 // `tests` that failed and failed again in `shrunk` takes the rerun's
-// message, and its output ahead of its own (the smallest failing input
-// first; a day test's rerun runs its failed gates alone, so its passing
-// gates' cases stay); nothing else changes, so a rerun can add a
-// counterexample and never a verdict.
+// message and output as its rerunOutput, which its failures' messages come
+// from (the smallest failing input); its verdicts stay its own output's, so
+// a rerun can add a counterexample and never a verdict.
 void takeShrunkFailures(std::vector<JunitCase>& tests, const std::vector<JunitCase>& shrunk);
 
 // The header lines, then gate | result | points | first failure, then
