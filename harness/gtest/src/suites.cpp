@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
-#include <random>
 #include <iostream>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <utility>
