@@ -460,8 +460,8 @@ run_ctest() {  # staged id, position, pass (untimed or timed)
   [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^exclusive$')
   # A ctest that wrote no results or found no tests (it never got to run
   # them) is tried once more; then the student counts as failed, never as a
-  # row of "-". A day test's output is read whole (every case's GATE line,
-  # the day's report), hence ctest's limits well above its 300 KB default.
+  # row of "-". A day test's output is read whole (every case's verdict
+  # lines, the day's report), hence ctest's limits well above its 300 KB default.
   for _ in 1 2; do
     (
       export GRADING_SEED="$seed" GRADING_SHRINK=off  # shrunk once every verdict is out (shrink_class)

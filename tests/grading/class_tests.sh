@@ -50,12 +50,15 @@ for line in open(os.path.join(work, "trace.tsv")):
     if f[0] == "probe":
         starts[os.path.basename(f[6])] += 1
 summary = []
+by_id = {}
 for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work, d))):
     tests = json.load(open(os.path.join(work, day + ".json")))["tests"]
     labels = {t["name"]: next((p["value"] for p in t.get("properties", []) if p["name"] == "LABELS"), [])
               for t in tests}
     rows = list(csv.DictReader((l for l in open(os.path.join(work, day, "gates.tsv")) if not l.startswith("#")),
                                delimiter="\t"))
+    by_id.update({r["id"]: r for r in rows})
+    held = {t for r in rows if r["grades"] == "student" for t in r["class_test"].split(",")}
     for s in ("s0007", "s0008"):
         mine = sorted(n for n in labels if n.startswith(s + "."))
         want = {s + "." + day: False, s + "." + day + ".timed": True}
@@ -64,7 +67,6 @@ for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work
                 bad(f"{name}: a class test of {day} is {s}.{day} or {s}.{day}.timed")
             elif ("exclusive" in labels[name]) != want[name]:
                 bad(f"{name} is {'not ' if want[name] else ''}labelled exclusive")
-        held = {t for r in rows if r["grades"] == "student" for t in r["class_test"].split(",")}
         for test in held:
             if s + "." + test not in mine:
                 bad(f"gates.tsv puts a {day} gate in {test}, which {s} has no test of")
@@ -76,12 +78,6 @@ for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work
         if r["grades"] == "student" and r["class_test"] not in (day, day + ".timed", day + "," + day + ".timed"):
             bad(f"{r['id']}: class_test {r['class_test']}, want {day}, {day}.timed or both")
 # The gates that read back the searches 38.distances asked run in its processes.
-by_id = {}
-for day in os.listdir(work):
-    path = os.path.join(work, day, "gates.tsv")
-    if os.path.exists(path):
-        for r in csv.DictReader((l for l in open(path) if not l.startswith("#")), delimiter="\t"):
-            by_id[r["id"]] = r
 for later in ("38.levels", "38.frontier_total"):
     if later in by_id and by_id[later]["class_test"] != by_id["38.distances"]["class_test"]:
         bad(f"{later} runs in {by_id[later]['class_test']}, 38.distances in {by_id['38.distances']['class_test']}: "

@@ -95,6 +95,15 @@ std::string gtestFailure(const std::string& output) {
     return "";
 }
 
+// The last line of `output` that says anything, trimmed.
+std::string lastLine(const std::string& output) {
+    std::string last;
+    for (const std::string& line : splitLines(output)) {
+        if (!trim(line).empty()) last = trim(line);
+    }
+    return last;
+}
+
 // How ctest's log says the test's process ended, where it did not exit: "" if it did.
 std::string abnormalEnd(const JunitCase& t, const std::map<std::string, std::string>& ends) {
     const auto end = ends.find(plainTestName(t.name));
@@ -117,12 +126,8 @@ std::string unexplainedFailure(const JunitCase& t, const std::string& name,
                " s (ctest's time limit or a crash; give --ctest-log to know which)";
     }
     if (!gtestFinished(t.output)) {
-        std::string last;
-        for (const std::string& line : splitLines(t.output)) {
-            if (!trim(line).empty()) last = trim(line);
-        }
         return name + ": the test stopped after " + seconds(t.seconds) +
-               " s before it finished (ctest's time limit or a crash); its last line: " + last;
+               " s before it finished (ctest's time limit or a crash); its last line: " + lastLine(t.output);
     }
     return name + ": failed (ctest status " + t.status + ", no message)";
 }
@@ -181,6 +186,10 @@ std::string withoutChatter(const std::string& output) {
 struct Named {
     std::string name;  // without the prefix
     const JunitCase* test;
+    // A class's day test (Gate::classTests): its day, and its cases and its
+    // rerun's, read once (classTestCases). classDay "": not one.
+    std::string classDay;
+    std::vector<CaseBlock> cases, rerunCases;
 };
 
 // A large gate's cases may run as ctest tests "<gate>.shard<k>of<n>", one
@@ -326,32 +335,30 @@ std::string caseFailure(const CaseBlock& b, const std::string& name, const std::
 // fails its gate, and a gate none of whose cases ran fails: the test ended
 // first. A failure's message and counterexample come from the test's rerun
 // with shrinking on where the gate failed there too.
-GateVerdict verdictInClassTest(const JunitCase& t, const std::string& name, const std::string& gateId,
+GateVerdict verdictInClassTest(const Named& test, const std::string& gateId,
                                const std::map<std::string, std::string>& ends) {
+    const JunitCase& t = *test.test;
+    const std::string& name = test.name;
     const Verdict whole = verdictOf(t);
     if (whole == Verdict::Skipped) return {Verdict::Skipped, skipReason(t), ""};
+    const auto ofGate = [&](const CaseBlock& b) { return startsWith(b.name, gateId + "."); };
     bool explained = false, own = false;
     std::optional<GateVerdict> skipped, unfinished;
-    for (const CaseBlock& b : classTestCases(t.output)) {
+    for (const CaseBlock& b : test.cases) {
         // A failing case, or one the process died in, is why the test failed.
         explained = explained || b.end == CaseBlock::End::Failed || b.end == CaseBlock::End::Unfinished;
-        if (!startsWith(b.name, gateId + ".")) continue;
+        if (!ofGate(b)) continue;
         own = true;
         if (b.end == CaseBlock::End::Failed) {
-            for (const CaseBlock& again : classTestCases(t.rerunOutput)) {
-                if (startsWith(again.name, gateId + ".") && again.end == CaseBlock::End::Failed) {
-                    return {Verdict::Failed, caseFailure(again, name, gateId), counterexampleOf(again.text)};
-                }
-            }
-            return {Verdict::Failed, caseFailure(b, name, gateId), counterexampleOf(b.text)};
+            const auto again = std::find_if(test.rerunCases.begin(), test.rerunCases.end(), [&](const CaseBlock& r) {
+                return ofGate(r) && r.end == CaseBlock::End::Failed;
+            });
+            const CaseBlock& said = again != test.rerunCases.end() ? *again : b;
+            return {Verdict::Failed, caseFailure(said, name, gateId), counterexampleOf(said.text)};
         }
         if (b.end == CaseBlock::End::Unfinished && !unfinished) {
             // The process ended inside this case: how, and the last thing it said.
-            std::string last;
-            for (const std::string& line : splitLines(b.text)) {
-                if (!trim(line).empty()) last = trim(line);
-            }
-            const std::string end = abnormalEnd(t, ends);
+            const std::string end = abnormalEnd(t, ends), last = lastLine(b.text);
             unfinished = GateVerdict{Verdict::Failed,
                                      name + ": " + (end.empty() ? "the test stopped after " + seconds(t.seconds) +
                                                                       " s (ctest's time limit or a crash)"
@@ -391,7 +398,7 @@ GateOutcome gradeGate(const Gate& gate, const std::vector<Named>& tests, const s
         if (const std::optional<Shard> s = shardOf(t.name); s && globMatch(gate.tests, s->gateTests)) {
             shardsRan[s->count].insert(s->index);
         }
-        const GateVerdict v = gate.inClassTest(t.name) ? verdictInClassTest(*t.test, t.name, gate.id, ends)
+        const GateVerdict v = gate.inClassTest(t.name) ? verdictInClassTest(t, gate.id, ends)
                                                        : verdictOfTest(*t.test, t.name, gate.id, ends);
         switch (v.verdict) {
             case Verdict::Passed: ++o.passed; break;
@@ -534,8 +541,16 @@ Report grade(const GradeInput& input) {
             tests[it->second].test = &t;
         } else {
             index[bare] = tests.size();
-            tests.push_back({bare, &t});
+            tests.push_back({bare, &t, "", {}, {}});
         }
+    }
+    for (Named& t : tests) {
+        const auto holder = std::find_if(input.gates.begin(), input.gates.end(),
+                                         [&](const Gate& g) { return g.inClassTest(t.name); });
+        if (holder == input.gates.end()) continue;
+        t.classDay = holder->day;
+        t.cases = classTestCases(t.test->output);
+        t.rerunCases = classTestCases(t.test->rerunOutput);
     }
 
     Report report;
@@ -610,43 +625,38 @@ Report grade(const GradeInput& input) {
         }
     }
 
+    // The observations: a class's day test's cases of no gate, and every
+    // other test of a selected day that belongs to no gate.
+    const auto observe = [&report](const std::string& name, const std::string& notPassed, const std::string& output) {
+        report.observations.emplace_back(name + (notPassed.empty() ? "" : " (" + notPassed + ")"), output);
+    };
+    const auto selected = [&days](const std::string& day) {
+        return std::find(days.begin(), days.end(), day) != days.end();
+    };
     for (const Named& t : tests) {
-        const bool selected =
-            std::any_of(days.begin(), days.end(), [&](const std::string& d) { return startsWith(t.name, d + "."); });
-        const auto classTestOf = [&](const Gate& g) { return g.inClassTest(t.name); };
-        if (std::any_of(input.gates.begin(), input.gates.end(), classTestOf)) {
-            // A class's day test: its observations are the blocks of no gate.
-            const std::string& day = std::find_if(input.gates.begin(), input.gates.end(), classTestOf)->day;
-            if (std::find(days.begin(), days.end(), day) == days.end()) continue;
-            for (const CaseBlock& b : classTestCases(t.test->output)) {
+        if (!t.classDay.empty()) {
+            if (!selected(t.classDay)) continue;
+            for (const CaseBlock& b : t.cases) {
                 const bool ofGate = std::any_of(input.gates.begin(), input.gates.end(), [&](const Gate& g) {
-                    return g.day == day && startsWith(b.name, g.id + ".");
+                    return g.day == t.classDay && startsWith(b.name, g.id + ".");
                 });
                 if (ofGate) continue;
                 switch (b.end) {
-                    case CaseBlock::End::Ok: report.observations.emplace_back(b.name, withoutChatter(b.text)); break;
-                    case CaseBlock::End::Failed:
-                        report.observations.emplace_back(b.name + " (failed)", withoutChatter(b.text));
-                        break;
-                    case CaseBlock::End::Skipped:
-                        report.observations.emplace_back(b.name + " (not run here: " + skipReasonIn(b.text) + ")", "");
-                        break;
-                    case CaseBlock::End::Unfinished:
-                        report.observations.emplace_back(b.name + " (did not finish)", withoutChatter(b.text));
-                        break;
+                    case CaseBlock::End::Ok: observe(b.name, "", withoutChatter(b.text)); break;
+                    case CaseBlock::End::Failed: observe(b.name, "failed", withoutChatter(b.text)); break;
+                    case CaseBlock::End::Skipped: observe(b.name, "not run here: " + skipReasonIn(b.text), ""); break;
+                    case CaseBlock::End::Unfinished: observe(b.name, "did not finish", withoutChatter(b.text)); break;
                 }
             }
             continue;
         }
         const bool isGate = std::any_of(input.gates.begin(), input.gates.end(),
                                         [&](const Gate& g) { return testOfGate(g, t.name); });
-        if (isGate || !selected) continue;
-        const Verdict verdict = verdictOf(*t.test);
-        if (verdict == Verdict::Skipped) {
-            report.observations.emplace_back(t.name + " (not run here: " + skipReason(*t.test) + ")", "");
-        } else {
-            report.observations.emplace_back(t.name + (verdict == Verdict::Failed ? " (failed)" : ""),
-                                             withoutChatter(t.test->output));
+        if (isGate || !selected(t.name.substr(0, t.name.find('.')))) continue;
+        switch (verdictOf(*t.test)) {
+            case Verdict::Passed: observe(t.name, "", withoutChatter(t.test->output)); break;
+            case Verdict::Failed: observe(t.name, "failed", withoutChatter(t.test->output)); break;
+            case Verdict::Skipped: observe(t.name, "not run here: " + skipReason(*t.test), ""); break;
         }
     }
     return report;

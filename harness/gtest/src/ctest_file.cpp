@@ -35,16 +35,14 @@ std::string gpuLabels(bool timed, bool exclusiveGpu = false) {
     return std::string(";gpu") + (timed ? ";timed" : "") + (timed || exclusiveGpu ? ";exclusive" : "");
 }
 
-// A gate whose suite's calls may hold the GPU exclusively: it is timed, or
-// one of the cases the suite selects holds it.
-bool holdsGpuExclusively(const DayGate& g, bool studentOnly) {
-    return g.spec.timed() || std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
-               return c.exclusiveGpu && selected(c, studentOnly, {});
-           });
+// Whether a suite of `g` (the student's cases alone, or all) has cases of `part`.
+bool hasCasesIn(const DayGate& g, ClassPart part, bool studentOnly) {
+    return std::any_of(g.cases.begin(), g.cases.end(),
+                       [&](const GateCase& c) { return selected(c, studentOnly, {}) && classPart(g, c) == part; });
 }
 
 std::string gpuLabels(const DayGate& g, bool studentOnly) {
-    return gpuLabels(g.spec.timed(), holdsGpuExclusively(g, studentOnly));
+    return gpuLabels(g.spec.timed(), hasCasesIn(g, ClassPart::Exclusive, studentOnly));
 }
 
 }  // namespace
@@ -62,10 +60,7 @@ std::string classTestName(const Day& day, ClassPart part) {
 std::string classTests(const Day& day, const DayGate& g) {
     std::string tests;
     for (const ClassPart part : {ClassPart::Shared, ClassPart::Exclusive}) {
-        const bool holds = std::any_of(g.cases.begin(), g.cases.end(), [&](const GateCase& c) {
-            return selected(c, true, {}) && classPart(g, c) == part;
-        });
-        if (holds) tests += (tests.empty() ? "" : ",") + classTestName(day, part);
+        if (hasCasesIn(g, part, true)) tests += (tests.empty() ? "" : ",") + classTestName(day, part);
     }
     return tests;
 }

@@ -7,7 +7,7 @@
 //   <day>_tests --suite reference|submission --runner R --gate ID
 //   <day>_tests --suite observe --runner R --observation NAME
 //   <day>_tests --suite submission --runner R --class-part shared|exclusive
-//                                                  a class's student: the day's student gates of that
+//                                                  a class's student: the day's student cases of that
 //                                                  part (and the exclusive part's observations)
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
 //   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part timed|untimed]
