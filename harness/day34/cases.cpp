@@ -168,9 +168,10 @@ grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g
     request.kernel = kernel;
     request.steps = steps;
     request.r = r;
+    // Shared: 34.stencil and 34.ring judge the same run (day.cpp).
     return grading::call<protocol::Step>(
         runner, request,
-        {limitSeconds, label("step --kernel " + kernel + " --steps " + std::to_string(steps), g), false});
+        {limitSeconds, label("step --kernel " + kernel + " --steps " + std::to_string(steps), g), false, true});
 }
 
 grading::Reply<protocol::Stability> stability(const std::string& runner, const GridSpec& g,

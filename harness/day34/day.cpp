@@ -102,7 +102,11 @@ GateResult withSmallestGrid(const CheckedRun& failure, const std::string& call, 
 }
 
 // ---- 34.stencil and 34.ring: kCheckSteps checked steps at kStableR, per
-// kernel and grid; the course's kernel in the reference suite only.
+// kernel and grid; the course's kernel in the reference suite only. The two
+// gates judge one run (gates.md: "after the same run"): the same grid, and
+// the call's answer shared, so the second gate reads back the first's.
+std::string stepSalt(const std::string& kernel) { return "34.step/" + kernel; }
+
 template <class Judge>
 std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
     std::vector<GateCase> cases;
@@ -117,7 +121,7 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
             c.run = [id, judge, kernel, g, name = c.name](const CaseContext& ctx) {
                 // One checked run of the case's kernel on grid `on`: the verdict, and the output.
                 const auto once = [&](const GridSpec& on, double seconds) -> CheckedRun {
-                    const std::vector<float> init = initialGrid(on, ctx.seed, id + "/" + kernel);
+                    const std::vector<float> init = initialGrid(on, ctx.seed, stepSalt(kernel));
                     const auto reply = step(ctx.runner, on, init, kernel, day34::kCheckSteps, day34::kStableR,
                                             std::min(seconds, stepSeconds(on.n, day34::kCheckSteps)));
                     if (!reply.ok()) return GateResult::fail(id, reply.problem);
@@ -129,7 +133,7 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
                 }
                 return withSmallestGrid(first, id + "/" + name, g, [&](const GridSpec& on, double seconds) {
                     return once(on, std::min(ctx.limitSeconds, seconds));
-                }, [&](const GridSpec& on) { return initialGrid(on, ctx.seed, id + "/" + kernel); });
+                }, [&](const GridSpec& on) { return initialGrid(on, ctx.seed, stepSalt(kernel)); });
             };
             cases.push_back(std::move(c));
         }
@@ -147,7 +151,7 @@ GateResult judgeStencil(const std::string& kernel, const GridSpec& g, const std:
 GateResult judgeRing(const std::string& kernel, const GridSpec& g, const std::vector<float>& init,
                      const proto::StepResult& r) {
     GateResult v = day34::checkRing(kernel, day34::kCheckSteps, g.n, r.grid, init);
-    if (v.passed) v = day34::checkRing(kernel, day34::kCheckSteps - 1, g.n, r.previous, init);
+    if (v.passed) v = day34::checkRingCells(kernel, day34::kCheckSteps - 1, g.n, r.previousRing, init);
     return v;
 }
 

@@ -84,19 +84,34 @@ GateResult checkStencil(const std::string& kernel, int steps, int n, const std::
 
 GateResult checkRing(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                      const std::vector<float>& initial) {
-    const char* id = "34.ring";
     if (const std::string bad = sizeProblem(kernel + " after " + stepsText(steps) + ": the grid", got.size(), n);
         !bad.empty()) {
-        return GateResult::fail(id, bad);
+        return GateResult::fail("34.ring", bad);
     }
-    if (initial.size() != got.size()) return GateResult::fail(id, sizeProblem("the initial grid", initial.size(), n));
+    std::vector<float> ring(ringCells(n));
+    for (size_t k = 0; k < ring.size(); ++k) ring[k] = got[ringCell(k, n)];
+    return checkRingCells(kernel, steps, n, ring, initial);
+}
+
+GateResult checkRingCells(const std::string& kernel, int steps, int n, const std::vector<float>& ring,
+                          const std::vector<float>& initial) {
+    const char* id = "34.ring";
+    if (ring.size() != ringCells(n)) {
+        return GateResult::fail(id, kernel + " after " + stepsText(steps) + ": the ring has " +
+                                        std::to_string(ring.size()) + " cells, want " + std::to_string(ringCells(n)) +
+                                        " (" + std::to_string(n) + " x " + std::to_string(n) + ")");
+    }
+    if (initial.size() != static_cast<size_t>(n) * static_cast<size_t>(n)) {
+        return GateResult::fail(id, sizeProblem("the initial grid", initial.size(), n));
+    }
     // Row-major order, so "first" means the same thing as in the other gates.
-    for (size_t i = 0; i < got.size(); ++i) {
-        if (onRing(i, n) && bitsOf(got[i]) != bitsOf(initial[i])) {
+    for (size_t k = 0; k < ring.size(); ++k) {
+        const size_t i = ringCell(k, n);
+        if (bitsOf(ring[k]) != bitsOf(initial[i])) {
             return GateResult::fail(id, kernel + " moved a boundary cell after " + stepsText(steps) + ": index " +
                                             std::to_string(i) + " (" + cellName(i, n) + "): got " +
-                                            formatValue(got[i]) + ", want " + formatValue(initial[i]) +
-                                            poisonNote(got[i]));
+                                            formatValue(ring[k]) + ", want " + formatValue(initial[i]) +
+                                            poisonNote(ring[k]));
         }
     }
     return GateResult::pass(id);

@@ -28,6 +28,25 @@ grading::GateResult checkStencil(const std::string& kernel, int steps, int n, co
 // only one of them keeps the right ring in that one.
 grading::GateResult checkRing(const std::string& kernel, int steps, int n, const std::vector<float>& got,
                               const std::vector<float>& initial);
+// The same over the ring's cells alone, in ringCell order (the other
+// buffer's, which is all a runner sends of it).
+grading::GateResult checkRingCells(const std::string& kernel, int steps, int n, const std::vector<float>& ring,
+                                   const std::vector<float>& initial);
+
+// The ring of an n x n grid (n >= 3) in row-major order: row 0, the first
+// and last cell of each row between, row n - 1. ringCell(k, n) is the flat
+// index of its k-th cell, k < ringCells(n).
+inline size_t ringCells(int n) { return 4 * static_cast<size_t>(n) - 4; }
+inline size_t ringCell(size_t k, int n) {
+    const size_t side = static_cast<size_t>(n);
+    if (k < side) return k;
+    const size_t between = 2 * (side - 2);
+    if (k < side + between) {
+        const size_t j = k - side;
+        return (1 + j / 2) * side + (j % 2 == 0 ? 0 : side - 1);
+    }
+    return (side - 1) * side + (k - side - between);
+}
 
 // The final grid of a run copied back every `copyEvery` steps is
 // bit-identical to the never-copied run's.

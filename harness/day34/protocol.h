@@ -22,7 +22,8 @@ constexpr size_t kMaxSweep = 8;  // r values (stability) or copy intervals (poli
 // `steps` checked steps of one kernel from `init`, the course's ping-pong:
 // both buffers set by resetPingPong, the output's interior poisoned before
 // every launch (its ring stays), errors, guard words and the input checked
-// after every launch.
+// after every launch (the input against a copy kept on the device, so only
+// a changed cell comes back). One answer serves 34.stencil and 34.ring.
 struct StepRequest {
     int32_t n = 0;
     std::vector<float> init;
@@ -41,13 +42,13 @@ struct StepRequest {
 };
 
 struct StepResult {
-    std::vector<float> grid;      // the newest buffer: after `steps` steps
-    std::vector<float> previous;  // the other buffer: after steps - 1
+    std::vector<float> grid;          // the newest buffer: after `steps` steps
+    std::vector<float> previousRing;  // the other buffer's ring, after steps - 1 (gates.h: ringCell order)
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
         field("grid", s.grid);
-        field("previous", s.previous);
+        field("previous_ring", s.previousRing);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "gates.h"
 #include "harness/poison.h"
 #include "heat_initial.h"
+#include "reference.h"
 
 namespace {
 
@@ -81,6 +82,37 @@ TEST(Day34Gates, RingIsExactAndSeesTheGuardPattern) {
               "(never written: still the runner's poison)");
     got[0] = std::nanf("");
     EXPECT_FALSE(day34::checkRing("heatStepTiled", 4, 4, got, init).passed);
+}
+
+// ringCell walks the ring in row-major order: every cell onRing names,
+// each once, and nothing else.
+TEST(Day34Gates, RingCellsAreTheRingInRowMajorOrder) {
+    for (int n : {3, 4, 5, 10}) {
+        SCOPED_TRACE(n);
+        std::vector<size_t> onRing;
+        for (size_t i = 0; i < static_cast<size_t>(n * n); ++i) {
+            if (day34::onRing(i, n)) onRing.push_back(i);
+        }
+        std::vector<size_t> walked(day34::ringCells(n));
+        for (size_t k = 0; k < walked.size(); ++k) walked[k] = day34::ringCell(k, n);
+        EXPECT_EQ(walked, onRing);
+    }
+}
+
+// The other buffer's ring, all a runner sends of it, is judged as a whole
+// grid's would be: the same first cell, the same message.
+TEST(Day34Gates, RingCellsNameWhatTheWholeGridWould) {
+    const std::vector<float> init = day34::initialGrid(5);
+    std::vector<float> got = init;
+    got[9] = 0.5f;
+    got[20] = 0.25f;
+    std::vector<float> ring(day34::ringCells(5));
+    for (size_t k = 0; k < ring.size(); ++k) ring[k] = got[day34::ringCell(k, 5)];
+    EXPECT_EQ(day34::checkRingCells("heatStepTiled", 3, 5, ring, init).message,
+              day34::checkRing("heatStepTiled", 3, 5, got, init).message);
+    ring.pop_back();
+    EXPECT_EQ(day34::checkRingCells("heatStepTiled", 3, 5, ring, init).message,
+              "heatStepTiled after 3 steps: the ring has 15 cells, want 16 (5 x 5)");
 }
 
 TEST(Day34Gates, CopyPolicyNamesIndexBothValuesAndInterval) {

@@ -404,16 +404,49 @@ TEST(RunnerClient, ASharedAnswerOrHangIsAskedOnceAndOtherFailuresEveryTime) {
     EXPECT_EQ(asked(), 7) << "an unmarked call was answered from a kept one";
     call.answerShared = true;
     {
+        // No folder: another process's answers are out of reach, this one's are not.
         const ScopedEnv none({{"GRADING_ANSWER_CACHE", nullptr}});
         ASSERT_TRUE(callRunner(call).ok());
+        EXPECT_EQ(asked(), 7) << "this process asked again what it had asked before";
+        call.input.putInts("dist", {0, 1, 4});
         ASSERT_TRUE(callRunner(call).ok());
+        ASSERT_TRUE(callRunner(call).ok());
+        EXPECT_EQ(asked(), 8) << "this process asked again what it had asked before";
     }
-    EXPECT_EQ(asked(), 9) << "answers were shared with no folder to keep them in";
+    EXPECT_EQ(reused(), 4);
     shareRunnerAnswers(false);
     ASSERT_TRUE(callRunner(call).ok());
     shareRunnerAnswers(true);
-    EXPECT_EQ(asked(), 10) << "a process that shares no answers read one back";
-    EXPECT_EQ(reused(), 2);
+    EXPECT_EQ(asked(), 9) << "a process that shares no answers read one back";
+    EXPECT_EQ(reused(), 4);
+    std::filesystem::remove_all(dir);
+}
+
+// An answer too large for the run's folder (a 256 MiB heat grid a student
+// would fill a class's disk) is read back by this process's later calls
+// alone: nothing of it is written there.
+TEST(RunnerClient, ALargeSharedAnswerStaysInItsProcess) {
+    const std::string dir = ::testing::TempDir() + "large-answers-" + std::to_string(getpid());
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const ScopedEnv cache({{"GRADING_ANSWER_CACHE", dir.c_str()}});
+    RunnerCall call;
+    call.runner = FAKE_RUNNER;
+    call.subcommand = "echo-input";
+    call.timeLimitSeconds = 30.0;
+    call.answerShared = true;
+    std::vector<int32_t> large((size_t{65} << 20) / sizeof(int32_t));
+    for (size_t i = 0; i < large.size(); ++i) large[i] = static_cast<int32_t>(i * 2654435761u);
+    call.input.putInts("dist", large);
+    const int before = runnerCallTotals().calls;
+
+    const RunnerOutcome first = callRunner(call);
+    const RunnerOutcome again = callRunner(call);
+    ASSERT_TRUE(first.ok()) << first.message;
+    ASSERT_TRUE(again.ok()) << again.message;
+    EXPECT_EQ(runnerCallTotals().calls - before, 1);
+    EXPECT_EQ(again.result.ints("dist").value(), large);
+    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "a 65 MiB answer was kept in the run's folder";
     std::filesystem::remove_all(dir);
 }
 

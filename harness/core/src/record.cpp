@@ -115,7 +115,13 @@ Expected<double> Record::real(const std::string& name) const {
 }
 
 std::string Record::serialize() const {
-    std::string out = kMagic;
+    // Sized once, with room for a frame's header in front (toFrame): a field of
+    // hundreds of MiB grown by doubling costs a copy and fresh pages each time.
+    size_t size = std::strlen(kMagic) + std::strlen(kEnd);
+    for (const auto& [name, f] : fields_) size += name.size() + f.bytes.size() + 48;
+    std::string out;
+    out.reserve(kFrameHeaderRoom + size);
+    out = kMagic;
     for (const auto& [name, f] : fields_) {
         out += name + " " + fieldTypeName(f.type) + " " + std::to_string(f.count) + "\n";
         out += f.bytes;
@@ -189,7 +195,11 @@ Expected<Record> Record::load(const std::string& path) {
     return parse(buffer.str());
 }
 
-std::string toFrame(const std::string& payload) { return "frame " + std::to_string(payload.size()) + "\n" + payload; }
+std::string toFrame(std::string payload) {
+    // In place where serialize() left room: no second copy of a large answer.
+    payload.insert(0, "frame " + std::to_string(payload.size()) + "\n");
+    return payload;
+}
 
 FrameStatus takeFrame(std::string& buffer, std::string* payload) {
     static const std::string kTag = "frame ";
@@ -207,7 +217,17 @@ FrameStatus takeFrame(std::string& buffer, std::string* payload) {
     const std::string digits = buffer.substr(kTag.size(), eol - kTag.size());
     if (digits.find_first_not_of("0123456789") != std::string::npos) return FrameStatus::Malformed;
     const unsigned long long size = std::stoull(digits);
-    if (size > buffer.size() - eol - 1) return FrameStatus::Incomplete;
+    if (size > buffer.size() - eol - 1) {
+        // Room for the whole frame at once, as far as a frame may be large.
+        if (size <= kLargestFrame) buffer.reserve(eol + 1 + size);
+        return FrameStatus::Incomplete;
+    }
+    if (size == buffer.size() - eol - 1) {  // the frame is all there is: moved, not copied
+        *payload = std::move(buffer);
+        payload->erase(0, eol + 1);
+        buffer.clear();
+        return FrameStatus::Complete;
+    }
     *payload = buffer.substr(eol + 1, size);
     buffer.erase(0, eol + 1 + size);
     return FrameStatus::Complete;

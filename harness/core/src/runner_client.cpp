@@ -7,8 +7,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <list>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include "harness/answer_cache.h"
 #include "harness/gpu_state.h"
@@ -65,6 +67,12 @@ RunnerOutcome dispatch(const RunnerCall& call) {
     return outcome;
 }
 
+size_t answerBytes(const RunnerOutcome& o) {
+    size_t bytes = 0;
+    for (const auto& [name, field] : o.result.fields()) bytes += field.bytes.size();
+    return bytes;
+}
+
 // GRADING_CALL_TRACE=<file>: one line per runner call appended there (the
 // call's label, ms from asking to the verdict, ms the runner took to answer,
 // answer bytes, ms of those it held the GPU exclusively, when it was asked in ms
@@ -75,8 +83,7 @@ void traceCall(const RunnerCall& call, const std::string& label, const RunnerOut
                double exclusiveSeconds) {
     const char* path = std::getenv("GRADING_CALL_TRACE");
     if (path == nullptr || *path == '\0') return;
-    size_t bytes = 0;
-    for (const auto& [name, field] : o.result.fields()) bytes += field.bytes.size();
+    const size_t bytes = answerBytes(o);
     const auto askedAt = std::chrono::system_clock::now() - std::chrono::duration<double>(seconds);
     std::ofstream out(path, std::ios::app);
     out << label << "\t" << std::lround(seconds * 1000.0) << "\t"
@@ -112,6 +119,46 @@ std::string sharedAnswerKey(const RunnerCall& call) {
     const std::string request = call.input.serialize();
     return "runner answer\t" + call.runner + "\t" + known->second + "\t" + env("GRADING_SANITIZER") + "\t" +
            call.subcommand + "\t" + contentKey(request.data(), request.size());
+}
+
+// An answer larger than this is shared within its process only: a class's
+// largest answers (hundreds of MiB a student) would fill the disk.
+constexpr size_t kMaxKeptAnswerBytes = size_t{64} << 20;
+// What the answers this process keeps for its own later calls may hold in
+// all; the oldest go first.
+constexpr size_t kProcessAnswerBytes = size_t{1} << 30;
+
+// Answers this process asked, for its own later calls of the same key: the
+// next gate that judges the same run reads it here, also where no folder
+// keeps answers or the answer is too large for one.
+class ProcessAnswers {
+public:
+    std::optional<RunnerOutcome> find(const std::string& key) const {
+        for (const auto& [k, o] : kept_) {
+            if (k == key) return o;
+        }
+        return std::nullopt;
+    }
+
+    void keep(const std::string& key, const RunnerOutcome& o) {
+        const size_t size = answerBytes(o);
+        if (size > kProcessAnswerBytes) return;
+        kept_.emplace_front(key, o);
+        bytes_ += size;
+        while (bytes_ > kProcessAnswerBytes) {
+            bytes_ -= answerBytes(kept_.back().second);
+            kept_.pop_back();
+        }
+    }
+
+private:
+    std::list<std::pair<std::string, RunnerOutcome>> kept_;  // newest first
+    size_t bytes_ = 0;
+};
+
+ProcessAnswers& processAnswers() {
+    static ProcessAnswers answers;
+    return answers;
 }
 
 // The bytes another process of this run kept under `key`, if any.
@@ -217,14 +264,25 @@ RunnerOutcome callRunner(const RunnerCall& call) {
     using namespace detail;
     const std::string key = call.answerShared && answersShared() ? sharedAnswerKey(call) : "";
     if (key.empty()) return askAloneAfterResourceFailure(call);
-    if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) return std::move(*kept);
+    if (std::optional<RunnerOutcome> mine = processAnswers().find(key)) {
+        ++totals().answersReused;
+        traceCall(call, labelOf(call) + " (answer reused)", *mine, 0.0, 0.0);
+        return std::move(*mine);
+    }
+    if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) {
+        processAnswers().keep(key, *kept);
+        return std::move(*kept);
+    }
     const std::string hangKey = key + "\thang within " + formatSeconds(call.timeLimitSeconds) + " s, stall " +
                                 formatSeconds(call.stallSeconds) + " s";
     if (std::optional<RunnerOutcome> hung = sharedHang(call, hangKey)) return std::move(*hung);
     RunnerOutcome o = askAloneAfterResourceFailure(call);
     if (o.ok()) {
-        const std::string bytes = o.result.serialize();
-        keepAnswer(key, bytes.data(), bytes.size());
+        processAnswers().keep(key, o);
+        if (answerBytes(o) <= kMaxKeptAnswerBytes) {
+            const std::string bytes = o.result.serialize();
+            keepAnswer(key, bytes.data(), bytes.size());
+        }
     } else if (o.process.timedOut) {
         keepAnswer(hangKey, o.message.data(), o.message.size());
     }

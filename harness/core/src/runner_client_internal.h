@@ -158,6 +158,6 @@ std::string acceptAnswer(RunnerOutcome& o, Record answer);
 // process is over (a one-shot call, or a session that ended); a session that
 // answered and lives on has nothing more to say.
 RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double limitSeconds, ProcessResult p,
-                    const Channel& channel, bool ended, bool stalled = false);
+                    Channel channel, bool ended, bool stalled = false);
 
 }  // namespace grading::detail

@@ -145,7 +145,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     removeSandboxCgroup(l.cgroup);
     if (l.sandboxed) unwrapSandboxStatus(p);
     const Channel channel = readChannel(p);
-    return judge(call, sanitizer, l.options.timeLimitSeconds, std::move(p), channel, true);
+    return judge(call, sanitizer, l.options.timeLimitSeconds, std::move(p), std::move(channel), true);
 }
 
 }  // namespace detail

@@ -202,6 +202,8 @@ void fillEnd(ProcessResult& p, int status, bool sandboxed) {
 // overflowed. A closed stdout or stderr is dropped, so poll does not spin on it.
 // `sending`: part of the request is still to be written, so room in the
 // runner's stdin also ends the wait, not only output.
+constexpr size_t kChannelReadBytes = size_t{1} << 20;
+
 bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     static const ProcessOptions bounds;
     int* const fds[3] = {&s.child.channel, &s.child.err, &s.child.out};
@@ -213,9 +215,18 @@ bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     bool open = true;
     for (int i = 0; i < 3; ++i) {
         if (*fds[i] < 0 || (polled[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
-        const ssize_t n = read(*fds[i], buffer, sizeof buffer);
+        ssize_t n = 0;
+        if (i == 0) {
+            // Straight into the channel, a pipe's worth (1 MiB) at a time: an
+            // answer of hundreds of MiB in few reads and no second copy.
+            const size_t had = s.channel.size();
+            s.channel.resize(had + kChannelReadBytes);
+            n = read(*fds[i], &s.channel[had], kChannelReadBytes);
+            s.channel.resize(had + static_cast<size_t>(std::max<ssize_t>(n, 0)));
+        } else {
+            n = read(*fds[i], buffer, sizeof buffer);
+        }
         if (n > 0 && i == 0) {
-            s.channel.append(buffer, static_cast<size_t>(n));
             if (s.channel.size() > bounds.channelCap) {
                 p.channelOverflow = true;
                 open = false;
@@ -322,7 +333,7 @@ private:
 // How a call's exchange of frames with its session ended.
 struct Exchange {
     FrameStatus status = FrameStatus::Incomplete;  // of the last frame the runner wrote
-    std::string payload;   // that frame's, when Complete
+    Expected<Record> frame = Error{""};  // that frame's record, when Complete
     std::string misuse;    // a request for the GPU this call cannot make
     bool open = true;      // the runner reads its stdin, and its channel is open
     bool stalled = false;  // stopped for no progress: a timeout, named as a stall
@@ -372,10 +383,12 @@ Exchange exchange(Session& s, ProcessResult& p, CallGpu& gpu, std::string outgoi
         }
         if (!writeSome(s, outgoing, &sent)) x.open = false;  // it stopped reading
         x.open = pump(s, p, std::min(msLeft(), 50), x.open && sent < outgoing.size()) && x.open;
-        x.status = takeFrame(s.channel, &x.payload);
+        std::string payload;
+        x.status = takeFrame(s.channel, &payload);
         if (x.status == FrameStatus::Incomplete) continue;
-        const Expected<Record> frame = Record::parse(x.payload);
-        const std::string use = x.status == FrameStatus::Complete && frame ? protocol::gpuUseAsked(frame.value()) : "";
+        if (x.status == FrameStatus::Complete) x.frame = Record::parse(payload);
+        const std::string use =
+            x.status == FrameStatus::Complete && x.frame ? protocol::gpuUseAsked(x.frame.value()) : "";
         if (use.empty()) break;  // the answer, or a broken frame
         x.misuse = gpu.ask(use);
         if (!x.misuse.empty()) break;
@@ -388,14 +401,13 @@ Exchange exchange(Session& s, ProcessResult& p, CallGpu& gpu, std::string outgoi
 }
 
 // What the exchange leaves to judge: the answer, or why there is none.
-Channel channelOf(const Exchange& x, const ProcessResult& p) {
+Channel channelOf(Exchange& x, const ProcessResult& p) {
     Channel channel;
     if (!x.misuse.empty()) {
         channel.problem = x.misuse;
     } else if (x.status == FrameStatus::Complete) {
-        Expected<Record> answer = Record::parse(x.payload);
-        if (answer) channel.records.push_back(std::move(answer).value());
-        else channel.problem = answer.error();
+        if (x.frame) channel.records.push_back(std::move(x.frame).value());
+        else channel.problem = x.frame.error();
     } else if (x.status == FrameStatus::Malformed) {
         channel.problem = "its channel carried something other than a framed answer: something other than the "
                           "runner wrote there";
@@ -450,7 +462,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     const auto start = Clock::now();
     // A call holding the GPU alone (a measurement) is left undisturbed by
     // NVML's readings; what it holds is read after its answer.
-    const Exchange x =
+    Exchange x =
         exchange(*session, p, gpu, std::move(request), start, limit, call.stallSeconds, !holdsGpuExclusively(call));
     const auto end = Clock::now();
     p.seconds = std::chrono::duration<double>(end - start - gpu.waited()).count();
@@ -483,12 +495,12 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         // A second answer already waiting is a failure of this call (a later
         // one fails the next call, or the close).
         pump(*session, p, 1);
-        if (session->channel.empty()) return judge(call, "", limit, p, channel, false);
+        if (session->channel.empty()) return judge(call, "", limit, p, std::move(channel), false);
         channel.records.push_back(Record{});
     }
     const bool timedOut = !answered && x.status == FrameStatus::Incomplete && x.open;
     endSession(session, p, channel, timedOut, !timedOut && (failure || !x.open));
-    return judge(call, "", limit, p, channel, true, x.stalled);
+    return judge(call, "", limit, p, std::move(channel), true, x.stalled);
 }
 
 }  // namespace detail

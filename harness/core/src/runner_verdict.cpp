@@ -77,7 +77,7 @@ std::string acceptAnswer(RunnerOutcome& o, Record answer) {
 }
 
 RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double limitSeconds, ProcessResult p,
-                    const Channel& channel, bool ended, bool stalled) {
+                    Channel channel, bool ended, bool stalled) {
     RunnerOutcome o;
     const std::string label = labelOf(call);
     const std::string who = "the runner for `" + label + "`";
@@ -138,7 +138,7 @@ RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double
     } else if (p.exitCode != protocol::kResultExitCode) {
         o.message = who + " sent a result and then " + describeEnd(p) + lastSeen +
                     ": a result counts only from a runner that ends with status 0";
-    } else if (const std::string missing = acceptAnswer(o, channel.records.front()); !missing.empty()) {
+    } else if (const std::string missing = acceptAnswer(o, std::move(channel.records.front())); !missing.empty()) {
         o.message = who + " sent a result without the device it ran on: " + missing;
     }
     o.process = std::move(p);

@@ -75,7 +75,11 @@ const char* fieldTypeName(FieldType type);
 
 // A runner session's wire format: each request and each answer is a frame,
 // "frame <bytes>\n" and then that many bytes (a serialized Record).
-std::string toFrame(const std::string& payload);
+std::string toFrame(std::string payload);
+constexpr size_t kFrameHeaderRoom = 32;  // what serialize() leaves free for toFrame's header
+// The largest frame a reader makes room for before it has arrived (a
+// process's channel keeps 1 GiB at most: ProcessOptions::channelCap).
+constexpr size_t kLargestFrame = size_t{1} << 30;
 enum class FrameStatus { Complete, Incomplete, Malformed };
 // Takes one frame off the front of `buffer` into `payload` when it is all there.
 FrameStatus takeFrame(std::string& buffer, std::string* payload);

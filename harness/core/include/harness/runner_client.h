@@ -71,9 +71,10 @@ struct RunnerCall {
     bool exclusiveGpu = false;  // a timed call: holds the GPU exclusively (gpu_slots.h)
     // An untimed call whose answer depends on nothing but its request and
     // the runner (a whole search that several gates judge apart):
-    // where another process of this run (GRADING_ANSWER_CACHE,
-    // answer_cache.h) had an answer from the same runner to the same request,
-    // it is read back instead of asked again. So is a hang (the runner
+    // where this process, or another process of this run (GRADING_ANSWER_CACHE,
+    // answer_cache.h), had an answer from the same runner to the same request,
+    // it is read back instead of asked again (one over 64 MiB is kept within
+    // its process only). So is a hang (the runner
     // stopped at its stall or time limit) under the same limits, with its
     // message: asked again, it would hold a GPU slot, or the GPU exclusively, for
     // the same seconds to the same end. Any other failure is met afresh.
