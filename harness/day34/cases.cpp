@@ -152,7 +152,12 @@ std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::stri
         }
         case GridKind::Seeded: break;
     }
-    return seededGrid(g.n, deriveSeed(seed, salt + "/" + g.name));
+    return seededGrid(g.n, *seededKey(g, seed, salt));
+}
+
+std::optional<uint64_t> seededKey(const GridSpec& g, uint64_t seed, const std::string& salt) {
+    if (g.kind != GridKind::Seeded) return std::nullopt;
+    return deriveSeed(seed, salt + "/" + g.name);
 }
 
 std::string kernelName(const std::string& kernel) {
@@ -161,10 +166,12 @@ std::string kernelName(const std::string& kernel) {
 }
 
 grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
-                                    const std::string& kernel, int steps, float r, double limitSeconds) {
+                                    std::optional<uint64_t> key, const std::string& kernel, int steps, float r,
+                                    double limitSeconds) {
     protocol::StepRequest request;
     request.n = g.n;
-    request.init = init;
+    if (key) request.initKey = *key;
+    else request.init = init;
     request.kernel = kernel;
     request.steps = steps;
     request.r = r;

@@ -4,6 +4,7 @@
 // runner call per question, and the time limits, in one place, each scaled
 // by the work it bounds (cells x steps).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,12 +76,17 @@ std::string describe(const GridSpec& g);
 // deriveSeed(seed, salt and the grid's name): the salt names the call (gate,
 // kernel), so every call gets its own grid.
 std::vector<float> initialGrid(const GridSpec& g, uint64_t seed, const std::string& salt);
+// The key initialGrid made a seeded grid from; nullopt for the other kinds.
+std::optional<uint64_t> seededKey(const GridSpec& g, uint64_t seed, const std::string& salt);
 
 std::string kernelName(const std::string& kernel);  // global -> heatStepGlobal, tiled -> heatStepTiled, fast -> heatStepFast
 
 // ---- the runner calls
+// `init` travels whole, or, given its seeded key, only the key (the runner
+// makes the same grid on the device).
 grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
-                                    const std::string& kernel, int steps, float r, double limitSeconds);
+                                    std::optional<uint64_t> key, const std::string& kernel, int steps, float r,
+                                    double limitSeconds);
 grading::Reply<protocol::Stability> stability(const std::string& runner, const GridSpec& g,
                                               const std::vector<float>& init, const std::string& kernel, int steps,
                                               const std::vector<float>& r, double limitSeconds);

@@ -122,7 +122,8 @@ std::vector<GateCase> stepCases(const std::string& id, Judge judge) {
                 // One checked run of the case's kernel on grid `on`: the verdict, and the output.
                 const auto once = [&](const GridSpec& on, double seconds) -> CheckedRun {
                     const std::vector<float> init = initialGrid(on, ctx.seed, stepSalt(kernel));
-                    const auto reply = step(ctx.runner, on, init, kernel, day34::kCheckSteps, day34::kStableR,
+                    const auto reply = step(ctx.runner, on, init, seededKey(on, ctx.seed, stepSalt(kernel)), kernel,
+                                            day34::kCheckSteps, day34::kStableR,
                                             std::min(seconds, stepSeconds(on.n, day34::kCheckSteps)));
                     if (!reply.ok()) return GateResult::fail(id, reply.problem);
                     return {judge(kernelName(kernel), on, init, reply.result), reply.result.grid};

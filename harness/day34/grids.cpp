@@ -10,31 +10,8 @@ namespace day34 {
 uint64_t deriveSeed(uint64_t seed, const std::string& purpose) { return grading::caseSeed(seed, "day34 grid " + purpose); }
 
 std::vector<float> seededGrid(int n, uint64_t seed) {
-    grading::SplitMix64 rng(seed);
-    const size_t stride = static_cast<size_t>(n);
-    std::vector<float> grid(stride * stride);
-    const auto draw = [&rng](SideBand band) {
-        return band.lo + static_cast<float>(rng.unit()) * (band.hi - band.lo);
-    };
-    for (size_t row = 0; row < stride; ++row) {
-        for (size_t col = 0; col < stride; ++col) {
-            float& cell = grid[row * stride + col];
-            if (row == 0) {
-                cell = draw(kTopBand);
-            } else if (row + 1 == stride) {
-                cell = draw(kBottomBand);
-            } else if (col == 0) {
-                cell = draw(kLeftBand);
-            } else if (col + 1 == stride) {
-                cell = draw(kRightBand);
-            } else {
-                cell = static_cast<float>(rng.unit());
-            }
-        }
-    }
-    // The top-left corner at the top band's ceiling, 1: every grid's max is
-    // then 1, as the course's, so output clamped to [0, 1] shows no growth.
-    grid[0] = kTopBand.hi;
+    std::vector<float> grid(static_cast<size_t>(n) * static_cast<size_t>(n));
+    for (size_t i = 0; i < grid.size(); ++i) grid[i] = seededCell(seed, n, i);
     return grid;
 }
 

@@ -8,11 +8,13 @@
 // value is in (0, 1] on a seeded ring and [0, 1] elsewhere, so at r <= 1/4
 // the exact solution stays in [0, 1] (a clamp to [0, 1] is harmless there
 // and only 34.unstable sees it, as on the course's grid). None is subnormal
-// (a seeded value is 0 or at least 2^-53), so a timed run's input, scaled by
+// (a seeded value is 0 or at least 2^-24), so a timed run's input, scaled by
 // 2^-8 .. 2^8 (runner.cu), scales its float output exactly alike.
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "keyed_grid.h"
 
 namespace day34 {
 
@@ -22,20 +24,10 @@ namespace day34 {
 // grid tells what another call's grid is; the same seed replays them all.
 uint64_t deriveSeed(uint64_t seed, const std::string& purpose);
 
-// The range each side's cells are drawn from; no two overlap and none
-// reaches 0. The top and bottom rows hold the corners.
-struct SideBand {
-    float lo;
-    float hi;
-};
-constexpr SideBand kTopBand{0.80f, 1.00f};
-constexpr SideBand kBottomBand{0.05f, 0.25f};
-constexpr SideBand kLeftBand{0.55f, 0.75f};
-constexpr SideBand kRightBand{0.30f, 0.50f};
-
 // An n x n grid (n >= 3), row-major: each ring cell drawn uniformly from its
-// side's band, each interior cell from [0, 1]; the top-left corner is 1, the
-// grid's max.
+// side's band (keyed_grid.h: SideBand), each interior cell from [0, 1); the
+// top-left corner is 1, the grid's max. Cell by cell seededCell, so the
+// runner makes the same grid on the device from the key alone.
 std::vector<float> seededGrid(int n, uint64_t seed);
 
 // A hand-made n x n grid no generator here draws: a checkerboard of 0 and 1

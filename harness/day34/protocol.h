@@ -23,10 +23,14 @@ constexpr size_t kMaxSweep = 8;  // r values (stability) or copy intervals (poli
 // both buffers set by resetPingPong, the output's interior poisoned before
 // every launch (its ring stays), errors, guard words and the input checked
 // after every launch (the input against a copy kept on the device, so only
-// a changed cell comes back). One answer serves 34.stencil and 34.ring.
+// a changed cell comes back). One answer serves 34.stencil and 34.ring. A
+// seeded grid travels as its key: `init` empty, the runner makes
+// seededGrid(n, initKey) on the device (keyed_grid.h), as the grader does
+// on the host.
 struct StepRequest {
     int32_t n = 0;
     std::vector<float> init;
+    uint64_t initKey = 0;  // where init is empty
     std::string kernel;  // global | tiled | fast (the instructor's, reference runner only)
     int32_t steps = 0;
     float r = 0.0f;
@@ -35,6 +39,7 @@ struct StepRequest {
     static void fields(Self& s, Visit&& field) {
         field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
+        field("init_key", s.initKey);
         field("kernel", s.kernel);
         field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
         field("r", s.r);

@@ -261,10 +261,10 @@ struct PingPong {
 
     // As if both were freshly allocated, then the course's reset (both
     // buffers, or whatever a planted copy of it does).
-    void reset(const std::vector<float>& init) {
+    void reset(const float* init) {
         a.fillPoison();
         b.fillPoison();
-        day34::resetPingPong(a.data(), b.data(), init.data(), cells);
+        day34::resetPingPong(a.data(), b.data(), init, cells);
     }
 
     void checkGuards(const std::string& where) const {
@@ -374,7 +374,7 @@ private:
 // `steps` steps from a reset, each launch checked (errors, guard words);
 // `poison` also poisons the output's interior first and checks that the
 // input was only read. Returns the buffer holding the newest grid.
-GridBuffer* checkedRun(PingPong& p, const std::vector<float>& init, Kernel k, float r, int steps, bool poison) {
+GridBuffer* checkedRun(PingPong& p, const float* init, Kernel k, float r, int steps, bool poison) {
     p.reset(init);
     GridBuffer* cur = &p.a;
     GridBuffer* next = &p.b;
@@ -422,12 +422,35 @@ std::vector<float> downloadRing(const GridBuffer& g, int n) {
 
 // ---- subcommands
 
+__global__ void seededGridKernel(float* grid, int n, size_t cells, uint64_t key) {
+    for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < cells; i += size_t{gridDim.x} * blockDim.x) {
+        grid[i] = day34::seededCell(key, n, i);
+    }
+}
+
+// The seeded grid of `key`, made on the device in `scratch` and brought to
+// `host` in one pinned copy: the course's reset reads its grid from the
+// host, as it does every other.
+void makeSeededGrid(int n, uint64_t key, const GridBuffer& scratch, grading::PinnedHost<float>& host) {
+    seededGridKernel<<<1024, 256>>>(scratch.data(), n, host.size(), key);
+    CUDA_TRY(cudaGetLastError());
+    CUDA_TRY(cudaMemcpy(host.data(), scratch.data(), host.size() * sizeof(float), cudaMemcpyDeviceToHost));
+}
+
 proto::StepResult step(const proto::StepRequest& req) {
-    checkGrid(req.n, req.init);
     checkR(req.r);
     const Kernel k = parseKernel(req.kernel);
     PingPong p(req.n);
-    const GridBuffer* newest = checkedRun(p, req.init, k, req.r, req.steps, true);
+    const float* init = req.init.data();
+    std::optional<grading::PinnedHost<float>> seeded;
+    if (req.init.empty()) {
+        seeded.emplace(p.cells);
+        makeSeededGrid(req.n, req.initKey, p.b, *seeded);  // in the second buffer, which the reset overwrites
+        init = seeded->data();
+    } else {
+        checkGrid(req.n, req.init);
+    }
+    const GridBuffer* newest = checkedRun(p, init, k, req.r, req.steps, true);
     const GridBuffer* other = newest == &p.a ? &p.b : &p.a;
     proto::StepResult result;
     result.grid = newest->download();
@@ -445,7 +468,7 @@ proto::StabilityResult stability(const proto::StabilityRequest& req) {
     for (float r : req.r) {
         // No poison here: these runs are about what the numbers do, and a
         // kernel that skips cells already fails 34.stencil.
-        const std::vector<float> grid = checkedRun(p, req.init, k, r, req.steps, false)->download();
+        const std::vector<float> grid = checkedRun(p, req.init.data(), k, r, req.steps, false)->download();
         result.finals.insert(result.finals.end(), grid.begin(), grid.end());
     }
     return result;
@@ -464,7 +487,7 @@ proto::PolicyResult policy(const proto::PolicyRequest& req) {
     const day34::StepLauncher launch = launcherFor(k);
     const auto run = [&](int every, const std::string& what, grading::PinnedHost<float>& snapshot) {
         const std::string where = std::string(kernelName(k)) + ", " + std::to_string(req.steps) + " steps " + what;
-        p.reset(req.init);
+        p.reset(req.init.data());
         grading::breadcrumb(where);
         const float ms = day34::runSteps(launch, p.a.data(), p.b.data(), p.n, req.r, req.steps, every, snapshot.data());
         grading::checkLaunch(where);
@@ -576,7 +599,7 @@ private:
     // Run 0's pair from the request, every other pair (the warm-ups' last)
     // from its key; every b poisoned.
     void prepare(int kernel, bool wholeGrid) {
-        pairs_[0]->reset(req_.init);
+        pairs_[0]->reset(req_.init.data());
         for (int i = 1; i <= req_.timedRuns; ++i) {
             enqueueKeyedGrid(pairs_[i]->a.data(), pairs_[i]->b.data(), cells_, day34::timedRunKey(req_.key, kernel, i));
         }
