@@ -226,6 +226,57 @@ unsigned int checkedLevel(DeviceState& d, Mapping m, GuardedBuffer<int>& frontie
     return produced;
 }
 
+// A level's checks queued on the device instead (BfsRequest::strict = 0):
+// two waits a level, the level's count once the default stream is done and
+// once the whole device is (the course's own round trip, and the check for
+// work left on another stream, which names the level), errors named there
+// too; the guard scans and input compares queued behind each level and read
+// once, at the search's end (queuedSearchEnd). The poison, live ends and
+// copies are checkedLevel's. A search so failed is asked again strictly, so
+// the message names the level.
+unsigned int queuedLevel(DeviceState& d, Mapping m, GuardedBuffer<int>& frontier, int frontierSize, int level,
+                         GuardedBuffer<int>& next) {
+    CUDA_TRY(cudaMemset(d.nextSize.data(), 0, sizeof(unsigned int)));
+    const std::string where = std::string(expandName(m)) + " at level " + std::to_string(level);
+    next.poison();
+    d.edgeStart.poison();
+    d.inputs.keepQueued(frontier, static_cast<size_t>(frontierSize));
+    grading::breadcrumb(where);
+    expand(d, m, frontier.data(), frontierSize, level, next.data());
+    // The launch's own errors, and a fault the copy meets, named as the level's.
+    cudaError_t err = cudaGetLastError();
+    if (err == cudaSuccess) {
+        err = cudaMemcpyAsync(d.nextSizeOnHost.data(), d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost,
+                              cudaStreamLegacy);
+    }
+    if (err != cudaSuccess) throw grading::CudaError(err, where);
+    d.inputs.enqueueCheck();
+    grading::checkLaunch(where);
+    const unsigned int seenByDefaultStream = d.nextSizeOnHost[0];
+    unsigned int produced = 0;
+    CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    if (seenByDefaultStream != produced) {
+        throw grading::ContractViolation(
+            where + " left work running on another stream: the level's count read " +
+            std::to_string(seenByDefaultStream) + " once the default stream was done and " + std::to_string(produced) +
+            " once the whole device was; launch on the default stream or synchronize before returning");
+    }
+    d.inputs.release(frontier);  // the next level writes here
+    next.markLive(produced);
+    if (m == Mapping::Edge) d.edgeStart.markLive(static_cast<size_t>(frontierSize) + 1);
+    if (produced <= d.frontierCapacity) d.guards.enqueueAnotherScan();
+    return produced;
+}
+
+// What a queued search's scans and compares saw, once they are done.
+void queuedSearchEnd(DeviceState& d, Mapping m, int source) {
+    const std::string where = std::string(expandName(m)) + ", the search from vertex " + std::to_string(source) +
+                              " (its checks read at its end)";
+    grading::checkLaunch(where);
+    d.guards.throwIfDamaged(where);
+    d.inputs.throwIfChangedQueued(where);
+}
+
 struct Search {
     std::vector<int64_t> levelSizes;
     std::string stopped;  // empty when the frontier emptied normally
@@ -261,10 +312,15 @@ Search runDeviceSearch(DeviceState& d, int source, bool checked) {
     return r;
 }
 
+// How a search is checked: as it is timed (not at all); each level waited
+// for and checked (checkedLevel); each level's checks queued (queuedLevel).
+enum class Checks { None, Strict, Queued };
+
 // The course's level loop: one launch and one count round trip per level.
-// `checked` adds what grading needs and timing must not pay for: poisoned
+// Checks add what grading needs and timing must not pay for: poisoned
 // outputs and, after every level, the checks of checkedLevel.
-Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
+Search runBfs(DeviceState& d, Mapping m, int source, Checks checks) {
+    const bool checked = checks != Checks::None;
     if (m == Mapping::Device) return runDeviceSearch(d, source, checked);
     Search r;
     const int zero = 0;
@@ -279,6 +335,10 @@ Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
     d.edgeStart.forgetLive();
     GuardedBuffer<int>* frontier = &d.frontierA;
     GuardedBuffer<int>* next = &d.frontierB;
+    if (checks == Checks::Queued) {
+        d.inputs.clearQueued();
+        d.guards.enqueueScan();
+    }
     int frontierSize = 1;
     for (int level = 0; frontierSize > 0; ++level) {
         // A correct search has at most one level per vertex.
@@ -291,7 +351,8 @@ Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
         unsigned int produced = 0;
         if (checked) {
             grading::lendGpuToMeasurements();
-            produced = checkedLevel(d, m, *frontier, frontierSize, level, *next);
+            produced = checks == Checks::Queued ? queuedLevel(d, m, *frontier, frontierSize, level, *next)
+                                                : checkedLevel(d, m, *frontier, frontierSize, level, *next);
             if (produced > d.frontierCapacity) {
                 // Only duplicates can do this, and the writes ran past the
                 // frontier's end: report it as the frontier's problem.
@@ -316,6 +377,7 @@ Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
         frontierSize = static_cast<int>(produced);
         std::swap(frontier, next);
     }
+    if (checks == Checks::Queued) queuedSearchEnd(d, m, source);
     return r;
 }
 
@@ -327,8 +389,9 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
     DeviceState d(g);
 
     proto::BfsResult result;
-    if (req.decoySource) runBfs(d, m, *req.decoySource, true);
-    const Search search = runBfs(d, m, req.source, true);
+    const Checks checks = req.strict != 0 ? Checks::Strict : Checks::Queued;
+    if (req.decoySource) runBfs(d, m, *req.decoySource, checks);
+    const Search search = runBfs(d, m, req.source, checks);
     result.dist = d.dist.download();
     result.levelSizes = search.levelSizes;
     result.stopped = search.stopped;
@@ -364,7 +427,8 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
     hooks.afterWarmup = [&] { grading::breadcrumb(timing); };
     grading::breadcrumb(timing);
     const auto timedSearch = [&] {
-        runBfs(*runs[static_cast<size_t>(run)], m, sources[run < req.timedRuns ? static_cast<size_t>(run) : 0], false);
+        runBfs(*runs[static_cast<size_t>(run)], m, sources[run < req.timedRuns ? static_cast<size_t>(run) : 0],
+               Checks::None);
     };
     const grading::TimingStats t = grading::timeRuns(timedSearch, expandName(m), kWarmupRuns, req.timedRuns, nullptr, hooks);
     result.bfsMs = t.samplesMs;

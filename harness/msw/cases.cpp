@@ -271,20 +271,12 @@ protocol::FindRequest findRequest(const std::string& impl, uint64_t n, uint64_t 
     return r;
 }
 
-grading::Reply<protocol::Find> askAgainStrictly(
-    const std::function<grading::Reply<protocol::Find>(bool strict)>& ask) {
-    grading::Reply<protocol::Find> fast = ask(false);
-    if (fast.ok() || fast.cannotRunHere()) return fast;
-    grading::Reply<protocol::Find> strict = ask(true);
-    return strict.ok() ? fast : strict;
-}
-
 grading::Reply<protocol::Find> callFind(const std::string& runner, const protocol::FindRequest& request,
                                         double limitSeconds) {
     const size_t searches = request.editStart.empty() ? 0 : request.editStart.size() - 1;
     const std::string label = "find --impl " + request.impl + " with n = " + std::to_string(request.n) + " (" +
                               std::to_string(searches) + " searches)";
-    return askAgainStrictly([&](bool strict) {
+    return grading::askAgainStrictly<protocol::Find>([&](bool strict) {
         protocol::FindRequest r = request;
         r.strict = strict ? 1 : 0;
         return grading::call<protocol::Find>(runner, r, {limitSeconds, label, false});

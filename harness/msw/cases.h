@@ -97,14 +97,10 @@ EditLists editLists(uint64_t key, const std::vector<grade::IndexCase>& cases, ui
 protocol::FindRequest findRequest(const std::string& impl, uint64_t n, uint64_t key,
                                   const std::vector<grade::IndexCase>& cases, const std::vector<int32_t>& wrapper,
                                   uint64_t stream);
-// A find call: fast (FindRequest::strict = 0) first. A call that fails is
-// asked again strictly, for the message that names the launch; the verdict is
-// the fast call's, so a strict call that passes leaves its failure as it was.
+// A find call: fast (FindRequest::strict = 0) first, asked again strictly
+// where it fails (grading::askAgainStrictly).
 grading::Reply<protocol::Find> callFind(const std::string& runner, const protocol::FindRequest& request,
                                         double limitSeconds);
-// callFind's rule over any way of asking (a test's stand-in runner).
-grading::Reply<protocol::Find> askAgainStrictly(
-    const std::function<grading::Reply<protocol::Find>(bool strict)>& ask);
 
 // The launches of search k of a find result, as the gate reads them.
 std::vector<grade::Launch> launchesOf(const protocol::FindResult& r, size_t k);

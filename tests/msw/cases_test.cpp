@@ -257,7 +257,7 @@ TEST(MswFindCall, NoLaunchSendsItsBlockBack) {
     }
 }
 
-// callFind's rule, against a stand-in runner that answers as scripted.
+// callFind's rule (grading::askAgainStrictly), against a stand-in runner that answers as scripted.
 struct ScriptedFind {
     std::vector<std::string> problems;  // per call in order; "" answers
     std::vector<bool> askedStrictly;
@@ -272,7 +272,7 @@ struct ScriptedFind {
 
 TEST(MswFindCall, AnAnswerIsAskedOnceAndFast) {
     ScriptedFind runner{{""}, {}};
-    EXPECT_TRUE(msw::cases::askAgainStrictly(std::ref(runner)).ok());
+    EXPECT_TRUE(grading::askAgainStrictly<msw::protocol::Find>(std::ref(runner)).ok());
     EXPECT_EQ(runner.askedStrictly, std::vector<bool>{false});
 }
 
@@ -281,14 +281,14 @@ TEST(MswFindCall, AFailedCallIsAskedAgainStrictlyForTheMessageThatNamesTheLaunch
                          "after naive_leftmost_prisoner (phase 1) in search 0 of 3: buffer d_large_block was written "
                          "past its end, at index 15"},
                         {}};
-    const auto reply = msw::cases::askAgainStrictly(std::ref(runner));
+    const auto reply = grading::askAgainStrictly<msw::protocol::Find>(std::ref(runner));
     EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
     EXPECT_THAT(reply.problem, testing::StartsWith("after naive_leftmost_prisoner (phase 1)"));
 }
 
 TEST(MswFindCall, AStrictCallThatPassesLeavesTheFailureAsItWas) {
     ScriptedFind runner{{"search 2 of 3: d_a changed (seen by the device scan)", ""}, {}};
-    const auto reply = msw::cases::askAgainStrictly(std::ref(runner));
+    const auto reply = grading::askAgainStrictly<msw::protocol::Find>(std::ref(runner));
     EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
     EXPECT_FALSE(reply.ok());
     EXPECT_EQ(reply.problem, "search 2 of 3: d_a changed (seen by the device scan)");
@@ -296,7 +296,7 @@ TEST(MswFindCall, AStrictCallThatPassesLeavesTheFailureAsItWas) {
 
 TEST(MswFindCall, AMachineThatCannotRunItIsNotAskedAgain) {
     int asked = 0;
-    const auto reply = msw::cases::askAgainStrictly([&](bool) {
+    const auto reply = grading::askAgainStrictly<msw::protocol::Find>([&](bool) {
         ++asked;
         grading::Reply<msw::protocol::Find> r;
         r.outcome.status = grading::RunnerOutcome::Status::NoDevice;

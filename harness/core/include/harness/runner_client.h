@@ -200,6 +200,19 @@ Reply<Sub> call(const std::string& runner, const typename Sub::Request& request,
     return reply;
 }
 
+// A call asked fast first (its checks queued on the device and read once)
+// and, where that fails, again strictly (each check waited for where it is
+// made), for the message that names the launch or level. The verdict is the
+// fast call's: a strict call that passes leaves its failure as it was. A
+// machine that cannot run it is not asked again.
+template <class Sub>
+Reply<Sub> askAgainStrictly(const std::function<Reply<Sub>(bool strict)>& ask) {
+    Reply<Sub> fast = ask(false);
+    if (fast.ok() || fast.cannotRunHere()) return fast;
+    Reply<Sub> strict = ask(true);
+    return strict.ok() ? fast : strict;
+}
+
 // Runner sessions: by default a grading process keeps one runner process per
 // runner and sends it every call (frames on its stdin, answers on fd 3), so
 // the calls share one CUDA context; a failure ends the session and the next
