@@ -342,16 +342,39 @@ TEST(RunnerClient, CallTraceWritesOneLinePerCall) {
 // answer back, or the hang it met under the same limits. Another request is
 // asked; any other failure is never kept, so each call meets it with its own
 // message; without GRADING_ANSWER_CACHE, or unmarked, every call asks.
-TEST(RunnerClient, ASharedAnswerOrHangIsAskedOnceAndOtherFailuresEveryTime) {
-    const std::string dir = ::testing::TempDir() + "shared-answers-" + std::to_string(getpid());
+std::string emptyFolder(const std::string& name) {
+    const std::string dir = ::testing::TempDir() + name + "-" + std::to_string(getpid());
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
-    const ScopedEnv cache({{"GRADING_ANSWER_CACHE", dir.c_str()}});
+    return dir;
+}
+
+// The run's answer folder (GRADING_ANSWER_CACHE), empty, for one test.
+class AnswerFolder {
+public:
+    explicit AnswerFolder(const std::string& name)
+        : dir_(emptyFolder(name)), env_({{"GRADING_ANSWER_CACHE", dir_.c_str()}}) {}
+    ~AnswerFolder() { std::filesystem::remove_all(dir_); }
+    const std::string& path() const { return dir_; }
+
+private:
+    std::string dir_;
+    ScopedEnv env_;
+};
+
+// The fake runner's echo, its answer shared.
+RunnerCall sharedEcho(double limitSeconds) {
     RunnerCall call;
     call.runner = FAKE_RUNNER;
     call.subcommand = "echo-input";
-    call.timeLimitSeconds = 10.0;
+    call.timeLimitSeconds = limitSeconds;
     call.answerShared = true;
+    return call;
+}
+
+TEST(RunnerClient, ASharedAnswerOrHangIsAskedOnceAndOtherFailuresEveryTime) {
+    const AnswerFolder folder("shared-answers");
+    RunnerCall call = sharedEcho(10.0);
     call.input.putInts("dist", {0, 1, 2});
     const RunnerCallTotals before = runnerCallTotals();
     const auto asked = [&before] { return runnerCallTotals().calls - before.calls; };
@@ -419,22 +442,14 @@ TEST(RunnerClient, ASharedAnswerOrHangIsAskedOnceAndOtherFailuresEveryTime) {
     shareRunnerAnswers(true);
     EXPECT_EQ(asked(), 9) << "a process that shares no answers read one back";
     EXPECT_EQ(reused(), 4);
-    std::filesystem::remove_all(dir);
 }
 
 // An answer too large for the run's folder (a 256 MiB heat grid a student
 // would fill a class's disk) is read back by this process's later calls
 // alone: nothing of it is written there.
 TEST(RunnerClient, ALargeSharedAnswerStaysInItsProcess) {
-    const std::string dir = ::testing::TempDir() + "large-answers-" + std::to_string(getpid());
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    const ScopedEnv cache({{"GRADING_ANSWER_CACHE", dir.c_str()}});
-    RunnerCall call;
-    call.runner = FAKE_RUNNER;
-    call.subcommand = "echo-input";
-    call.timeLimitSeconds = 30.0;
-    call.answerShared = true;
+    const AnswerFolder folder("large-answers");
+    RunnerCall call = sharedEcho(30.0);
     std::vector<int32_t> large((size_t{65} << 20) / sizeof(int32_t));
     for (size_t i = 0; i < large.size(); ++i) large[i] = static_cast<int32_t>(i * 2654435761u);
     call.input.putInts("dist", large);
@@ -446,8 +461,7 @@ TEST(RunnerClient, ALargeSharedAnswerStaysInItsProcess) {
     ASSERT_TRUE(again.ok()) << again.message;
     EXPECT_EQ(runnerCallTotals().calls - before, 1);
     EXPECT_EQ(again.result.ints("dist").value(), large);
-    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "a 65 MiB answer was kept in the run's folder";
-    std::filesystem::remove_all(dir);
+    EXPECT_TRUE(std::filesystem::is_empty(folder.path())) << "a 65 MiB answer was kept in the run's folder";
 }
 
 TEST(RunnerClient, MissingRunnerCannotStart) {
