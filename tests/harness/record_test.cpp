@@ -1,6 +1,7 @@
 // The runner protocol's file format: every type round-trips bit for bit, each
 // malformed file gets its own exact message, typed reads name what is wrong,
-// and TempDir cleans up after itself.
+// a session's frames split and join as sent, and TempDir cleans up after
+// itself.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -191,6 +192,74 @@ TEST(RecordParse, DataAfterEndIsRejected) {
 }
 
 // ---------------------------------------------------------------- typed reads
+
+// ---- frames: a session's requests and answers
+
+TEST(Frames, AFrameArrivingInPiecesIsTakenWhole) {
+    std::string buffer = "frame 5\nab";
+    std::string payload;
+    EXPECT_EQ(takeFrame(buffer, &payload), FrameStatus::Incomplete);
+    buffer += "cde";
+    EXPECT_EQ(takeFrame(buffer, &payload), FrameStatus::Complete);
+    EXPECT_EQ(payload, "abcde");
+    EXPECT_TRUE(buffer.empty());
+}
+
+TEST(Frames, FramesBackToBackAreTakenOneAtATime) {
+    std::string buffer = toFrame("one") + toFrame(kAwkwardText) + "fra";
+    std::string payload;
+    ASSERT_EQ(takeFrame(buffer, &payload), FrameStatus::Complete);
+    EXPECT_EQ(payload, "one");
+    ASSERT_EQ(takeFrame(buffer, &payload), FrameStatus::Complete);
+    EXPECT_EQ(payload, kAwkwardText);
+    EXPECT_EQ(takeFrame(buffer, &payload), FrameStatus::Incomplete);
+    EXPECT_EQ(buffer, "fra");
+}
+
+TEST(Frames, WhatIsNotAFrameIsMalformed) {
+    for (const std::string& bad : {std::string("hello\n"), std::string("frame 12x\n"), std::string("frame \n"),
+                                   std::string(40, 'x')}) {
+        std::string buffer = bad;
+        std::string payload;
+        EXPECT_EQ(takeFrame(buffer, &payload), FrameStatus::Malformed) << bad;
+    }
+}
+
+// A header may claim any size; room is made only for what a frame can be.
+TEST(Frames, AClaimPastTheLargestFrameGetsNoRoomMade) {
+    std::string buffer = "frame 99999999999999999\n";
+    std::string payload;
+    EXPECT_EQ(takeFrame(buffer, &payload), FrameStatus::Incomplete);
+    EXPECT_LT(buffer.capacity(), size_t{1} << 20);
+    buffer = "frame 4096\n";
+    EXPECT_EQ(takeFrame(buffer, &payload), FrameStatus::Incomplete);
+    EXPECT_GE(buffer.capacity(), 4096 + buffer.size());
+}
+
+// toFrame writes its header into the payload's own buffer where there is
+// room (serialize() leaves it): a large answer is not copied again.
+TEST(Frames, AFrameIsMadeInThePayloadsOwnBuffer) {
+    std::string payload;
+    payload.reserve(kFrameHeaderRoom + 4096);
+    payload.assign(4096, 'x');
+    const char* before = payload.data();
+    const std::string framed = toFrame(std::move(payload));
+    EXPECT_EQ(framed.data(), before);
+    EXPECT_EQ(framed, "frame 4096\n" + std::string(4096, 'x'));
+}
+
+TEST(Frames, ASerializedRecordReadsBackThroughAFrame) {
+    Record r;
+    r.putFloats("grid", std::vector<float>(1 << 16, 0.5f));
+    r.putText("text", kAwkwardText);
+    std::string framed = toFrame(r.serialize());
+    std::string payload;
+    ASSERT_EQ(takeFrame(framed, &payload), FrameStatus::Complete);
+    const Expected<Record> back = Record::parse(payload);
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(back->floats("grid").value(), std::vector<float>(1 << 16, 0.5f));
+    EXPECT_EQ(back->text("text").value(), kAwkwardText);
+}
 
 TEST(RecordRead, AbsentFieldIsNamed) {
     const Record r = everyType();
