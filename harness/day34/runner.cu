@@ -340,7 +340,7 @@ void expectUnchanged(const GridBuffer& input, const std::vector<float>& want, in
 // The same check with the input kept on the device: keep() copies it aside
 // before the launch, expectUnchanged() compares the two there after it, so
 // only a changed cell's index and values cross to the host, not the grid
-// twice a step (768 MiB a step at 8192).
+// twice a step (512 MiB a step at 8192).
 class KeptInput {
 public:
     explicit KeptInput(size_t cells) : cells_(cells), copy_("the input as it was", cells) {}

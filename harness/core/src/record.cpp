@@ -117,8 +117,9 @@ Expected<double> Record::real(const std::string& name) const {
 std::string Record::serialize() const {
     // Sized once, with room for a frame's header in front (toFrame): a field of
     // hundreds of MiB grown by doubling costs a copy and fresh pages each time.
+    constexpr size_t kFieldLineRoom = 48;  // " <type> <count>\n" after the name, and the newline after the bytes
     size_t size = std::strlen(kMagic) + std::strlen(kEnd);
-    for (const auto& [name, f] : fields_) size += name.size() + f.bytes.size() + 48;
+    for (const auto& [name, f] : fields_) size += name.size() + kFieldLineRoom + f.bytes.size();
     std::string out;
     out.reserve(kFrameHeaderRoom + size);
     out = kMagic;

@@ -197,13 +197,14 @@ void fillEnd(ProcessResult& p, int status, bool sandboxed) {
     if (sandboxed) unwrapSandboxStatus(p);
 }
 
+// What one read takes of the channel: the pipe's size (process.cpp).
+constexpr size_t kChannelReadBytes = size_t{1} << 20;
+
 // Reads what is ready on the session's descriptors within `waitMs`, with
 // runProcess's bounds; false when the channel closed (the runner ended) or
 // overflowed. A closed stdout or stderr is dropped, so poll does not spin on it.
 // `sending`: part of the request is still to be written, so room in the
 // runner's stdin also ends the wait, not only output.
-constexpr size_t kChannelReadBytes = size_t{1} << 20;
-
 bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     static const ProcessOptions bounds;
     int* const fds[3] = {&s.child.channel, &s.child.err, &s.child.out};
