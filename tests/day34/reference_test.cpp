@@ -310,6 +310,19 @@ TEST(Day34Grids, ATimedRunsKeyedGridTellsAStepFromNone) {
     }
 }
 
+// A keyed grid's cell is its 24 random bits times 2^-23, less 1, to the
+// bit: the runner makes the same cells on the device from the same
+// splitmix64 output, with or without a fused multiply-add.
+TEST(Day34Grids, AKeyedCellIsItsBitsScaledExactly) {
+    for (const uint64_t key : {uint64_t{0}, uint64_t{5}, ~uint64_t{0}}) {
+        for (size_t i = 0; i < 4096; i += 7) {
+            const float bits = static_cast<float>(grading::splitMix64At(key, i) >> 40);
+            EXPECT_EQ(day34::keyedCell(key, i), bits * 0x1.0p-23f - 1.0f) << key << ", " << i;
+            EXPECT_EQ(day34::keyedUnit(key, i), bits * 0x1.0p-24f) << key << ", " << i;
+        }
+    }
+}
+
 // ---- the graded sizes and the time limits
 
 TEST(Day34Cases, TheGradedSizesCoverPartialTilesInBothDirections) {

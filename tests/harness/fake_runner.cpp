@@ -273,7 +273,7 @@ int session() {
             }
             Record r = sampleResult();
             r.putInt("threads_seen", seen);
-            send(grading::toFrame(withDevice(r).serialize()));
+            send(withDevice(r).frame());
             continue;
         }
         if (command == "hang") sleepForever();
@@ -285,14 +285,14 @@ int session() {
         }
         Record r = command == "echo-input" ? req.value() : sampleResult();
         r.putInt("pid", getpid());
-        send(grading::toFrame(withDevice(r).serialize()));
-        if (command == "twice") send(grading::toFrame(withDevice(r).serialize()));
+        send(withDevice(r).frame());
+        if (command == "twice") send(withDevice(r).frame());
         if (command == "late" || command == "late-exit") {
             // Once "go_file" exists (the call is over), then says so in "sent_file".
             const grading::Expected<std::string> go = req->text("go_file");
             for (int i = 0; go && i < 2000 && access(go.value().c_str(), F_OK) != 0; ++i) usleep(5000);
             if (!go) usleep(200000);
-            send(grading::toFrame(withDevice(r).serialize()));
+            send(withDevice(r).frame());
             if (const grading::Expected<std::string> sent = req->text("sent_file"); sent) {
                 std::ofstream(sent.value()) << "sent\n";
             }

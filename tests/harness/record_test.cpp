@@ -4,6 +4,7 @@
 // itself.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -236,29 +237,35 @@ TEST(Frames, AClaimPastTheLargestFrameGetsNoRoomMade) {
     EXPECT_GE(buffer.capacity(), 4096 + buffer.size());
 }
 
-// toFrame writes its header into the payload's own buffer where there is
-// room (serialize() leaves it): a large answer is not copied again.
-TEST(Frames, AFrameIsMadeInThePayloadsOwnBuffer) {
-    std::string payload;
-    payload.reserve(kFrameHeaderRoom + 4096);
-    payload.assign(4096, 'x');
-    const char* before = payload.data();
-    const std::string framed = toFrame(std::move(payload));
-    EXPECT_EQ(framed.data(), before);
-    EXPECT_EQ(framed, "frame 4096\n" + std::string(4096, 'x'));
-}
-
-TEST(Frames, ASerializedRecordReadsBackThroughAFrame) {
-    Record r;
+// A record's frame, written in one pass, is toFrame of its bytes, and reads
+// back as it was.
+TEST(Frames, ARecordsFrameIsItsBytesFramed) {
+    Record r = everyType();
     r.putFloats("grid", std::vector<float>(1 << 16, 0.5f));
-    r.putText("text", kAwkwardText);
-    std::string framed = toFrame(r.serialize());
+    std::string framed = r.frame();
+    EXPECT_EQ(framed, toFrame(r.serialize()));
+    EXPECT_EQ(framed.capacity(), framed.size()) << "sized before it was written";
     std::string payload;
     ASSERT_EQ(takeFrame(framed, &payload), FrameStatus::Complete);
     const Expected<Record> back = Record::parse(payload);
     ASSERT_TRUE(back) << back.error();
     EXPECT_EQ(back->floats("grid").value(), std::vector<float>(1 << 16, 0.5f));
     EXPECT_EQ(back->text("text").value(), kAwkwardText);
+    EXPECT_EQ(Record().frame(), toFrame(Record().serialize()));
+}
+
+// A read appends what the descriptor has, straight onto the buffer.
+TEST(Frames, AReadAppendsOntoTheBuffer) {
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    ASSERT_EQ(write(fds[1], "frame 3\nabc", 11), 11);
+    close(fds[1]);
+    std::string buffer = "x";
+    EXPECT_EQ(readOnto(fds[0], buffer), 11);
+    EXPECT_EQ(buffer, "xframe 3\nabc");
+    EXPECT_EQ(readOnto(fds[0], buffer), 0);
+    EXPECT_EQ(buffer, "xframe 3\nabc");
+    close(fds[0]);
 }
 
 TEST(RecordRead, AbsentFieldIsNamed) {

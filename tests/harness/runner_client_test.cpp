@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <regex>
@@ -341,7 +342,8 @@ TEST(RunnerClient, CallTraceWritesOneLinePerCall) {
 // same runner, from this process or another of the run, reads the kept
 // answer back, or the hang it met under the same limits. Another request is
 // asked; any other failure is never kept, so each call meets it with its own
-// message; without GRADING_ANSWER_CACHE, or unmarked, every call asks.
+// message; without GRADING_ANSWER_CACHE a process still reads back what it
+// met itself; unmarked, every call asks.
 std::string emptyFolder(const std::string& name) {
     const std::string dir = ::testing::TempDir() + name + "-" + std::to_string(getpid());
     std::filesystem::remove_all(dir);
@@ -435,13 +437,20 @@ TEST(RunnerClient, ASharedAnswerOrHangIsAskedOnceAndOtherFailuresEveryTime) {
         ASSERT_TRUE(callRunner(call).ok());
         ASSERT_TRUE(callRunner(call).ok());
         EXPECT_EQ(asked(), 8) << "this process asked again what it had asked before";
+        call.subcommand = "hang";
+        call.timeLimitSeconds = 0.5;
+        const RunnerOutcome myHang = callRunner(call);
+        EXPECT_EQ(callRunner(call).message, myHang.message);
+        EXPECT_EQ(asked(), 9) << "this process met again a hang it had met before";
+        call.subcommand = "echo-input";
+        call.timeLimitSeconds = 10.0;
     }
-    EXPECT_EQ(reused(), 4);
+    EXPECT_EQ(reused(), 5);
     shareRunnerAnswers(false);
     ASSERT_TRUE(callRunner(call).ok());
     shareRunnerAnswers(true);
-    EXPECT_EQ(asked(), 9) << "a process that shares no answers read one back";
-    EXPECT_EQ(reused(), 4);
+    EXPECT_EQ(asked(), 10) << "a process that shares no answers read one back";
+    EXPECT_EQ(reused(), 5);
 }
 
 // An answer too large for the run's folder (a 256 MiB heat grid a student
@@ -462,6 +471,56 @@ TEST(RunnerClient, ALargeSharedAnswerStaysInItsProcess) {
     EXPECT_EQ(runnerCallTotals().calls - before, 1);
     EXPECT_EQ(again.result.ints("dist").value(), large);
     EXPECT_TRUE(std::filesystem::is_empty(folder.path())) << "a 65 MiB answer was kept in the run's folder";
+}
+
+// askAgainStrictly's rule, against a stand-in runner that answers as scripted.
+struct ScriptedCall {
+    std::vector<std::string> problems;  // per call in order; "" answers
+    std::vector<bool> askedStrictly;
+
+    Reply<protocol::Probe> operator()(bool strict) {
+        Reply<protocol::Probe> r;
+        r.problem = problems.at(askedStrictly.size());
+        askedStrictly.push_back(strict);
+        return r;
+    }
+};
+
+TEST(AskAgainStrictly, AnAnswerIsAskedOnceAndFast) {
+    ScriptedCall runner{{""}, {}};
+    EXPECT_TRUE(askAgainStrictly<protocol::Probe>(std::ref(runner)).ok());
+    EXPECT_EQ(runner.askedStrictly, std::vector<bool>{false});
+}
+
+TEST(AskAgainStrictly, AFailedCallIsAskedAgainStrictlyForTheMessageThatNamesTheLaunch) {
+    ScriptedCall runner{{"the runner for `find` failed: search 0 of 3: buffer d_large_block was written past its end",
+                         "after naive_leftmost_prisoner (phase 1) in search 0 of 3: buffer d_large_block was written "
+                         "past its end, at index 15"},
+                        {}};
+    const auto reply = askAgainStrictly<protocol::Probe>(std::ref(runner));
+    EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
+    EXPECT_THAT(reply.problem, StartsWith("after naive_leftmost_prisoner (phase 1)"));
+}
+
+TEST(AskAgainStrictly, AStrictCallThatPassesLeavesTheFailureAsItWas) {
+    ScriptedCall runner{{"search 2 of 3: d_a changed (seen by the device scan)", ""}, {}};
+    const auto reply = askAgainStrictly<protocol::Probe>(std::ref(runner));
+    EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
+    EXPECT_FALSE(reply.ok());
+    EXPECT_EQ(reply.problem, "search 2 of 3: d_a changed (seen by the device scan)");
+}
+
+TEST(AskAgainStrictly, AMachineThatCannotRunItIsNotAskedAgain) {
+    int asked = 0;
+    const auto reply = askAgainStrictly<protocol::Probe>([&](bool) {
+        ++asked;
+        Reply<protocol::Probe> r;
+        r.outcome.status = RunnerOutcome::Status::NoDevice;
+        r.problem = "no NVIDIA GPU found";
+        return r;
+    });
+    EXPECT_EQ(asked, 1);
+    EXPECT_TRUE(reply.cannotRunHere());
 }
 
 TEST(RunnerClient, MissingRunnerCannotStart) {

@@ -257,56 +257,6 @@ TEST(MswFindCall, NoLaunchSendsItsBlockBack) {
     }
 }
 
-// callFind's rule (grading::askAgainStrictly), against a stand-in runner that answers as scripted.
-struct ScriptedFind {
-    std::vector<std::string> problems;  // per call in order; "" answers
-    std::vector<bool> askedStrictly;
-
-    grading::Reply<msw::protocol::Find> operator()(bool strict) {
-        grading::Reply<msw::protocol::Find> r;
-        r.problem = problems.at(askedStrictly.size());
-        askedStrictly.push_back(strict);
-        return r;
-    }
-};
-
-TEST(MswFindCall, AnAnswerIsAskedOnceAndFast) {
-    ScriptedFind runner{{""}, {}};
-    EXPECT_TRUE(grading::askAgainStrictly<msw::protocol::Find>(std::ref(runner)).ok());
-    EXPECT_EQ(runner.askedStrictly, std::vector<bool>{false});
-}
-
-TEST(MswFindCall, AFailedCallIsAskedAgainStrictlyForTheMessageThatNamesTheLaunch) {
-    ScriptedFind runner{{"the runner for `find` failed: search 0 of 3: buffer d_large_block was written past its end",
-                         "after naive_leftmost_prisoner (phase 1) in search 0 of 3: buffer d_large_block was written "
-                         "past its end, at index 15"},
-                        {}};
-    const auto reply = grading::askAgainStrictly<msw::protocol::Find>(std::ref(runner));
-    EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
-    EXPECT_THAT(reply.problem, testing::StartsWith("after naive_leftmost_prisoner (phase 1)"));
-}
-
-TEST(MswFindCall, AStrictCallThatPassesLeavesTheFailureAsItWas) {
-    ScriptedFind runner{{"search 2 of 3: d_a changed (seen by the device scan)", ""}, {}};
-    const auto reply = grading::askAgainStrictly<msw::protocol::Find>(std::ref(runner));
-    EXPECT_EQ(runner.askedStrictly, (std::vector<bool>{false, true}));
-    EXPECT_FALSE(reply.ok());
-    EXPECT_EQ(reply.problem, "search 2 of 3: d_a changed (seen by the device scan)");
-}
-
-TEST(MswFindCall, AMachineThatCannotRunItIsNotAskedAgain) {
-    int asked = 0;
-    const auto reply = grading::askAgainStrictly<msw::protocol::Find>([&](bool) {
-        ++asked;
-        grading::Reply<msw::protocol::Find> r;
-        r.outcome.status = grading::RunnerOutcome::Status::NoDevice;
-        r.problem = "no NVIDIA GPU found";
-        return r;
-    });
-    EXPECT_EQ(asked, 1);
-    EXPECT_TRUE(reply.cannotRunHere());
-}
-
 TEST(MswLimits, ScaleWithWordsAndSearchesFromOnePlace) {
     using namespace msw::cases;
     EXPECT_DOUBLE_EQ(searchSeconds(10, 0), kCallSeconds);

@@ -25,9 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// 1 MiB: what an unprivileged process may ask for (fs.pipe-max-size's default).
-constexpr int kLargePipeBytes = 1 << 20;
-
 }  // namespace
 
 void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated) {

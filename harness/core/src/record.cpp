@@ -1,9 +1,14 @@
 #include "harness/record.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
+
+#include "harness/process.h"
 
 namespace grading {
 namespace {
@@ -114,17 +119,25 @@ Expected<double> Record::real(const std::string& name) const {
     return v->front();
 }
 
-std::string Record::serialize() const {
-    // Sized once, with room for a frame's header in front (toFrame): a field of
-    // hundreds of MiB grown by doubling costs a copy and fresh pages each time.
-    constexpr size_t kFieldLineRoom = 48;  // " <type> <count>\n" after the name, and the newline after the bytes
+std::string Record::serialize() const { return written(false); }
+
+std::string Record::frame() const { return written(true); }
+
+// Sized before it is written, the frame's header with it: a field of hundreds
+// of MiB is copied once, not grown by doubling or moved behind a header.
+std::string Record::written(bool framed) const {
+    std::vector<std::string> headers;
     size_t size = std::strlen(kMagic) + std::strlen(kEnd);
-    for (const auto& [name, f] : fields_) size += name.size() + kFieldLineRoom + f.bytes.size();
-    std::string out;
-    out.reserve(kFrameHeaderRoom + size);
-    out = kMagic;
     for (const auto& [name, f] : fields_) {
-        out += name + " " + fieldTypeName(f.type) + " " + std::to_string(f.count) + "\n";
+        headers.push_back(name + " " + fieldTypeName(f.type) + " " + std::to_string(f.count) + "\n");
+        size += headers.back().size() + f.bytes.size() + 1;
+    }
+    std::string out = framed ? "frame " + std::to_string(size) + "\n" : std::string();
+    out.reserve(out.size() + size);
+    out += kMagic;
+    size_t k = 0;
+    for (const auto& [name, f] : fields_) {
+        out += headers[k++];
         out += f.bytes;
         out += '\n';
     }
@@ -196,10 +209,14 @@ Expected<Record> Record::load(const std::string& path) {
     return parse(buffer.str());
 }
 
-std::string toFrame(std::string payload) {
-    // In place where serialize() left room: no second copy of a large answer.
-    payload.insert(0, "frame " + std::to_string(payload.size()) + "\n");
-    return payload;
+std::string toFrame(const std::string& payload) { return "frame " + std::to_string(payload.size()) + "\n" + payload; }
+
+long readOnto(int fd, std::string& buffer) {
+    const size_t had = buffer.size();
+    buffer.resize(had + kLargePipeBytes);
+    const ssize_t n = read(fd, &buffer[had], kLargePipeBytes);
+    buffer.resize(had + static_cast<size_t>(n > 0 ? n : 0));
+    return static_cast<long>(n);
 }
 
 FrameStatus takeFrame(std::string& buffer, std::string* payload) {
@@ -220,7 +237,7 @@ FrameStatus takeFrame(std::string& buffer, std::string* payload) {
     const unsigned long long size = std::stoull(digits);
     if (size > buffer.size() - eol - 1) {
         // Room for the whole frame at once, as far as a frame may be large.
-        if (size <= kLargestFrame) buffer.reserve(eol + 1 + size);
+        if (size <= kChannelCapBytes) buffer.reserve(eol + 1 + size);
         return FrameStatus::Incomplete;
     }
     if (size == buffer.size() - eol - 1) {  // the frame is all there is: moved, not copied

@@ -128,9 +128,9 @@ constexpr size_t kMaxKeptAnswerBytes = size_t{64} << 20;
 // all; the oldest go first.
 constexpr size_t kProcessAnswerBytes = size_t{1} << 30;
 
-// Answers this process asked, for its own later calls of the same key: the
-// next gate that judges the same run reads it here, also where no folder
-// keeps answers or the answer is too large for one.
+// The answers and hangs this process met, for its own later calls of the
+// same key: the next gate that judges the same run reads it here, also
+// where no folder keeps answers or the answer is too large for one.
 class ProcessAnswers {
 public:
     std::optional<RunnerOutcome> find(const std::string& key) const {
@@ -202,6 +202,21 @@ std::optional<RunnerOutcome> sharedHang(const RunnerCall& call, const std::strin
     return o;
 }
 
+// What this process, or another of the run (`fromFolder`), already met for
+// `key`: an answer or a hang, read back and counted as reused.
+std::optional<RunnerOutcome> metBefore(const RunnerCall& call, const std::string& key, const char* what,
+                                       std::optional<RunnerOutcome> (*fromFolder)(const RunnerCall&,
+                                                                                  const std::string&)) {
+    if (std::optional<RunnerOutcome> mine = processAnswers().find(key)) {
+        ++totals().answersReused;
+        traceCall(call, labelOf(call) + " (" + what + " reused)", *mine, 0.0, 0.0);
+        return mine;
+    }
+    std::optional<RunnerOutcome> kept = fromFolder(call, key);
+    if (kept) processAnswers().keep(key, *kept);
+    return kept;
+}
+
 // The call made: a timed one with the GPU's state read before and after it,
 // and made once more when the GPU throttled meanwhile.
 RunnerOutcome ask(const RunnerCall& call) {
@@ -264,18 +279,10 @@ RunnerOutcome callRunner(const RunnerCall& call) {
     using namespace detail;
     const std::string key = call.answerShared && answersShared() ? sharedAnswerKey(call) : "";
     if (key.empty()) return askAloneAfterResourceFailure(call);
-    if (std::optional<RunnerOutcome> mine = processAnswers().find(key)) {
-        ++totals().answersReused;
-        traceCall(call, labelOf(call) + " (answer reused)", *mine, 0.0, 0.0);
-        return std::move(*mine);
-    }
-    if (std::optional<RunnerOutcome> kept = sharedAnswer(call, key)) {
-        processAnswers().keep(key, *kept);
-        return std::move(*kept);
-    }
+    if (std::optional<RunnerOutcome> kept = metBefore(call, key, "answer", sharedAnswer)) return std::move(*kept);
     const std::string hangKey = key + "\thang within " + formatSeconds(call.timeLimitSeconds) + " s, stall " +
                                 formatSeconds(call.stallSeconds) + " s";
-    if (std::optional<RunnerOutcome> hung = sharedHang(call, hangKey)) return std::move(*hung);
+    if (std::optional<RunnerOutcome> hung = metBefore(call, hangKey, "hang", sharedHang)) return std::move(*hung);
     RunnerOutcome o = askAloneAfterResourceFailure(call);
     if (o.ok()) {
         processAnswers().keep(key, o);
@@ -284,6 +291,7 @@ RunnerOutcome callRunner(const RunnerCall& call) {
             keepAnswer(key, bytes.data(), bytes.size());
         }
     } else if (o.process.timedOut) {
+        processAnswers().keep(hangKey, o);
         keepAnswer(hangKey, o.message.data(), o.message.size());
     }
     return o;

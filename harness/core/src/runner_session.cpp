@@ -197,9 +197,6 @@ void fillEnd(ProcessResult& p, int status, bool sandboxed) {
     if (sandboxed) unwrapSandboxStatus(p);
 }
 
-// What one read takes of the channel: the pipe's size (process.cpp).
-constexpr size_t kChannelReadBytes = size_t{1} << 20;
-
 // Reads what is ready on the session's descriptors within `waitMs`, with
 // runProcess's bounds; false when the channel closed (the runner ended) or
 // overflowed. A closed stdout or stderr is dropped, so poll does not spin on it.
@@ -216,17 +213,7 @@ bool pump(Session& s, ProcessResult& p, int waitMs, bool sending = false) {
     bool open = true;
     for (int i = 0; i < 3; ++i) {
         if (*fds[i] < 0 || (polled[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
-        ssize_t n = 0;
-        if (i == 0) {
-            // Straight into the channel, a pipe's worth (1 MiB) at a time: an
-            // answer of hundreds of MiB in few reads and no second copy.
-            const size_t had = s.channel.size();
-            s.channel.resize(had + kChannelReadBytes);
-            n = read(*fds[i], &s.channel[had], kChannelReadBytes);
-            s.channel.resize(had + static_cast<size_t>(std::max<ssize_t>(n, 0)));
-        } else {
-            n = read(*fds[i], buffer, sizeof buffer);
-        }
+        const ssize_t n = i == 0 ? readOnto(*fds[i], s.channel) : read(*fds[i], buffer, sizeof buffer);
         if (n > 0 && i == 0) {
             if (s.channel.size() > bounds.channelCap) {
                 p.channelOverflow = true;
@@ -303,7 +290,7 @@ std::string requestFrame(const RunnerCall& call, const CallGpu& gpu) {
     Record request = withCallKind(call, true);
     request.putText("grading_subcommand", call.subcommand);
     if (gpu.lends()) request.putInt(protocol::kLendsField, 1);
-    return toFrame(request.serialize());
+    return request.frame();
 }
 
 // Progress (RunnerCall::stallSeconds): the runner's stderr growing, once it

@@ -4,7 +4,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -50,7 +49,7 @@ void send(const std::string& bytes) {
 // object and no atexit handler (submitted code may have registered either)
 // runs after it, so nothing can follow the answer on the channel.
 [[noreturn]] void answer(const Record& record, int status) {
-    send(sessionMode ? toFrame(record.serialize()) : record.serialize());
+    send(sessionMode ? record.frame() : record.serialize());
     std::fflush(stderr);
     _exit(status);
 }
@@ -119,14 +118,8 @@ constexpr int kRoundTripSamples = 64;
 std::string nextFrame() {
     std::string payload;
     FrameStatus status;
-    // Straight into the inbox, a pipe's worth at a time (the grader makes it
-    // 1 MiB): a request of hundreds of MiB in few reads and no second copy.
-    constexpr size_t kReadBytes = size_t{1} << 20;
     while ((status = takeFrame(inbox, &payload)) == FrameStatus::Incomplete) {
-        const size_t had = inbox.size();
-        inbox.resize(had + kReadBytes);
-        const ssize_t n = read(STDIN_FILENO, &inbox[had], kReadBytes);
-        inbox.resize(had + static_cast<size_t>(std::max<ssize_t>(n, 0)));
+        const long n = readOnto(STDIN_FILENO, inbox);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             cudaDeviceReset();
@@ -221,7 +214,7 @@ void emptyTmpdir() {
         lastWhere.clear();
         emptyTmpdir();
         const Record result = serveOne(*chosen, request.value());
-        send(toFrame(result.serialize()));
+        send(result.frame());
     }
 }
 

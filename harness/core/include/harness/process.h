@@ -27,6 +27,13 @@ struct ProcessResult {
     bool exitedWith(int code) const { return started && !timedOut && signal == 0 && exitCode == code; }
 };
 
+// The size a child's stdin and channel pipes are made (best effort): 1 MiB,
+// what an unprivileged process may ask for (fs.pipe-max-size's default).
+constexpr int kLargePipeBytes = 1 << 20;
+// What a child's channel keeps by default (ProcessOptions::channelCap), so
+// the largest answer a frame can carry.
+constexpr size_t kChannelCapBytes = size_t{1} << 30;
+
 struct ProcessOptions {
     double timeLimitSeconds = 60.0;
     std::map<std::string, std::string> environment;  // added to the parent's
@@ -39,7 +46,7 @@ struct ProcessOptions {
     std::vector<std::pair<int, unsigned long long>> rlimits;  // (RLIMIT_*, value) set in the child
     std::string cgroupProcs;                         // a cgroup.procs file the child joins before exec
     bool channel = false;                            // a pipe on the child's fd 3, read into `channel`
-    size_t channelCap = size_t{1} << 30;             // bytes kept of it (the head)
+    size_t channelCap = kChannelCapBytes;            // bytes kept of it (the head)
     // When set, a pipe on the child's fd 4 holding these bytes, then its end
     // (the runner's system-call filter; at most a pipe's 64 KiB).
     std::string bytesOnFd4;

@@ -361,7 +361,7 @@ inline bool lendsGpu(const Record& request) { return flagSet(request, kLendsFiel
 inline std::string gpuUseFrame(const char* use) {
     Record r;
     r.putText(kGpuUseField, use);
-    return toFrame(r.serialize());
+    return r.frame();
 }
 
 // What a frame gpuUseFrame made says; empty when the frame is anything else.

@@ -55,6 +55,8 @@ public:
     const std::map<std::string, Field>& fields() const { return fields_; }
 
     std::string serialize() const;
+    // serialize() as a session's frame (toFrame), written in one pass.
+    std::string frame() const;
     static Expected<Record> parse(const std::string& bytes);
     // One record starting at *pos; *pos moves past its "end" line. Several
     // records back to back (a channel) are read one call at a time.
@@ -67,6 +69,7 @@ private:
              size_t elementSize);
     template <typename T>
     Expected<std::vector<T>> read(const std::string& name, FieldType type) const;
+    std::string written(bool framed) const;
 
     std::map<std::string, Field> fields_;
 };
@@ -75,13 +78,16 @@ const char* fieldTypeName(FieldType type);
 
 // A runner session's wire format: each request and each answer is a frame,
 // "frame <bytes>\n" and then that many bytes (a serialized Record).
-std::string toFrame(std::string payload);
-constexpr size_t kFrameHeaderRoom = 32;  // what serialize() leaves free for toFrame's header
-// The largest frame a reader makes room for before it has arrived (a
-// process's channel keeps 1 GiB at most: ProcessOptions::channelCap).
-constexpr size_t kLargestFrame = size_t{1} << 30;
+std::string toFrame(const std::string& payload);
+// Appends what `fd` has ready, up to a pipe's worth (process.h:
+// kLargePipeBytes), to `buffer`, read straight into it:
+// a frame of hundreds of MiB in few reads and no copy between. Returns
+// read()'s result.
+long readOnto(int fd, std::string& buffer);
 enum class FrameStatus { Complete, Incomplete, Malformed };
-// Takes one frame off the front of `buffer` into `payload` when it is all there.
+// Takes one frame off the front of `buffer` into `payload` when it is all
+// there; until then, makes room for it in `buffer`, as far as a channel
+// keeps (process.h: kChannelCapBytes).
 FrameStatus takeFrame(std::string& buffer, std::string* payload);
 
 }  // namespace grading

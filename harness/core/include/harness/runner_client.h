@@ -202,7 +202,7 @@ Reply<Sub> call(const std::string& runner, const typename Sub::Request& request,
 
 // A call asked fast first (its checks queued on the device and read once)
 // and, where that fails, again strictly (each check waited for where it is
-// made), for the message that names the launch or level. The verdict is the
+// made), for the message that names where it failed. The verdict is the
 // fast call's: a strict call that passes leaves its failure as it was. A
 // machine that cannot run it is not asked again.
 template <class Sub>
