@@ -34,6 +34,12 @@ struct BfsRequest {
     // no timed search can hand back another's answer. The warm-ups search
     // from timedSources[0].
     std::vector<int32_t> timedSources;
+    // 0: the checked search's guard scans and input compares queued behind
+    // each level and read at the search's end (two waits a level: the
+    // count, and the whole device for work left on another stream). 1: every
+    // check waited for after each level, so a failure names the level; the
+    // grader asks so only after a search failed.
+    int32_t strict = 0;
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -44,6 +50,7 @@ struct BfsRequest {
         field("decoy_source", s.decoySource);
         field("timed_runs", s.timedRuns, Within<int32_t>{0, kMaxTimedRuns});
         field("timed_sources", s.timedSources);
+        field("strict", s.strict, Within<int32_t>{0, 1});
     }
 };
 

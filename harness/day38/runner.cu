@@ -187,43 +187,84 @@ void expand(DeviceState& d, Mapping m, const int* frontier, int frontierSize, in
     }
 }
 
+// How a search is checked: as it is timed (not at all); each level waited
+// for and checked (Strict); each level's guard scans and input compares
+// queued behind it and read once, at the search's end (Queued,
+// queuedSearchEnd), which waits twice a level where Strict waits seven
+// times: for the level's count once the default stream is done and once the
+// whole device is (the course's own round trip, and the check for work left
+// on another stream, both naming the level, as errors do). A search that
+// fails Queued is asked again Strict (BfsRequest::strict), whose message
+// names the level.
+enum class Checks { None, Strict, Queued };
+
+void expectNoWorkLeft(unsigned int seenByDefaultStream, unsigned int produced, const std::string& where) {
+    if (seenByDefaultStream == produced) return;
+    throw grading::ContractViolation(
+        where + " left work running on another stream: the level's count read " + std::to_string(seenByDefaultStream) +
+        " once the default stream was done and " + std::to_string(produced) +
+        " once the whole device was; launch on the default stream or synchronize before returning");
+}
+
 // After one checked expansion: errors, work left on a side stream, inputs
-// written, guard words. Returns the level's append count.
-unsigned int checkExpansion(DeviceState& d, const std::string& where) {
+// written (Strict: all waited for; Queued: the compares queued). Returns
+// the level's append count.
+unsigned int checkExpansion(DeviceState& d, const std::string& where, Checks checks) {
     unsigned int seenByDefaultStream = 0;
     unsigned int produced = 0;
-    grading::settleDefaultStream(where);
-    CUDA_TRY(cudaMemcpy(&seenByDefaultStream, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
-    grading::checkLaunch(where);
-    CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
-    if (seenByDefaultStream != produced) {
-        throw grading::ContractViolation(
-            where + " left work running on another stream: the level's count read " +
-            std::to_string(seenByDefaultStream) + " once the default stream was done and " + std::to_string(produced) +
-            " once the whole device was; launch on the default stream or synchronize before returning");
+    if (checks == Checks::Strict) {
+        grading::settleDefaultStream(where);
+        CUDA_TRY(cudaMemcpy(&seenByDefaultStream, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    } else {
+        // The launch's own errors, and a fault the copy meets, named as the level's.
+        cudaError_t err = cudaGetLastError();
+        if (err == cudaSuccess) {
+            err = cudaMemcpyAsync(d.nextSizeOnHost.data(), d.nextSize.data(), sizeof(unsigned int),
+                                  cudaMemcpyDeviceToHost, cudaStreamLegacy);
+        }
+        if (err != cudaSuccess) throw grading::CudaError(err, where);
+        d.inputs.enqueueCheck();  // the graph and the level's frontier
     }
-    d.inputs.check(where);  // the graph and the level's frontier
+    grading::checkLaunch(where);
+    if (checks == Checks::Queued) seenByDefaultStream = d.nextSizeOnHost[0];
+    CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    expectNoWorkLeft(seenByDefaultStream, produced, where);
+    if (checks == Checks::Strict) d.inputs.check(where);  // the graph and the level's frontier
     return produced;
 }
 
 // One checked level from `frontier` (frontierSize live entries) into `next`:
-// `next` and the scratch poisoned first, every check of checkExpansion after.
-// Returns the append count; throws when the appends overran the frontier.
+// `next` and the scratch poisoned first, every check of checkExpansion and
+// the guard words after. Returns the append count; throws when the appends
+// overran the frontier.
 unsigned int checkedLevel(DeviceState& d, Mapping m, GuardedBuffer<int>& frontier, int frontierSize, int level,
-                          GuardedBuffer<int>& next) {
+                          GuardedBuffer<int>& next, Checks checks) {
     CUDA_TRY(cudaMemset(d.nextSize.data(), 0, sizeof(unsigned int)));
     const std::string where = std::string(expandName(m)) + " at level " + std::to_string(level);
     next.poison();
     d.edgeStart.poison();
-    d.inputs.keep(frontier, static_cast<size_t>(frontierSize));
+    if (checks == Checks::Queued) d.inputs.keepQueued(frontier, static_cast<size_t>(frontierSize));
+    else d.inputs.keep(frontier, static_cast<size_t>(frontierSize));
     grading::breadcrumb(where);
     expand(d, m, frontier.data(), frontierSize, level, next.data());
-    const unsigned int produced = checkExpansion(d, where);
+    const unsigned int produced = checkExpansion(d, where, checks);
     d.inputs.release(frontier);  // the next level writes here
     next.markLive(produced);
     if (m == Mapping::Edge) d.edgeStart.markLive(static_cast<size_t>(frontierSize) + 1);
-    if (produced <= d.frontierCapacity) d.guards.check(where);
+    if (produced <= d.frontierCapacity) {
+        if (checks == Checks::Queued) d.guards.enqueueAnotherScan();
+        else d.guards.check(where);
+    }
     return produced;
+}
+
+// What a queued search's scans and compares saw, once they are done.
+void queuedSearchEnd(DeviceState& d, Mapping m, int source) {
+    const std::string where = std::string(expandName(m)) + ", the search from vertex " + std::to_string(source) +
+                              " (its checks read at its end)";
+    grading::checkLaunch(where);
+    d.guards.throwIfDamaged(where);
+    d.inputs.throwIfChangedQueued(where);
 }
 
 struct Search {
@@ -262,9 +303,10 @@ Search runDeviceSearch(DeviceState& d, int source, bool checked) {
 }
 
 // The course's level loop: one launch and one count round trip per level.
-// `checked` adds what grading needs and timing must not pay for: poisoned
+// Checks add what grading needs and timing must not pay for: poisoned
 // outputs and, after every level, the checks of checkedLevel.
-Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
+Search runBfs(DeviceState& d, Mapping m, int source, Checks checks) {
+    const bool checked = checks != Checks::None;
     if (m == Mapping::Device) return runDeviceSearch(d, source, checked);
     Search r;
     const int zero = 0;
@@ -279,6 +321,10 @@ Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
     d.edgeStart.forgetLive();
     GuardedBuffer<int>* frontier = &d.frontierA;
     GuardedBuffer<int>* next = &d.frontierB;
+    if (checks == Checks::Queued) {
+        d.inputs.clearQueued();
+        d.guards.enqueueScan();
+    }
     int frontierSize = 1;
     for (int level = 0; frontierSize > 0; ++level) {
         // A correct search has at most one level per vertex.
@@ -291,7 +337,7 @@ Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
         unsigned int produced = 0;
         if (checked) {
             grading::lendGpuToMeasurements();
-            produced = checkedLevel(d, m, *frontier, frontierSize, level, *next);
+            produced = checkedLevel(d, m, *frontier, frontierSize, level, *next, checks);
             if (produced > d.frontierCapacity) {
                 // Only duplicates can do this, and the writes ran past the
                 // frontier's end: report it as the frontier's problem.
@@ -316,6 +362,7 @@ Search runBfs(DeviceState& d, Mapping m, int source, bool checked) {
         frontierSize = static_cast<int>(produced);
         std::swap(frontier, next);
     }
+    if (checks == Checks::Queued) queuedSearchEnd(d, m, source);
     return r;
 }
 
@@ -327,8 +374,9 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
     DeviceState d(g);
 
     proto::BfsResult result;
-    if (req.decoySource) runBfs(d, m, *req.decoySource, true);
-    const Search search = runBfs(d, m, req.source, true);
+    const Checks checks = req.strict != 0 ? Checks::Strict : Checks::Queued;
+    if (req.decoySource) runBfs(d, m, *req.decoySource, checks);
+    const Search search = runBfs(d, m, req.source, checks);
     result.dist = d.dist.download();
     result.levelSizes = search.levelSizes;
     result.stopped = search.stopped;
@@ -364,7 +412,8 @@ proto::BfsResult bfs(const proto::BfsRequest& req) {
     hooks.afterWarmup = [&] { grading::breadcrumb(timing); };
     grading::breadcrumb(timing);
     const auto timedSearch = [&] {
-        runBfs(*runs[static_cast<size_t>(run)], m, sources[run < req.timedRuns ? static_cast<size_t>(run) : 0], false);
+        runBfs(*runs[static_cast<size_t>(run)], m, sources[run < req.timedRuns ? static_cast<size_t>(run) : 0],
+               Checks::None);
     };
     const grading::TimingStats t = grading::timeRuns(timedSearch, expandName(m), kWarmupRuns, req.timedRuns, nullptr, hooks);
     result.bfsMs = t.samplesMs;
@@ -394,7 +443,7 @@ unsigned int expandFrom(DeviceState& d, Mapping m, const std::vector<int32_t>& d
     d.frontierA.poison();
     d.frontierA.upload(frontier);
     d.frontierA.markLive(frontier.size());
-    return checkedLevel(d, m, d.frontierA, static_cast<int>(frontier.size()), level, d.frontierB);
+    return checkedLevel(d, m, d.frontierA, static_cast<int>(frontier.size()), level, d.frontierB, Checks::Strict);
 }
 
 proto::ExpandResult expandOne(const proto::ExpandRequest& req) {

@@ -84,7 +84,7 @@ InputWatch::~InputWatch() {
     if (firstChanged_ != nullptr) cudaFreeHost(firstChanged_);
 }
 
-void InputWatch::keep(const GuardedBuffer<int>& input, size_t n) {
+InputWatch::Kept& InputWatch::copyAside(const GuardedBuffer<int>& input, size_t n) {
     auto it = std::find_if(kept_.begin(), kept_.end(), [&](const Kept& k) { return k.input == &input; });
     if (it == kept_.end()) it = std::find_if(kept_.begin(), kept_.end(), [](const Kept& k) { return !k.input; });
     if (it == kept_.end()) {
@@ -102,8 +102,15 @@ void InputWatch::keep(const GuardedBuffer<int>& input, size_t n) {
         CUDA_TRY(cudaMemcpyAsync(it->copy->data(), input.data(), n * sizeof(int), cudaMemcpyDeviceToDevice,
                                  cudaStreamLegacy));
     }
+    return *it;
+}
+
+void InputWatch::keep(const GuardedBuffer<int>& input, size_t n) {
+    copyAside(input, n);
     CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
 }
+
+void InputWatch::keepQueued(const GuardedBuffer<int>& input, size_t n) { copyAside(input, n); }
 
 void InputWatch::release(const GuardedBuffer<int>& input) {
     for (Kept& k : kept_) {
@@ -111,11 +118,16 @@ void InputWatch::release(const GuardedBuffer<int>& input) {
     }
 }
 
-void InputWatch::check(const std::string& after) const {
+void InputWatch::clearQueued() {
+    for (size_t k = 0; k < kMaxKept; ++k) static_cast<volatile unsigned long long*>(firstChanged_)[k] = kNoChange;
+}
+
+// Each kept input against its copy; the lowest changed index per input lands
+// in firstChanged_ (mapped), which only ever goes down.
+void InputWatch::launchCompares() const {
     unsigned long long* deviceFirst = nullptr;
     CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceFirst), firstChanged_, 0));
     for (size_t k = 0; k < kept_.size(); ++k) {
-        static_cast<volatile unsigned long long*>(firstChanged_)[k] = kNoChange;
         const Kept& w = kept_[k];
         if (w.input == nullptr || w.n == 0) continue;
         const unsigned blocks = static_cast<unsigned>(std::min<size_t>((w.n + kScanThreads - 1) / kScanThreads, 1024));
@@ -123,6 +135,11 @@ void InputWatch::check(const std::string& after) const {
                                                                          deviceFirst + k);
         CUDA_TRY(cudaGetLastError());
     }
+}
+
+void InputWatch::check(const std::string& after) const {
+    for (size_t k = 0; k < kept_.size(); ++k) static_cast<volatile unsigned long long*>(firstChanged_)[k] = kNoChange;
+    launchCompares();
     CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
     for (size_t k = 0; k < kept_.size(); ++k) {
         if (static_cast<volatile unsigned long long*>(firstChanged_)[k] == kNoChange) continue;
@@ -130,6 +147,18 @@ void InputWatch::check(const std::string& after) const {
         expectUnchanged(*w.input, w.copy->download(w.n), after);  // names the first index written
         throw ContractViolation(after + " wrote to its input " + w.input->name() +
                                 " (seen by the device compare, gone by the read-back)");
+    }
+}
+
+void InputWatch::enqueueCheck() const { launchCompares(); }
+
+void InputWatch::throwIfChangedQueued(const std::string& after) const {
+    for (size_t k = 0; k < kept_.size(); ++k) {
+        if (static_cast<volatile unsigned long long*>(firstChanged_)[k] == kNoChange) continue;
+        const Kept& w = kept_[k];
+        if (w.input != nullptr) expectUnchanged(*w.input, w.copy->download(w.n), after);
+        throw ContractViolation(after + " wrote to an input it was given (seen by the device compare; the input "
+                                        "was kept again since, so which one is not known here)");
     }
 }
 

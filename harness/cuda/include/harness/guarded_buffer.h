@@ -125,12 +125,28 @@ public:
     void release(const GuardedBuffer<int>& input);         // no longer an input (the next launch's output)
     void check(const std::string& after) const;
 
+    // check() in parts, for a caller that waits for the device anyway, as
+    // GuardSet's: clearQueued() forgets what earlier compares saw;
+    // keepQueued() is keep() with no wait (what follows on the legacy
+    // stream, or on any stream that syncs with it, sees the copy made);
+    // enqueueCheck() queues a compare of every kept input behind the work
+    // queued so far; after a wait, throwIfChangedQueued() throws when any
+    // compare since clearQueued() saw a change. It names the input and the
+    // index where the input still differs from its copy, which a later
+    // keep() of the same input may have replaced: then it says so.
+    void clearQueued();
+    void keepQueued(const GuardedBuffer<int>& input, size_t n);
+    void enqueueCheck() const;
+    void throwIfChangedQueued(const std::string& after) const;
+
 private:
     struct Kept {
         const GuardedBuffer<int>* input;  // nullptr: released, its copy's memory kept for the next keep()
         size_t n;
         std::unique_ptr<GuardedBuffer<int>> copy;
     };
+    Kept& copyAside(const GuardedBuffer<int>& input, size_t n);
+    void launchCompares() const;
     std::vector<Kept> kept_;
     unsigned long long* firstChanged_ = nullptr;  // mapped pinned memory, one per kept input (kMaxKept)
 };
