@@ -11,9 +11,10 @@
 // one kernel scans the guard words and another compares d_a with its
 // generator, both raising a flag in mapped host memory; the block's
 // non-zero words are compacted on the device (CUB) and copied into pinned
-// memory behind them. All of it is queued behind the launch and read once,
-// at the search's end: a search waits for the device there and at the
-// course's own two reads, however many launches it makes. A call that fails
+// memory behind them. All of it is queued behind the launch and read in
+// one wait after every dozen or so searches (kLaunchesPerSettle): a search
+// waits for the device at the course's own two reads, however many
+// launches it makes, and a call once more every few searches. A call that fails
 // is asked again strictly (FindRequest::strict): b in host memory as the
 // course's caller keeps it, and one wait after each launch, so the message
 // names the launch (and, for a hang, where it hung). The byte-exact
@@ -51,6 +52,9 @@ using grading::InputError;
 namespace proto = msw::protocol;
 
 constexpr uint64_t kEmptyAllocTryLimit = 1 << 20;  // words; past this `empty` reports the size and allocates nothing
+// Launches whose checks one wait reads, searches whole (a bound on the
+// pinned snapshot slots a call keeps; a correct search makes five).
+constexpr size_t kLaunchesPerSettle = 64;
 
 enum class Impl { TwoPhase, Fast };
 
@@ -276,6 +280,9 @@ public:
         }
     }
 
+    // Launches queued since the last collect().
+    size_t pending() const { return pending_; }
+
     // After the wait that follows the queue() calls, in their order.
     void collect(proto::FindResult& out) {
         const cudaError_t queued = std::exchange(queued_, cudaSuccess);
@@ -437,16 +444,28 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
                       where);  // the launch's one wait
         snapshot.collect(r);
     });
-    // A fast search's checks, from its first queued scan to its one settle.
+    // Not strict: the checks of several searches, from the first queued scan
+    // to one settle, which names them all (a failure is asked again strictly).
+    bool scansQueued = false;
+    size_t firstUnsettled = 0;
     const auto ask = [&](const std::string& call) {
         where = call;
         grading::breadcrumb(where);
-        if (!strict) guards.queue();
+        if (strict) return;
+        if (scansQueued) guards.queueMore();
+        else guards.queue();
+        scansQueued = true;
     };
-    const auto settle = [&] {
+    const auto settle = [&](size_t k, bool last) {
         if (strict) return grading::checkLaunch(where);
-        guards.settle(where);
+        if (!last && snapshot.pending() < kLaunchesPerSettle) return;
+        guards.settle(k == firstUnsettled ? where
+                                          : "par_find_mismatch, searches " + std::to_string(firstUnsettled) + " to " +
+                                                std::to_string(k) + " of " + std::to_string(searches) +
+                                                ", n = " + std::to_string(n));
         snapshot.collect(r);
+        scansQueued = false;
+        firstUnsettled = k + 1;
     };
     for (size_t k = 0; k < searches; ++k) {
         grading::lendGpuToMeasurements();
@@ -457,11 +476,12 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
         recording = true;
         r.got[k] = static_cast<int64_t>(par_find_mismatch(dA.data(), arrays.b(), block.data(), n));
         recording = false;
-        settle();
-        if (!wrapper.empty() && wrapper[k] != 0) {
+        const bool asksWrapper = !wrapper.empty() && wrapper[k] != 0;
+        settle(k, !asksWrapper && k + 1 == searches);
+        if (asksWrapper) {
             ask("par_find_mismatch(a, b, n), " + searchLabel(k, searches, n));
             r.gotWrapper[k] = static_cast<int64_t>(par_find_mismatch(arrays.a(), arrays.b(), n));
-            settle();
+            settle(k, k + 1 == searches);
         }
         arrays.restore(k);
     }
