@@ -249,14 +249,17 @@ grading::Reply<protocol::Bfs> searchWith(const std::string& runner, const GraphC
     request.timedRuns = timedRuns;
     // An untimed search is the same for distances, levels and frontier_total:
     // one search a runner, graph and seed, read back by the other two. Its
-    // checks queued, and asked again strictly where it fails, for the level.
-    return grading::askAgainStrictly<protocol::Bfs>([&](bool strict) {
-        request.strict = strict ? 1 : 0;
-        return grading::call<protocol::Bfs>(
-            runner, request,
-            {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0,
-             kLevelStallSeconds});
-    });
+    // checks queued, and asked again strictly where it fails, for the level;
+    // a hang's breadcrumbs name its level already.
+    return grading::askAgainStrictly<protocol::Bfs>(
+        [&](bool strict) {
+            request.strict = strict ? 1 : 0;
+            return grading::call<protocol::Bfs>(
+                runner, request,
+                {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0,
+                 kLevelStallSeconds});
+        },
+        grading::Hangs::NamedAlready);
 }
 
 }  // namespace

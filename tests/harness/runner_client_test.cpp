@@ -510,6 +510,23 @@ TEST(AskAgainStrictly, AStrictCallThatPassesLeavesTheFailureAsItWas) {
     EXPECT_EQ(reply.problem, "search 2 of 3: d_a changed (seen by the device scan)");
 }
 
+TEST(AskAgainStrictly, AHangIsAskedAgainUnlessItsBreadcrumbsNameWhereAlready) {
+    for (const Hangs hangs : {Hangs::AskedAgain, Hangs::NamedAlready}) {
+        int asked = 0;
+        const auto reply = askAgainStrictly<protocol::Probe>(
+            [&](bool) {
+                ++asked;
+                Reply<protocol::Probe> r;
+                r.outcome.process.timedOut = true;
+                r.problem = "the runner for `bfs` made no progress for 5 s; last seen: edge mapping at level 3";
+                return r;
+            },
+            hangs);
+        EXPECT_EQ(asked, hangs == Hangs::AskedAgain ? 2 : 1);
+        EXPECT_THAT(reply.problem, ::testing::EndsWith("level 3"));
+    }
+}
+
 TEST(AskAgainStrictly, AMachineThatCannotRunItIsNotAskedAgain) {
     int asked = 0;
     const auto reply = askAgainStrictly<protocol::Probe>([&](bool) {

@@ -204,11 +204,15 @@ Reply<Sub> call(const std::string& runner, const typename Sub::Request& request,
 // and, where that fails, again strictly (each check waited for where it is
 // made), for the message that names where it failed. The verdict is the
 // fast call's: a strict call that passes leaves its failure as it was. A
-// machine that cannot run it is not asked again.
+// machine that cannot run it is not asked again, nor, with
+// Hangs::NamedAlready, a call that ran out of time: its breadcrumbs already
+// name where, and asking again would wait out the hang twice.
+enum class Hangs { AskedAgain, NamedAlready };
 template <class Sub>
-Reply<Sub> askAgainStrictly(const std::function<Reply<Sub>(bool strict)>& ask) {
+Reply<Sub> askAgainStrictly(const std::function<Reply<Sub>(bool strict)>& ask, Hangs hangs = Hangs::AskedAgain) {
     Reply<Sub> fast = ask(false);
     if (fast.ok() || fast.cannotRunHere()) return fast;
+    if (hangs == Hangs::NamedAlready && fast.outcome.process.timedOut) return fast;
     Reply<Sub> strict = ask(true);
     return strict.ok() ? fast : strict;
 }
