@@ -50,8 +50,9 @@ struct FindRequest {
     std::vector<int32_t> wrapper;
     // 0: b on the device, every check after a launch queued behind it and
     // read after every few searches (one wait for a dozen or so searches
-    // besides the course's own). 1: b in pinned host memory and one wait after each launch, so a
-    // failure names the launch; the grader asks so only after a call failed.
+    // besides the course's own). 1: b in pinned host memory and one wait
+    // after each launch, so a failure names the launch; the grader asks so
+    // only after a call failed.
     int32_t strict = 0;
 
     template <class Self, class Visit>

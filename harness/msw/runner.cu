@@ -14,11 +14,11 @@
 // memory behind them. All of it is queued behind the launch and read in
 // one wait after every dozen or so searches (kLaunchesPerSettle): a search
 // waits for the device at the course's own two reads, however many
-// launches it makes, and a call once more every few searches. A call that fails
-// is asked again strictly (FindRequest::strict): b in host memory as the
-// course's caller keeps it, and one wait after each launch, so the message
-// names the launch (and, for a hang, where it hung). The byte-exact
-// read-backs that name the damage run only when a flag is up.
+// launches it makes. A call that fails is asked again strictly
+// (FindRequest::strict): b in host memory as the course's caller keeps it,
+// and one wait after each launch, so the message names the launch (and,
+// for a hang, where it hung). The byte-exact read-backs that name the
+// damage run only when a flag is up.
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
