@@ -13,6 +13,10 @@
 namespace grading {
 namespace {
 
+// A frame: this tag, the payload's size in decimal and a newline, then the payload.
+const std::string kFrameTag = "frame ";
+std::string frameHeader(size_t payloadBytes) { return kFrameTag + std::to_string(payloadBytes) + "\n"; }
+
 constexpr const char* kMagic = "gpu-grading-record 1\n";
 constexpr const char* kEnd = "end\n";
 
@@ -132,7 +136,7 @@ std::string Record::written(bool framed) const {
         headers.push_back(name + " " + fieldTypeName(f.type) + " " + std::to_string(f.count) + "\n");
         size += headers.back().size() + f.bytes.size() + 1;
     }
-    std::string out = framed ? "frame " + std::to_string(size) + "\n" : std::string();
+    std::string out = framed ? frameHeader(size) : std::string();
     out.reserve(out.size() + size);
     out += kMagic;
     size_t k = 0;
@@ -209,7 +213,7 @@ Expected<Record> Record::load(const std::string& path) {
     return parse(buffer.str());
 }
 
-std::string toFrame(const std::string& payload) { return "frame " + std::to_string(payload.size()) + "\n" + payload; }
+std::string toFrame(const std::string& payload) { return frameHeader(payload.size()) + payload; }
 
 long readOnto(int fd, std::string& buffer) {
     const size_t had = buffer.size();
@@ -220,19 +224,19 @@ long readOnto(int fd, std::string& buffer) {
 }
 
 FrameStatus takeFrame(std::string& buffer, std::string* payload) {
-    static const std::string kTag = "frame ";
     const size_t eol = buffer.find('\n');
     if (eol == std::string::npos) {
         // A header is short: a long run of bytes with no newline is not one.
-        return buffer.size() > 32 || buffer.compare(0, std::min(buffer.size(), kTag.size()), kTag, 0,
-                                                   std::min(buffer.size(), kTag.size())) != 0
+        return buffer.size() > 32 || buffer.compare(0, std::min(buffer.size(), kFrameTag.size()), kFrameTag, 0,
+                                                   std::min(buffer.size(), kFrameTag.size())) != 0
                    ? FrameStatus::Malformed
                    : FrameStatus::Incomplete;
     }
-    if (buffer.compare(0, kTag.size(), kTag) != 0 || eol - kTag.size() > 20 || eol == kTag.size()) {
+    if (buffer.compare(0, kFrameTag.size(), kFrameTag) != 0 || eol - kFrameTag.size() > 20 ||
+        eol == kFrameTag.size()) {
         return FrameStatus::Malformed;
     }
-    const std::string digits = buffer.substr(kTag.size(), eol - kTag.size());
+    const std::string digits = buffer.substr(kFrameTag.size(), eol - kFrameTag.size());
     if (digits.find_first_not_of("0123456789") != std::string::npos) return FrameStatus::Malformed;
     const unsigned long long size = std::stoull(digits);
     if (size > buffer.size() - eol - 1) {

@@ -144,7 +144,7 @@ RunnerOutcome callOnce(const RunnerCall& call, const std::string& sanitizer) {
     ++totals().processesStarted;
     removeSandboxCgroup(l.cgroup);
     if (l.sandboxed) unwrapSandboxStatus(p);
-    const Channel channel = readChannel(p);
+    Channel channel = readChannel(p);
     return judge(call, sanitizer, l.options.timeLimitSeconds, std::move(p), std::move(channel), true);
 }
 
