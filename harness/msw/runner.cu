@@ -456,9 +456,8 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
         else guards.queue();
         scansQueued = true;
     };
-    const auto settle = [&](size_t k, bool last) {
-        if (strict) return grading::checkLaunch(where);
-        if (!last && snapshot.pending() < kLaunchesPerSettle) return;
+    // The one wait for the searches from firstUnsettled to k.
+    const auto settleThrough = [&](size_t k) {
         guards.settle(k == firstUnsettled ? where
                                           : "par_find_mismatch, searches " + std::to_string(firstUnsettled) + " to " +
                                                 std::to_string(k) + " of " + std::to_string(searches) +
@@ -466,6 +465,10 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
         snapshot.collect(r);
         scansQueued = false;
         firstUnsettled = k + 1;
+    };
+    const auto settle = [&](size_t k) {
+        if (strict) return grading::checkLaunch(where);
+        if (snapshot.pending() >= kLaunchesPerSettle) settleThrough(k);
     };
     for (size_t k = 0; k < searches; ++k) {
         grading::lendGpuToMeasurements();
@@ -476,15 +479,15 @@ proto::FindResult findTwoPhase(const Edits& e, const std::vector<int32_t>& wrapp
         recording = true;
         r.got[k] = static_cast<int64_t>(par_find_mismatch(dA.data(), arrays.b(), block.data(), n));
         recording = false;
-        const bool asksWrapper = !wrapper.empty() && wrapper[k] != 0;
-        settle(k, !asksWrapper && k + 1 == searches);
-        if (asksWrapper) {
+        settle(k);
+        if (!wrapper.empty() && wrapper[k] != 0) {
             ask("par_find_mismatch(a, b, n), " + searchLabel(k, searches, n));
             r.gotWrapper[k] = static_cast<int64_t>(par_find_mismatch(arrays.a(), arrays.b(), n));
-            settle(k, k + 1 == searches);
+            settle(k);
         }
         arrays.restore(k);
     }
+    if (scansQueued) settleThrough(searches - 1);
     r.launchStart.push_back(r.launchKernel.size());
     return r;
 }

@@ -137,17 +137,11 @@ void InputWatch::launchCompares() const {
     }
 }
 
-void InputWatch::check(const std::string& after) const {
-    for (size_t k = 0; k < kept_.size(); ++k) static_cast<volatile unsigned long long*>(firstChanged_)[k] = kNoChange;
+void InputWatch::check(const std::string& after) {
+    clearQueued();
     launchCompares();
     CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
-    for (size_t k = 0; k < kept_.size(); ++k) {
-        if (static_cast<volatile unsigned long long*>(firstChanged_)[k] == kNoChange) continue;
-        const Kept& w = kept_[k];
-        expectUnchanged(*w.input, w.copy->download(w.n), after);  // names the first index written
-        throw ContractViolation(after + " wrote to its input " + w.input->name() +
-                                " (seen by the device compare, gone by the read-back)");
-    }
+    throwIfChangedQueued(after);
 }
 
 void InputWatch::enqueueCheck() const { launchCompares(); }
@@ -156,9 +150,11 @@ void InputWatch::throwIfChangedQueued(const std::string& after) const {
     for (size_t k = 0; k < kept_.size(); ++k) {
         if (static_cast<volatile unsigned long long*>(firstChanged_)[k] == kNoChange) continue;
         const Kept& w = kept_[k];
-        if (w.input != nullptr) expectUnchanged(*w.input, w.copy->download(w.n), after);
-        throw ContractViolation(after + " wrote to an input it was given (seen by the device compare; the input "
-                                        "was kept again since, so which one is not known here)");
+        if (w.input != nullptr) expectUnchanged(*w.input, w.copy->download(w.n), after);  // names the index
+        // Seen by the device but not read back: the write was undone, or (queued)
+        // the slot was released or kept again since, for another input.
+        throw ContractViolation(after + " wrote to an input it was given (seen by the device compare, gone by the "
+                                        "read-back: which input is not known here)");
     }
 }
 

@@ -123,7 +123,7 @@ public:
 
     void keep(const GuardedBuffer<int>& input, size_t n);  // again for an input already kept: a new copy
     void release(const GuardedBuffer<int>& input);         // no longer an input (the next launch's output)
-    void check(const std::string& after) const;
+    void check(const std::string& after);
 
     // check() in parts, for a caller that waits for the device anyway, as
     // GuardSet's: clearQueued() forgets what earlier compares saw;
@@ -132,8 +132,10 @@ public:
     // enqueueCheck() queues a compare of every kept input behind the work
     // queued so far; after a wait, throwIfChangedQueued() throws when any
     // compare since clearQueued() saw a change. It names the input and the
-    // index where the input still differs from its copy, which a later
-    // keep() of the same input may have replaced: then it says so.
+    // index where the input still differs from its copy; where none does (a
+    // later keep() replaced the copy, or the write was undone), it says the
+    // input is not known. check() is clearQueued(), enqueueCheck(), a wait
+    // and throwIfChangedQueued().
     void clearQueued();
     void keepQueued(const GuardedBuffer<int>& input, size_t n);
     void enqueueCheck() const;
