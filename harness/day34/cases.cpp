@@ -197,7 +197,7 @@ grading::Reply<protocol::Stability> stability(const std::string& runner, const G
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
                                         const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu,
-                                        Grids grids) {
+                                        Answer answer) {
     protocol::PolicyRequest request;
     request.n = g.n;
     request.init = init;
@@ -205,15 +205,15 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
     request.steps = steps;
     request.r = r;
     request.copyEvery = copyEvery;
-    request.grids = grids == Grids::Returned ? 1 : 0;
     return grading::call<protocol::Policy>(
         runner, request,
-        {limitSeconds, label("policy --kernel " + kernel + " --steps " + std::to_string(steps), g), exclusiveGpu});
+        {limitSeconds, label("policy --kernel " + kernel + " --steps " + std::to_string(steps), g), exclusiveGpu,
+         answer == Answer::Shared});
 }
 
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         uint64_t key, float r, int warmups, int timedRuns, double limitSeconds,
-                                        bool exclusiveGpu, TimedKernels kernels, Grids grids) {
+                                        bool exclusiveGpu, TimedKernels kernels, Answer answer) {
     protocol::TimingRequest request;
     request.n = g.n;
     request.init = init;
@@ -221,11 +221,11 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpe
     request.r = r;
     request.warmups = warmups;
     request.timedRuns = timedRuns;
-    request.grids = grids == Grids::Returned ? 1 : 0;
     request.kernels = kernels == TimedKernels::CourseAndFast ? protocol::kTimeCourseAndFast : protocol::kTimeCourse;
     const std::string what = kernels == TimedKernels::CourseAndFast ? "timing (copy, global, tiled, fast: one step each)"
                                                                     : "timing (copy, global, tiled: one step each)";
-    return grading::call<protocol::Timing>(runner, request, {limitSeconds, label(what, g), exclusiveGpu});
+    return grading::call<protocol::Timing>(runner, request,
+                                           {limitSeconds, label(what, g), exclusiveGpu, answer == Answer::Shared});
 }
 
 grading::Reply<protocol::Clocked> clocked(const std::string& runner, int n, uint64_t key, const std::string& kernel,

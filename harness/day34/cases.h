@@ -90,13 +90,14 @@ grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g
 grading::Reply<protocol::Stability> stability(const std::string& runner, const GridSpec& g,
                                               const std::vector<float>& init, const std::string& kernel, int steps,
                                               const std::vector<float>& r, double limitSeconds);
-// Whether a timed call sends back the grids its kernels left: a gate checks
-// them; a report wants only the times, and 16 MiB a grid is most of a call.
-enum class Grids { Returned, TimesOnly };
+// Whether a timed call's answer is kept for the same request later in the
+// run (RunnerCall::answerShared): 34.timing's are, so the report, which asks
+// the same after it, reads back the runs the gate graded.
+enum class Answer { Fresh, Shared };
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
                                         const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu,
-                                        Grids grids = Grids::Returned);
+                                        Answer answer = Answer::Fresh);
 // Which kernels a timing call times, one step each.
 enum class TimedKernels {
     Course,         // copyGrid, heatStepGlobal and heatStepTiled
@@ -107,7 +108,7 @@ enum class TimedKernels {
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         uint64_t key, float r, int warmups, int timedRuns, double limitSeconds,
                                         bool exclusiveGpu, TimedKernels kernels = TimedKernels::Course,
-                                        Grids grids = Grids::Returned);
+                                        Answer answer = Answer::Fresh);
 
 // `steps` chained steps of `kernel` from the grid the runner makes from
 // `key`, timed by the grader's clock (protocol.h, ClockedRequest).

@@ -286,16 +286,40 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
     return GateResult::pass(id);
 }
 
-// One timed call: one step of `kernels` on g at r, every timed output graded
-// (timedOutputs; on the shape grid the message names the grid and r). The
-// call's result, or the failure.
-grading::Expected<proto::TimingResult> timedStep(const std::string& runner, const GridSpec& g,
-                                                 const std::vector<float>& init, const std::vector<double>& want,
-                                                 uint64_t key, float r, TimedKernels kernels, bool exclusiveGpu) {
+// 34.timing's timed calls: one step of `kernels` on g at r from `init`,
+// its later runs' grids keyed for `purpose`; and the policy loops of
+// `kernel` on the timing grid. Each answer is shared (Answer::Shared): the
+// report asks the same calls on the timing grid after the gate, in a
+// class's timed test, and reads back the runs the gate graded instead of
+// holding the GPU to time the same work again.
+const char* const kOneStepPurpose = "34.timing/one_step";
+
+grading::Reply<proto::Timing> oneStepCall(const std::string& runner, uint64_t seed, const GridSpec& g, float r,
+                                          const std::string& purpose, const std::vector<float>& init,
+                                          TimedKernels kernels, bool exclusiveGpu) {
+    const double limit = g.name == timingGrid().name ? oneStepSeconds() : shapeStepSeconds();
+    return timing(runner, g, init, grading::caseSeed(seed, purpose + "/keys"), r, day34::kWarmupRuns,
+                  day34::kTimedRuns, limit, exclusiveGpu, kernels, Answer::Shared);
+}
+
+grading::Reply<proto::Policy> loopCall(const std::string& runner, uint64_t seed, const std::string& kernel,
+                                       bool exclusiveGpu) {
+    const GridSpec g = timingGrid();
+    return policy(runner, g, initialGrid(g, seed, "34.timing/loops"), kernel, day34::kSteps, day34::kStableR,
+                  copyPolicies(), loopSeconds(), exclusiveGpu, Answer::Shared);
+}
+
+// One timed call (oneStepCall), every timed output graded (timedOutputs; on
+// the shape grid the message names the grid and r). The call's result, or
+// the failure.
+grading::Expected<proto::TimingResult> timedStep(const std::string& runner, uint64_t seed, const GridSpec& g,
+                                                 float r, const std::string& purpose, TimedKernels kernels,
+                                                 bool exclusiveGpu) {
     const bool shape = g.name != timingGrid().name;
     const std::string place = shape ? "on " + describe(g) + " at r = " + grading::formatText("%.2f", r) : "";
-    const double limit = shape ? shapeStepSeconds() : oneStepSeconds();
-    const auto t = timing(runner, g, init, key, r, day34::kWarmupRuns, day34::kTimedRuns, limit, exclusiveGpu, kernels);
+    const std::vector<float> init = initialGrid(g, seed, purpose);
+    const std::vector<double> want = expectedGrid(init, g.n, 1, r);
+    const auto t = oneStepCall(runner, seed, g, r, purpose, init, kernels, exclusiveGpu);
     if (!t.ok()) return grading::Error{"no one-step times" + (shape ? " " + place : "") + ": " + t.problem};
     if (kernels == TimedKernels::CourseAndFast && t.result.fastMs.empty()) {
         return grading::Error{std::string(day34::kFastStencilAbsent)};
@@ -339,10 +363,8 @@ std::vector<GateCase> timingCases() {
             const std::vector<std::pair<GridSpec, float>> calls = {{g, day34::kStableR}, {small, kShapeR}};
             for (const auto& [grid, r] : calls) {
                 const std::string tag = grid.name == g.name ? " one step" : " one step on " + grid.name;
-                const std::string purpose = grid.name == g.name ? "34.timing/one_step" : "34.timing/shape";
-                const std::vector<float> init = initialGrid(grid, ctx.seed, purpose);
-                const auto t = timedStep(ctx.runner, grid, init, expectedGrid(init, grid.n, 1, r),
-                                         grading::caseSeed(ctx.seed, purpose + "/keys"), r, kernels, ctx.exclusiveGpu);
+                const std::string purpose = grid.name == g.name ? kOneStepPurpose : "34.timing/shape";
+                const auto t = timedStep(ctx.runner, ctx.seed, grid, r, purpose, kernels, ctx.exclusiveGpu);
                 if (!t.ok()) return GateResult::fail(id, t.error());
                 add("copyGrid" + tag, t->copyMs);
                 add("heatStepGlobal" + tag, t->globalMs);
@@ -351,9 +373,7 @@ std::vector<GateCase> timingCases() {
             }
 
             const std::vector<int32_t> every = copyPolicies();
-            const std::vector<float> loopInit = initialGrid(g, ctx.seed, "34.timing/loops");
-            const auto p = policy(ctx.runner, g, loopInit, kernel, day34::kSteps, day34::kStableR, every, loopSeconds(),
-                                  ctx.exclusiveGpu);
+            const auto p = loopCall(ctx.runner, ctx.seed, kernel, ctx.exclusiveGpu);
             if (!p.ok()) return GateResult::fail(id, "no policy loop times: " + p.problem);
             const GateResult loops = judgePolicy(g, every, p.result);
             if (!loops.passed) return GateResult::fail(id, "the timed policy loops: " + loops.message);
@@ -416,23 +436,19 @@ std::vector<GateCase> speedCases() {
     return {c};
 }
 
-// ---- the report: the course's three tables on the course's grid, the
-// runner's tiled kernel in the tiled rows. Observations only.
-// The policy loops pool exactly this many calls (each about 0.8 s on the
-// H200, most of it the every-step loop's host copies, whose median moves by
-// well under 1% from call to call); the one-step figures, sampleUntilSteady's calls.
-constexpr int kReportLoopCalls = 3;
-
+// ---- the report: the course's three tables, the runner's tiled kernel in
+// the tiled rows. Observations only. The one-step and policy tables are
+// 34.timing's own calls on its grid (oneStepCall, loopCall): in a class's
+// timed test, which runs the gate first, the report reads back the runs the
+// gate graded and holds the GPU for none of them; elsewhere it makes the
+// calls. The instructor's runner adds its fast stencil's row, as 34.timing's
+// instructor case asks. The stability table steps the course's grid.
 double reportSeconds() {
-    const int n = day34::kN;
-    return grading::kSteadyMaxCalls * timingSeconds(n, day34::kWarmupRuns, day34::kTimedRuns) +
-           kReportLoopCalls * policySeconds(n, day34::kSteps, copyPolicies()) +
-           stabilitySeconds(n, day34::kStabilitySteps, day34::kNumR);
+    return oneStepSeconds() + loopSeconds() + stabilitySeconds(day34::kN, day34::kStabilitySteps, day34::kNumR);
 }
 
 void report(const CaseContext& ctx) {
-    const GridSpec g = courseGrid();
-    const std::vector<float> init = day34::initialGrid(g.n);
+    const GridSpec g = timingGrid();
     const auto record = [](const std::string& key, double value) { grading::recordFigure(key, day34::formatValue(value)); };
     std::cout << "\nGrid: " << g.n << " x " << g.n << " cells, "
               << grading::formatText("%.1f", static_cast<double>(cellsOf(g.n) * sizeof(float)) / (1 << 20))
@@ -442,26 +458,19 @@ void report(const CaseContext& ctx) {
               << day34::formatValue(static_cast<double>(day34::kSharedCells) / (day34::kTileX * day34::kTileY))
               << "\n\n";
 
-    // Timed steps until their spread is small (or the call budget ends).
-    int calls = 0;
-    const auto t = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
-        const uint64_t key = grading::caseSeed(ctx.seed, "34.report/timing/" + std::to_string(calls++));
-        const auto r = timing(ctx.runner, g, init, key, day34::kStableR, day34::kWarmupRuns, day34::kTimedRuns,
-                              timingSeconds(g.n, day34::kWarmupRuns, day34::kTimedRuns), true,
-                              TimedKernels::CourseAndFast, Grids::TimesOnly);
-        if (!r.ok()) return grading::Error{r.problem};
-        return std::vector<std::vector<float>>{r.result.copyMs, r.result.globalMs, r.result.tiledMs, r.result.fastMs};
-    });
+    const bool instructors = !ctx.referenceRunner.empty() && ctx.runner == ctx.referenceRunner;
+    const TimedKernels kernels = instructors ? TimedKernels::CourseAndFast : TimedKernels::Course;
+    const auto t = oneStepCall(ctx.runner, ctx.seed, g, day34::kStableR, kOneStepPurpose,
+                               initialGrid(g, ctx.seed, kOneStepPurpose), kernels, ctx.exclusiveGpu);
     if (t.ok()) {
-        const grading::TimingStats copy = grading::summarize((*t)[0]);
-        const grading::TimingStats global = grading::summarize((*t)[1]);
-        const grading::TimingStats tiled = grading::summarize((*t)[2]);
+        const grading::TimingStats copy = grading::summarize(t.result.copyMs);
+        const grading::TimingStats global = grading::summarize(t.result.globalMs);
+        const grading::TimingStats tiled = grading::summarize(t.result.tiledMs);
         const double copyMs = copy.medianMs, globalMs = global.medianMs, tiledMs = tiled.medianMs;
         std::vector<day34::OneStepRow> rows = {{"copyGrid, no stencil", copyMs, copy.iqrMs()},
                                                {"heatStepGlobal", globalMs, global.iqrMs()},
                                                {"heatStepTiled", tiledMs, tiled.iqrMs()}};
-        // The instructor's fast stencil, a row of its own; absent outside the reference runner.
-        const grading::TimingStats fast = grading::summarize((*t)[3]);
+        const grading::TimingStats fast = grading::summarize(t.result.fastMs);
         const double fastMs = fast.medianMs;
         if (fastMs > 0.0) {
             rows.push_back({"heatStepFast (instr.)", fastMs, fast.iqrMs()});
@@ -480,41 +489,33 @@ void report(const CaseContext& ctx) {
         if (globalMs > 0.0) record("global_pct_of_copy", 100.0 * copyMs / globalMs);
         if (tiledMs > 0.0) record("tiled_pct_of_copy", 100.0 * copyMs / tiledMs);
     } else {
-        std::cout << "One step: no times: " << t.error() << "\n\n";
+        std::cout << "One step: no times: " << t.problem << "\n\n";
     }
 
-    // Each policy's loop time is the median of its calls' (one loop each).
     const std::vector<int32_t> every = copyPolicies();
-    const auto p = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
-        const auto r = policy(ctx.runner, g, init, "tiled", day34::kSteps, day34::kStableR, every,
-                              policySeconds(g.n, day34::kSteps, every), true, Grids::TimesOnly);
-        if (!r.ok()) return grading::Error{r.problem};
-        if (r.result.loopMs.size() != every.size()) return grading::Error{"the loop times are missing"};
-        std::vector<std::vector<float>> perPolicy;
-        for (float ms : r.result.loopMs) perPolicy.push_back({ms});
-        return perPolicy;
-    }, 0.02, kReportLoopCalls, kReportLoopCalls);
-    if (p.ok()) {
+    const auto p = loopCall(ctx.runner, ctx.seed, "tiled", ctx.exclusiveGpu);
+    if (p.ok() && p.result.loopMs.size() == every.size()) {
         std::vector<day34::PolicyRow> rows;
-        std::vector<double> loopMs;
-        for (const std::vector<float>& calls : *p) loopMs.push_back(grading::summarize(calls).medianMs);
         for (size_t k = 0; k < every.size(); ++k) {
-            rows.push_back({every[k], loopMs[k]});
-            record("loop_ms_every_" + std::to_string(every[k]), loopMs[k]);
-            if (loopMs[0] > 0.0) record("loop_ratio_every_" + std::to_string(every[k]), loopMs[k] / loopMs[0]);
+            const double ms = p.result.loopMs[k];
+            rows.push_back({every[k], ms});
+            record("loop_ms_every_" + std::to_string(every[k]), ms);
+            if (p.result.loopMs[0] > 0.0) record("loop_ratio_every_" + std::to_string(every[k]), ms / p.result.loopMs[0]);
         }
         std::cout << day34::policyTable(rows, day34::kSteps, cellsOf(g.n)) << "\n";
     } else {
-        std::cout << "Copy policies: no times: " << p.error() << "\n\n";
+        std::cout << "Copy policies: no times: " << (p.ok() ? "the loop times are missing" : p.problem) << "\n\n";
     }
 
+    const GridSpec course = courseGrid();
+    const std::vector<float> init = day34::initialGrid(course.n);
     const std::vector<float> rs(std::begin(day34::kRValues), std::end(day34::kRValues));
-    const auto s = stability(ctx.runner, g, init, "tiled", day34::kStabilitySteps, rs,
-                             stabilitySeconds(g.n, day34::kStabilitySteps, day34::kNumR));
-    if (s.ok() && s.result.finals.size() == rs.size() * cellsOf(g.n)) {
+    const auto s = stability(ctx.runner, course, init, "tiled", day34::kStabilitySteps, rs,
+                             stabilitySeconds(course.n, day34::kStabilitySteps, day34::kNumR));
+    if (s.ok() && s.result.finals.size() == rs.size() * cellsOf(course.n)) {
         std::vector<day34::StabilityRow> rows;
         for (size_t k = 0; k < rs.size(); ++k) {
-            const std::vector<float> grid = slice(s.result.finals, k, cellsOf(g.n));
+            const std::vector<float> grid = slice(s.result.finals, k, cellsOf(course.n));
             const float biggest = day34::maxAbs(grid);
             const long long bad = day34::countNonFinite(grid);
             rows.push_back({rs[k], biggest, bad == 0});

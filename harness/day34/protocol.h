@@ -94,7 +94,6 @@ struct PolicyRequest {
     int32_t steps = 0;
     float r = 0.0f;
     std::vector<int32_t> copyEvery;
-    int32_t grids = 1;  // 0: loop times only, no finals or snapshots (a report's calls)
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -104,7 +103,6 @@ struct PolicyRequest {
         field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
         field("r", s.r);
         field("copy_every", s.copyEvery, Entries{1, kMaxSweep});
-        field("grids", s.grids);
     }
 };
 
@@ -135,7 +133,6 @@ struct TimingRequest {
     int32_t warmups = 0;
     int32_t timedRuns = 0;
     std::string kernels = kTimeCourse;
-    int32_t grids = 1;  // 0: times only, no output grids (a report's calls)
     uint64_t key = 0;   // the later timed runs' grids are made from it (TimingResult)
 
     template <class Self, class Visit>
@@ -147,7 +144,6 @@ struct TimingRequest {
         field("warmups", s.warmups, Within<int32_t>{0, 100});
         field("timed_runs", s.timedRuns, Within<int32_t>{1, 100});
         field("kernels", s.kernels);
-        field("grids", s.grids);
     }
 };
 
