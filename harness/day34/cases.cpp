@@ -197,7 +197,7 @@ grading::Reply<protocol::Stability> stability(const std::string& runner, const G
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
                                         const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu,
-                                        Answer answer) {
+                                        grading::Answer answer) {
     protocol::PolicyRequest request;
     request.n = g.n;
     request.init = init;
@@ -208,12 +208,12 @@ grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpe
     return grading::call<protocol::Policy>(
         runner, request,
         {limitSeconds, label("policy --kernel " + kernel + " --steps " + std::to_string(steps), g), exclusiveGpu,
-         answer == Answer::Shared});
+         answer == grading::Answer::Shared});
 }
 
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         uint64_t key, float r, int warmups, int timedRuns, double limitSeconds,
-                                        bool exclusiveGpu, TimedKernels kernels, Answer answer) {
+                                        bool exclusiveGpu, TimedKernels kernels, grading::Answer answer) {
     protocol::TimingRequest request;
     request.n = g.n;
     request.init = init;
@@ -225,7 +225,7 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpe
     const std::string what = kernels == TimedKernels::CourseAndFast ? "timing (copy, global, tiled, fast: one step each)"
                                                                     : "timing (copy, global, tiled: one step each)";
     return grading::call<protocol::Timing>(runner, request,
-                                           {limitSeconds, label(what, g), exclusiveGpu, answer == Answer::Shared});
+                                           {limitSeconds, label(what, g), exclusiveGpu, answer == grading::Answer::Shared});
 }
 
 grading::Reply<protocol::Clocked> clocked(const std::string& runner, int n, uint64_t key, const std::string& kernel,

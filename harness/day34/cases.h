@@ -90,14 +90,10 @@ grading::Reply<protocol::Step> step(const std::string& runner, const GridSpec& g
 grading::Reply<protocol::Stability> stability(const std::string& runner, const GridSpec& g,
                                               const std::vector<float>& init, const std::string& kernel, int steps,
                                               const std::vector<float>& r, double limitSeconds);
-// Whether a timed call's answer is kept for the same request later in the
-// run (RunnerCall::answerShared): 34.timing's are, so the report, which asks
-// the same after it, reads back the runs the gate graded.
-enum class Answer { Fresh, Shared };
 grading::Reply<protocol::Policy> policy(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         const std::string& kernel, int steps, float r,
                                         const std::vector<int32_t>& copyEvery, double limitSeconds, bool exclusiveGpu,
-                                        Answer answer = Answer::Fresh);
+                                        grading::Answer answer = grading::Answer::Fresh);
 // Which kernels a timing call times, one step each.
 enum class TimedKernels {
     Course,         // copyGrid, heatStepGlobal and heatStepTiled
@@ -108,7 +104,7 @@ enum class TimedKernels {
 grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpec& g, const std::vector<float>& init,
                                         uint64_t key, float r, int warmups, int timedRuns, double limitSeconds,
                                         bool exclusiveGpu, TimedKernels kernels = TimedKernels::Course,
-                                        Answer answer = Answer::Fresh);
+                                        grading::Answer answer = grading::Answer::Fresh);
 
 // `steps` chained steps of `kernel` from the grid the runner makes from
 // `key`, timed by the grader's clock (protocol.h, ClockedRequest).

@@ -288,10 +288,10 @@ GateResult timedOutputs(const GridSpec& g, const std::vector<float>& init, const
 
 // 34.timing's timed calls: one step of `kernels` on g at r from `init`,
 // its later runs' grids keyed for `purpose`; and the policy loops of
-// `kernel` on the timing grid. Each answer is shared (Answer::Shared): the
-// report asks the same calls on the timing grid after the gate, in a
-// class's timed test, and reads back the runs the gate graded instead of
-// holding the GPU to time the same work again.
+// `kernel` on the timing grid. Their answers are shared: the report asks
+// the same calls on the timing grid after the gate, in a class's timed
+// test, and reads back the runs the gate graded instead of holding the GPU
+// to time the same work again.
 const char* const kOneStepPurpose = "34.timing/one_step";
 
 grading::Reply<proto::Timing> oneStepCall(const std::string& runner, uint64_t seed, const GridSpec& g, float r,
@@ -299,14 +299,14 @@ grading::Reply<proto::Timing> oneStepCall(const std::string& runner, uint64_t se
                                           TimedKernels kernels, bool exclusiveGpu) {
     const double limit = g.name == timingGrid().name ? oneStepSeconds() : shapeStepSeconds();
     return timing(runner, g, init, grading::caseSeed(seed, purpose + "/keys"), r, day34::kWarmupRuns,
-                  day34::kTimedRuns, limit, exclusiveGpu, kernels, Answer::Shared);
+                  day34::kTimedRuns, limit, exclusiveGpu, kernels, grading::Answer::Shared);
 }
 
 grading::Reply<proto::Policy> loopCall(const std::string& runner, uint64_t seed, const std::string& kernel,
                                        bool exclusiveGpu) {
     const GridSpec g = timingGrid();
     return policy(runner, g, initialGrid(g, seed, "34.timing/loops"), kernel, day34::kSteps, day34::kStableR,
-                  copyPolicies(), loopSeconds(), exclusiveGpu, Answer::Shared);
+                  copyPolicies(), loopSeconds(), exclusiveGpu, grading::Answer::Shared);
 }
 
 // One timed call (oneStepCall), every timed output graded (timedOutputs; on

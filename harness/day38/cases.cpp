@@ -238,7 +238,8 @@ namespace {
 
 grading::Reply<protocol::Bfs> searchWith(const std::string& runner, const GraphCase& c, const std::string& mapping,
                                          double limitSeconds, int timedRuns, bool exclusiveGpu,
-                                         const std::vector<int32_t>& timedSources, std::optional<int32_t> decoy) {
+                                         const std::vector<int32_t>& timedSources, std::optional<int32_t> decoy,
+                                         bool shared) {
     protocol::BfsRequest request;
     request.timedSources = timedSources;
     request.rowOffsets = c.graph.rowOffsets;
@@ -247,16 +248,17 @@ grading::Reply<protocol::Bfs> searchWith(const std::string& runner, const GraphC
     request.mapping = mapping;
     request.decoySource = decoy;
     request.timedRuns = timedRuns;
-    // An untimed search is the same for distances, levels and frontier_total:
-    // one search a runner, graph and seed, read back by the other two. Its
-    // checks queued, and asked again strictly where it fails, for the level;
-    // a hang's breadcrumbs name its level already.
+    // Shared: an untimed search is the same for distances, levels and
+    // frontier_total (one search a runner, graph and seed, read back by the
+    // other two); a timed one where the caller asks (38.timing's, read back
+    // by the report). Its checks queued, and asked again strictly where it
+    // fails, for the level; a hang's breadcrumbs name its level already.
     return grading::askAgainStrictly<protocol::Bfs>(
         [&](bool strict) {
             request.strict = strict ? 1 : 0;
             return grading::call<protocol::Bfs>(
                 runner, request,
-                {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, timedRuns == 0,
+                {limitSeconds, "bfs --mapping " + mapping + " on " + c.name, exclusiveGpu, shared,
                  kLevelStallSeconds});
         },
         grading::Hangs::NamedAlready);
@@ -266,13 +268,14 @@ grading::Reply<protocol::Bfs> searchWith(const std::string& runner, const GraphC
 
 grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
                                      double limitSeconds, int timedRuns, bool exclusiveGpu,
-                                     const std::vector<int32_t>& timedSources) {
-    return searchWith(runner, c, mapping, limitSeconds, timedRuns, exclusiveGpu, timedSources, decoyFor(c));
+                                     const std::vector<int32_t>& timedSources, grading::Answer answer) {
+    return searchWith(runner, c, mapping, limitSeconds, timedRuns, exclusiveGpu, timedSources, decoyFor(c),
+                      timedRuns == 0 || answer == grading::Answer::Shared);
 }
 
 grading::Reply<protocol::Bfs> searchAlone(const std::string& runner, const GraphCase& c, const std::string& mapping,
                                           double limitSeconds) {
-    return searchWith(runner, c, mapping, limitSeconds, 0, false, {}, std::nullopt);
+    return searchWith(runner, c, mapping, limitSeconds, 0, false, {}, std::nullopt, true);
 }
 
 grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCase& c, const Expansion& e,
@@ -299,7 +302,7 @@ grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCa
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
                                     const std::string& mapping, double limitSeconds,
                                     const std::vector<int32_t>& timeFrontiers, int timedRuns, bool exclusiveGpu,
-                                    uint64_t key) {
+                                    uint64_t key, grading::Answer answer) {
     protocol::WalkRequest request;
     request.rowOffsets = c.graph.rowOffsets;
     request.colIndices = c.graph.colIndices;
@@ -312,7 +315,7 @@ grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& 
     request.key = key;
     return grading::call<protocol::Walk>(runner, request,
                                          {limitSeconds, "walk --mapping " + mapping + " on " + c.name, exclusiveGpu,
-                                          false, kLevelStallSeconds});
+                                          answer == grading::Answer::Shared, kLevelStallSeconds});
 }
 
 grading::Reply<protocol::ClockedWalk> clockedWalk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,

@@ -86,7 +86,8 @@ WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed);
 // ---- the runner calls
 grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
                                      double limitSeconds, int timedRuns = 0, bool exclusiveGpu = false,
-                                     const std::vector<int32_t>& timedSources = {});
+                                     const std::vector<int32_t>& timedSources = {},
+                                     grading::Answer answer = grading::Answer::Fresh);
 // One untimed search from c.source and no other: a shrunk input's try
 // (shrink.h), whose failure must be that search's, not a decoy's.
 grading::Reply<protocol::Bfs> searchAlone(const std::string& runner, const GraphCase& c, const std::string& mapping,
@@ -102,7 +103,8 @@ grading::Reply<protocol::Expand> expand(const std::string& runner, const GraphCa
 grading::Reply<protocol::Walk> walk(const std::string& runner, const GraphCase& c, const WalkFrontiers& f,
                                     const std::string& mapping, double limitSeconds,
                                     const std::vector<int32_t>& timeFrontiers = {}, int timedRuns = 0,
-                                    bool exclusiveGpu = false, uint64_t key = 0);
+                                    bool exclusiveGpu = false, uint64_t key = 0,
+                                    grading::Answer answer = grading::Answer::Fresh);
 
 // `runs` runs of the frontiers' walks, each on c's graph relabelled by
 // `key` and the run (clocked_walk.h), timed by the grader's clock.

@@ -297,6 +297,23 @@ std::vector<int32_t> isolatedFrontiers(const GraphCase& g) {
 
 double timingSeconds() { return 2 * kCallSeconds + searchSeconds(64, true, kTimedRuns); }
 
+// 38.timing's timed calls of mapping m on the word graph: kTimedRuns
+// searches, each from its own source, and the walks of the isolated levels.
+// Their answers are shared: the report asks the same calls of the
+// exercise's mapping after the gate, in a class's timed test, and reads back
+// the runs the gate graded instead of holding the GPU to time them again.
+grading::Reply<day38::protocol::Bfs> timedSearchCall(const std::string& runner, const GraphCase& g,
+                                                     const std::string& m, uint64_t seed, bool exclusiveGpu) {
+    return search(runner, g, m, timingSeconds() / 2, kTimedRuns, exclusiveGpu, timedSources(g, seed, kTimedRuns),
+                  grading::Answer::Shared);
+}
+
+grading::Reply<day38::protocol::Walk> timedWalkCall(const std::string& runner, const GraphCase& g,
+                                                    const std::string& m, uint64_t seed, bool exclusiveGpu) {
+    return walk(runner, g, levelFrontiers(g), m, timingSeconds() / 2, isolatedFrontiers(g), kTimedRuns, exclusiveGpu,
+                grading::caseSeed(seed, "38.timing/" + m + "/walk keys"), grading::Answer::Shared);
+}
+
 // 38.timing: every time positive, and the work that was timed is the graded
 // work: every timed search's distances (each from its own source) and every
 // timed walk's checksums (run 0's against the host, each later run's, on
@@ -316,7 +333,7 @@ std::vector<GateCase> timingCases() {
             const char* id = "38.timing";
             const GraphCase& g = graphCase("word_graph", ctx.seed);
             const std::vector<int32_t> sources = timedSources(g, ctx.seed, kTimedRuns);
-            const auto bfs = search(ctx.runner, g, m, ctx.limitSeconds / 2, kTimedRuns, ctx.exclusiveGpu, sources);
+            const auto bfs = timedSearchCall(ctx.runner, g, m, ctx.seed, ctx.exclusiveGpu);
             if (!bfs.ok()) return GateResult::fail(id, "no whole-search time: " + bfs.problem);
             if (!bfs.result.stopped.empty()) return GateResult::fail(id, "no whole-search time: the search stopped early: " + bfs.result.stopped);
             std::vector<std::pair<std::string, double>> figures;
@@ -331,8 +348,7 @@ std::vector<GateCase> timingCases() {
 
             const WalkFrontiers levels = levelFrontiers(g);
             const std::vector<int32_t> which = isolatedFrontiers(g);
-            const auto w = walk(ctx.runner, g, levels, m, ctx.limitSeconds / 2, which, kTimedRuns, ctx.exclusiveGpu,
-                                grading::caseSeed(ctx.seed, "38.timing/" + m + "/walk keys"));
+            const auto w = timedWalkCall(ctx.runner, g, m, ctx.seed, ctx.exclusiveGpu);
             if (!w.ok()) return GateResult::fail(id, "no walk times: " + w.problem);
             for (size_t k = 0; k < w.result.walkMs.size() && k < which.size(); ++k) {
                 figures.emplace_back("walk of level " + std::to_string(which[k]), w.result.walkMs[k]);
@@ -426,8 +442,13 @@ std::vector<GateCase> speedCases() {
 }
 
 // The course's tables for the shipped graph, with the exercise's kernel as
-// the fourth column. Every runner carries the course's own mappings, so the
-// student's report times them too, in the same session as the student's.
+// the fourth column. The exercise's edge mapping: 38.timing's own calls
+// (timedSearchCall, timedWalkCall), read back in a class's timed test. The
+// course's thread and warp mappings: timed in the course runner (no student
+// code beside them; this runner in a kit without one) with their answers
+// shared, so a class times them once and each student's report reads back
+// the same turns. The instructor's device-driven search: in the
+// instructor's runner only.
 void report(const CaseContext& ctx) {
     const GraphCase& g = graphCase("word_graph", ctx.seed);
     const WalkFrontiers levels = levelFrontiers(g);
@@ -438,8 +459,6 @@ void report(const CaseContext& ctx) {
         grading::recordFigure("frontier_level" + std::to_string(s.level), std::to_string(s.frontier));
         grading::recordFigure("edges_level" + std::to_string(s.level), std::to_string(s.edges));
     }
-
-    std::vector<day38::MappingTime> times;
     std::vector<day38::IsolatedLevel> rows;
     for (int32_t level : which) {
         day38::IsolatedLevel row;
@@ -449,65 +468,108 @@ void report(const CaseContext& ctx) {
         row.maxDegree = stats[level].maxDegree;
         rows.push_back(row);
     }
-    // The mappings take turns, call by call (a whole search, then the
-    // isolated walks), so each figure pools moments spread over the whole
-    // report: the host's round trips, a good part of these times, drift over
-    // seconds. A mapping whose call fails leaves the turns, its failure kept.
-    std::map<std::string, std::string> searchFailure, walkFailure;
-    int walkCalls = 0;
     const size_t walkLevels = rows.size();
+    const auto walkCell = [&rows](size_t k, const std::string& m) -> double& {
+        return m == "thread" ? rows[k].threadMs : m == "warp" ? rows[k].warpMs : rows[k].edgeMs;
+    };
+
+    // Each mapping's search times (and, but for the device-driven search,
+    // its walk time per isolated level), or why there are none.
+    struct Measured {
+        std::vector<float> searchMs;
+        std::vector<std::vector<float>> walkMs;  // per isolated level: each call's median
+        std::string searchFailure, walkFailure;
+    };
+    std::map<std::string, Measured> measured;
+
+    const auto edgeSearch = timedSearchCall(ctx.runner, g, "edge", ctx.seed, ctx.exclusiveGpu);
+    const auto edgeWalk = timedWalkCall(ctx.runner, g, "edge", ctx.seed, ctx.exclusiveGpu);
+    Measured& edge = measured["edge"];
+    if (!edgeSearch.ok()) edge.searchFailure = edgeSearch.problem;
+    else if (!edgeSearch.result.stopped.empty()) edge.searchFailure = "no time: " + edgeSearch.result.stopped;
+    else edge.searchMs = edgeSearch.result.bfsMs;
+    if (!edgeWalk.ok()) edge.walkFailure = edgeWalk.problem;
+    else if (edgeWalk.result.walkMs.size() != walkLevels)
+        edge.walkFailure = "times for " + std::to_string(edgeWalk.result.walkMs.size()) + " levels, not " +
+                           std::to_string(walkLevels);
+    else for (float ms : edgeWalk.result.walkMs) edge.walkMs.push_back({ms});
+
+    // The others take turns, call by call (a whole search, then the isolated
+    // walks), so each figure pools moments spread over the whole sampling:
+    // the host's round trips, a good part of these times, drift over
+    // seconds. Each turn's calls have inputs of their own (sources, keys),
+    // so no two are the same request. A mapping whose call fails leaves the
+    // turns, its failure kept.
+    const std::string& courseRunner = ctx.courseRunner.empty() ? ctx.runner : ctx.courseRunner;
+    const bool instructors = !ctx.referenceRunner.empty() && ctx.runner == ctx.referenceRunner;
+    std::vector<std::pair<std::string, std::string>> turns = {{"thread", courseRunner}, {"warp", courseRunner}};
+    if (instructors) turns.emplace_back("device", ctx.runner);
+    else measured["device"].searchFailure = "instructor-only: not in this runner";
+    int turn = 0;
     const auto sets = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {
-        std::vector<std::vector<float>> turn;
-        for (const std::string& m : kSearchMappings) {
-            const bool walks = m != "device";  // no walk kernel: whole searches only
-            if (searchFailure.count(m) == 0) {
-                const auto bfs = search(ctx.runner, g, m, timingSeconds(), kTimedRuns, true);
-                if (!bfs.ok()) searchFailure[m] = bfs.problem;
-                else if (bfs.result.bfsMs.empty()) searchFailure[m] = "no time: " + bfs.result.stopped;
-                else turn.push_back(bfs.result.bfsMs);
+        std::vector<std::vector<float>> sets;
+        const std::string t = std::to_string(turn++);
+        for (const auto& [m, runner] : turns) {
+            Measured& mine = measured[m];
+            if (mine.searchFailure.empty()) {
+                const uint64_t draw = grading::caseSeed(ctx.seed, "38.report/search/" + m + "/" + t);
+                const std::vector<int32_t> sources = timedSources(g, draw, kTimedRuns);
+                const auto bfs = search(runner, g, m, timingSeconds(), kTimedRuns, true, sources, grading::Answer::Shared);
+                if (!bfs.ok()) mine.searchFailure = bfs.problem;
+                else if (bfs.result.bfsMs.empty()) mine.searchFailure = "no time: " + bfs.result.stopped;
+                else sets.push_back(bfs.result.bfsMs);
             }
-            if (searchFailure.count(m) != 0) turn.emplace_back();
-            if (!walks) continue;
-            if (walkFailure.count(m) == 0) {
-                const uint64_t key = grading::caseSeed(ctx.seed, "38.report/walk/" + m + "/" + std::to_string(walkCalls++));
-                const auto w = walk(ctx.runner, g, levels, m, timingSeconds(), which, kTimedRuns, true, key);
-                if (!w.ok()) walkFailure[m] = w.problem;
+            if (!mine.searchFailure.empty()) sets.emplace_back();
+            if (m == "device") continue;  // no walk kernel: whole searches only
+            if (mine.walkFailure.empty()) {
+                const uint64_t key = grading::caseSeed(ctx.seed, "38.report/walk/" + m + "/" + t);
+                const auto w = walk(runner, g, levels, m, timingSeconds(), which, kTimedRuns, true, key,
+                                    grading::Answer::Shared);
+                if (!w.ok()) mine.walkFailure = w.problem;
                 else if (w.result.walkMs.size() != walkLevels)
-                    walkFailure[m] = "times for " + std::to_string(w.result.walkMs.size()) + " levels, not " +
-                                     std::to_string(walkLevels);
-                else for (float ms : w.result.walkMs) turn.push_back({ms});  // a call's walk time per level is its median
+                    mine.walkFailure = "times for " + std::to_string(w.result.walkMs.size()) + " levels, not " +
+                                       std::to_string(walkLevels);
+                else for (float ms : w.result.walkMs) sets.push_back({ms});
             }
-            if (walkFailure.count(m) != 0) turn.resize(turn.size() + walkLevels);
+            if (!mine.walkFailure.empty()) sets.resize(sets.size() + walkLevels);
         }
-        return turn;
+        return sets;
     });
     size_t set = 0;
+    for (const auto& [m, runner] : turns) {
+        Measured& mine = measured[m];
+        if (!sets) {
+            mine.searchFailure = mine.walkFailure = sets.error();
+            continue;
+        }
+        mine.searchMs = (*sets)[set++];
+        if (m == "device") continue;
+        for (size_t k = 0; k < walkLevels; ++k) mine.walkMs.push_back((*sets)[set++]);
+    }
+
+    std::vector<day38::MappingTime> times;
     for (const std::string& m : kSearchMappings) {
+        const Measured& mine = measured[m];
         day38::MappingTime t;
         t.mapping = m == "device" ? "device-driven" : m + " per " + (m == "edge" ? "edge" : "vertex");
-        const auto failed = searchFailure.find(m);
-        if (!sets) {
-            t.failure = sets.error();
-        } else if (failed != searchFailure.end()) {
-            t.failure = failed->second.find(day38::kDeviceSearchAbsent) != std::string::npos
+        if (!mine.searchFailure.empty()) {
+            t.failure = mine.searchFailure.find(day38::kDeviceSearchAbsent) != std::string::npos
                             ? "instructor-only: not in this runner"
-                            : failed->second;
+                            : mine.searchFailure;
         } else {
-            const grading::TimingStats st = grading::summarize((*sets)[set]);
+            const grading::TimingStats st = grading::summarize(mine.searchMs);
             t.ms = st.medianMs;
             t.iqrMs = st.iqrMs();
             grading::recordFigure("bfs_ms_" + m, grading::formatText("%.4f", t.ms));
         }
-        ++set;
         times.push_back(t);
-        if (m == "device") continue;
+        if (m == "device" || !mine.walkFailure.empty() || mine.walkMs.size() != walkLevels) continue;
         // The figure is the median of the calls' per-level medians.
-        for (size_t k = 0; k < walkLevels; ++k, ++set) {
-            if (!sets || walkFailure.count(m) != 0) continue;
-            double* cell = m == "thread" ? &rows[k].threadMs : m == "warp" ? &rows[k].warpMs : &rows[k].edgeMs;
-            *cell = grading::summarize((*sets)[set]).medianMs;
+        for (size_t k = 0; k < walkLevels; ++k) {
+            double& cell = walkCell(k, m);
+            cell = grading::summarize(mine.walkMs[k]).medianMs;
             grading::recordFigure("walk_ms_level" + std::to_string(rows[k].level) + "_" + m,
-                                  grading::formatText("%.4f", *cell));
+                                  grading::formatText("%.4f", cell));
         }
     }
     std::cout << "\n" << day38::degreeTable(g.graph, "reference/day38/data/word-graph.txt") << "\n"
@@ -615,7 +677,7 @@ grading::Day grading::declareDay() {
                  .timed(true)
                  .scored(true),
              speedCases());
-    day.observe("report", grading::kSteadyMaxCalls * 4 * 2 * timingSeconds(), report);
+    day.observe("report", (2 + grading::kSteadyMaxCalls * 3 * 2) * timingSeconds(), report);
     reportCharts(day);
     return day;
 }

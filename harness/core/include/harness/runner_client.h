@@ -166,6 +166,11 @@ struct Reply {
     double seconds() const { return outcome.process.seconds; }
 };
 
+// How a day's call helper asks: afresh, or with its answer shared
+// (RunnerCall::answerShared). A gate's timed call is shared where the day's
+// report asks the same call after it and reads back the runs the gate graded.
+enum class Answer { Fresh, Shared };
+
 struct CallOptions {
     double timeLimitSeconds = 60.0;
     std::string label;
