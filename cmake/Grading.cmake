@@ -549,6 +549,12 @@ macro(_grading_day_grader)
       target_link_libraries(${day}_host_tests PRIVATE ${day}_grader GTest::gmock GTest::gtest_main)
       target_compile_definitions(${day}_host_tests PRIVATE GRADING_DAY_DIR="${here}" GRADING_COURSE_DIR="${course}"
                                  GRADING_DAY_TESTS_DIR="${tests}" GRADING_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+      # The stand-in runner, for a test that runs the day's cases and report on the host.
+      if(TARGET fake_runner)
+        target_compile_definitions(${day}_host_tests PRIVATE FAKE_RUNNER="$<TARGET_FILE:fake_runner>")
+        target_include_directories(${day}_host_tests PRIVATE "${PROJECT_SOURCE_DIR}/tests/harness")
+        add_dependencies(${day}_host_tests fake_runner)
+      endif()
       gtest_discover_tests(${day}_host_tests TEST_PREFIX "harness.${day}." PROPERTIES LABELS harness TIMEOUT 120)
     endif()
   endif()

@@ -4,8 +4,10 @@
 
 #include <string>
 
+#include "harness/day.h"
 #include "heat_constants.h"
 #include "report.h"
+#include "report_after_gate.h"
 
 namespace {
 
@@ -35,6 +37,16 @@ TEST(Day34ReportText, TablesHoldTheCourseColumns) {
     EXPECT_NE(stability.find("-0.040"), std::string::npos) << stability;  // 1 - 4r
     EXPECT_NE(stability.find("1.080"), std::string::npos) << stability;   // |1 - 8r|
     EXPECT_NE(stability.find("yes"), std::string::npos) << stability;
+}
+
+// The report's step table is 34.timing's own one-step call: after the gate,
+// in one process, it is read back, not asked again. The stand-in's answer
+// stops the gate at that call, so its loop call is the report's own; the
+// report alone reads back nothing.
+TEST(Day34Report, ReadsBackTheCallThatTimingMade) {
+    const grading::Day day = grading::declareDay();
+    EXPECT_EQ(reportCallsReadBack(day, "", 11), 0);
+    EXPECT_EQ(reportCallsReadBack(day, "34.timing", 12), 1);
 }
 
 }  // namespace

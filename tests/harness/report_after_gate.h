@@ -1,0 +1,34 @@
+#pragma once
+// A day's report run after one of its timed gates in one process, as a
+// class's timed test runs them, against the stand-in runner
+// (fake_runner.cpp), which answers every call with a record no day can
+// read: how many of the report's calls were read back rather than asked.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "harness/day.h"
+#include "harness/runner_client.h"
+#include "scoped_env.h"
+
+// `gate`: its student case runs first; empty: the report alone. Each call
+// takes its own seed, so nothing an earlier call kept is read back, unless
+// the caller means it to. `runner`: the student's; `courseRunner`: the
+// day's course runner, none by default.
+inline int reportCallsReadBack(const grading::Day& day, const std::string& gate, uint64_t seed,
+                               const std::string& runner = FAKE_RUNNER, const std::string& courseRunner = "") {
+    grading::setSandboxPolicy(grading::SandboxPolicy::Off);  // the stand-in is the harness's own
+    const ScopedEnv env({{"GRADING_GPU_SLOTS", "0"}, {"GRADING_ANSWER_CACHE", nullptr}});
+    if (!gate.empty()) {
+        const grading::DayGate* timed = day.find(gate);
+        if (timed == nullptr) throw std::logic_error(day.name() + " declares no " + gate);
+        for (const grading::GateCase& c : timed->cases) {
+            if (c.student) c.run({runner, seed, c.limitSeconds, true, "", courseRunner});
+        }
+    }
+    const int before = grading::runnerCallTotals().answersReused;
+    for (const grading::Observation& ob : day.observations()) {
+        ob.run({runner, seed, ob.limitSeconds, true, "", courseRunner});
+    }
+    return grading::runnerCallTotals().answersReused - before;
+}
