@@ -84,6 +84,8 @@ struct WalkFrontiers {
 WalkFrontiers walkFrontiers(const GraphCase& c, uint64_t seed);
 
 // ---- the runner calls
+// An untimed search's answer is always shared (three gates judge one
+// search); a timed one's where `answer` says.
 grading::Reply<protocol::Bfs> search(const std::string& runner, const GraphCase& c, const std::string& mapping,
                                      double limitSeconds, int timedRuns = 0, bool exclusiveGpu = false,
                                      const std::vector<int32_t>& timedSources = {},
