@@ -458,8 +458,7 @@ void report(const CaseContext& ctx) {
               << day34::formatValue(static_cast<double>(day34::kSharedCells) / (day34::kTileX * day34::kTileY))
               << "\n\n";
 
-    const bool instructors = !ctx.referenceRunner.empty() && ctx.runner == ctx.referenceRunner;
-    const TimedKernels kernels = instructors ? TimedKernels::CourseAndFast : TimedKernels::Course;
+    const TimedKernels kernels = ctx.instructorsRunner() ? TimedKernels::CourseAndFast : TimedKernels::Course;
     const auto t = oneStepCall(ctx.runner, ctx.seed, g, day34::kStableR, kOneStepPurpose,
                                initialGrid(g, ctx.seed, kOneStepPurpose), kernels, ctx.exclusiveGpu);
     if (t.ok()) {

@@ -500,10 +500,9 @@ void report(const CaseContext& ctx) {
     // seconds. Each turn's calls have inputs of their own (sources, keys),
     // so no two are the same request. A mapping whose call fails leaves the
     // turns, its failure kept.
-    const std::string& courseRunner = ctx.courseRunner.empty() ? ctx.runner : ctx.courseRunner;
-    const bool instructors = !ctx.referenceRunner.empty() && ctx.runner == ctx.referenceRunner;
+    const std::string& courseRunner = ctx.courseCodeRunner();
     std::vector<std::pair<std::string, std::string>> turns = {{"thread", courseRunner}, {"warp", courseRunner}};
-    if (instructors) turns.emplace_back("device", ctx.runner);
+    if (ctx.instructorsRunner()) turns.emplace_back("device", ctx.runner);
     else measured["device"].searchFailure = "instructor-only: not in this runner";
     int turn = 0;
     const auto sets = grading::sampleUntilSteady([&]() -> grading::Expected<std::vector<std::vector<float>>> {

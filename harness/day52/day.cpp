@@ -321,9 +321,8 @@ void timeline(const std::string& shape, const std::string& prefix, const std::ve
 void report(const CaseContext& ctx) {
     const uint64_t warmupKey = inputKey(ctx.seed, kSaltReport, 0);
     const uint64_t timedKey = inputKey(ctx.seed, kSaltReport, 1);
-    // The serial version in the course runner (no student code beside it), or
-    // where there is none (a student kit without it), in this one.
-    const std::string& serialRunner = ctx.courseRunner.empty() ? ctx.runner : ctx.courseRunner;
+    // The serial version where the course's code is timed: no student code beside it.
+    const std::string& serialRunner = ctx.courseCodeRunner();
     const TimedShape diamondShape =
         timeOneShape(ctx.runner, day52::protocol::kShapeDiamond, warmupKey, timedKey, timingSeconds(), true);
     const TimedShape serialShape =

@@ -124,7 +124,7 @@ void InputWatch::clearQueued() {
 
 // Each kept input against its copy; the lowest changed index per input lands
 // in firstChanged_ (mapped), which only ever goes down.
-void InputWatch::launchCompares() const {
+void InputWatch::enqueueCheck() const {
     unsigned long long* deviceFirst = nullptr;
     CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceFirst), firstChanged_, 0));
     for (size_t k = 0; k < kept_.size(); ++k) {
@@ -139,12 +139,10 @@ void InputWatch::launchCompares() const {
 
 void InputWatch::check(const std::string& after) {
     clearQueued();
-    launchCompares();
+    enqueueCheck();
     CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
     throwIfChangedQueued(after);
 }
-
-void InputWatch::enqueueCheck() const { launchCompares(); }
 
 void InputWatch::throwIfChangedQueued(const std::string& after) const {
     for (size_t k = 0; k < kept_.size(); ++k) {

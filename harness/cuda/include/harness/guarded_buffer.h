@@ -148,7 +148,6 @@ private:
         std::unique_ptr<GuardedBuffer<int>> copy;
     };
     Kept& copyAside(const GuardedBuffer<int>& input, size_t n);
-    void launchCompares() const;
     std::vector<Kept> kept_;
     unsigned long long* firstChanged_ = nullptr;  // mapped pinned memory, one per kept input (kMaxKept)
 };

@@ -137,6 +137,12 @@ struct CaseContext {
     // compares the submission against is timed there, never beside
     // submitted code; empty where the day builds none.
     std::string courseRunner = {};
+    // Whether the runner under test is the instructor's, where a day's
+    // instructor-only extras are.
+    bool instructorsRunner() const { return !referenceRunner.empty() && runner == referenceRunner; }
+    // Where the course's own code is timed: the course runner, or, where the
+    // day or the tree builds none (a student kit), the runner under test.
+    const std::string& courseCodeRunner() const { return courseRunner.empty() ? runner : courseRunner; }
     // The gate's details reach the student (its visibility is not "hidden"):
     // a failure may then be shrunk to a small input and shown (shrink.h).
     // A hidden gate's input stays hidden, smaller or not.
