@@ -16,7 +16,7 @@
 # for a device poll's $OUT).
 # Environment: CHAOS_HONEST (honest students, default 56: a quarter of them
 # planted), CHAOS_NO_REPORTS=1 (both gradings without the day reports, which
-# carry no points but lengthen the timed pass: docs/performance.md),
+# carry no points but lengthen the class: docs/performance.md),
 # CUDA_ARCHS, and grade_class.sh's options for the class in CHAOS_CLASS_ARGS.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -81,7 +81,7 @@ say "chaos class: $honest honest students and ${#neighbours[@]} neighbours, seed
 reports=()
 [[ -n "${CHAOS_NO_REPORTS:-}" ]] && reports=(--no-reports)
 start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-jobs 1 "${reports[@]}" \
+"$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-turns 1 "${reports[@]}" \
   --build-args "${args[@]}" >"$out/grade-alone.log" 2>&1
 say "the honest variants alone, one at a time: exit $? in $(($(date +%s) - start)) s"
 start=$(date +%s)

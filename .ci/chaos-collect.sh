@@ -26,7 +26,7 @@ for grading in graded alone; do
   cp "$src/$grading"/{names.tsv,progress.log,summary.md,seed} "$dest/$grading"/ 2>/dev/null
   for student in "$src/$grading"/s[0-9]*/; do
     id=$(basename "$student")
-    for file in results.json ctest.console ctest-timed.console; do
+    for file in results.json ctest.console; do
       [ -f "$student$file" ] || continue
       mkdir -p "$dest/$grading/$id"
       cp "$student$file" "$dest/$grading/$id/"

@@ -13,7 +13,7 @@
 #                                                     only the edit-to-verdict uses it, and SKIP_EDIT=1 skips that)
 # Environment: GROW (students added; default as many again, 0 none), GROW_ONLY=1
 # (only grow the class an earlier run graded into OUT_DIR; its size is counted),
-# TIMED_JOBS (grade_class's --timed-jobs), CUDA_ARCHS.
+# TIMED_TURNS (grade_class's --timed-turns), CUDA_ARCHS.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
@@ -39,8 +39,8 @@ make_class() {  # folder, first index, count: solutions, stubs and one that does
   done
 }
 
-# TIMED_JOBS: students in the pass that holds the GPU exclusively (grade_class's default else).
-class_opts=(-j 8 --seed 12 ${TIMED_JOBS:+--timed-jobs "$TIMED_JOBS"})
+# TIMED_TURNS: day tests timing at once (grade_class's default else).
+class_opts=(-j 8 --seed 12 ${TIMED_TURNS:+--timed-turns "$TIMED_TURNS"})
 class="$out/class-submissions"
 # The class graded into OUT_DIR/graded, its log in $1: sets rc, took (s),
 # built (configure + build, s) and busy (how busy the GPU's kernels were).
@@ -70,20 +70,16 @@ else
   say "class of $students (4 days each) from an empty build folder: $took s wall (configure + harness build $built s, then the tests, the students' runners built beside them), exit $rc"
   [ -z "$busy" ] || say "$busy (build included)"
   # The split: configure and harness build, the students' runners (built
-  # beside the shared pass), the shared pass, the timed pass.
-  grep -E "^harness built in|runners built in|shared-GPU tests ran in|exclusively ran in" "$out/grade-class.log" |
-    tee -a "$log"
+  # beside the tests), the tests.
+  grep -E "^harness built in|runners built in|every student's tests ran in" "$out/grade-class.log" | tee -a "$log"
   tail -2 "$out/grade-class.log" | tee -a "$log"  # the class table and dashboard
   traces_print 10 | tee -a "$log"
   bash "$root/lab/scripts/runner-starts.sh" "$GRADING_CALL_TRACE" | tee -a "$log"
-  if [ -s "$out/graded/timed-pass-began" ]; then
-    # The two passes apart: the timed one's holds, drains and starts.
-    began=$(cat "$out/graded/timed-pass-began")
-    { echo "the pass of the tests that share the GPU:"
-      bash "$root/lab/scripts/slot-timeline.sh" --to "$began" "$GRADING_SLOT_TRACE"
-      echo "the pass of the tests that hold it exclusively:"
-      bash "$root/lab/scripts/slot-timeline.sh" --from "$began" "$GRADING_SLOT_TRACE"; } | tee -a "$log"
-  fi
+  # The GPU's holds, drains and starts over the class, and the day tests' timed turns.
+  { bash "$root/lab/scripts/slot-timeline.sh" "$GRADING_SLOT_TRACE"
+    awk -F'\t' '$2 == "turn" { n++; wait += $4 - $3; held += $5 - $4 } END {
+      if (n) printf "timed turns: %d, waited for %.1f s in all (%.2f s on average), held %.1f s in all\n", n, wait / 1e6, wait / 1e6 / n, held / 1e6 }' \
+      "$GRADING_SLOT_TRACE"; } | tee -a "$log"
   # Timed calls hold the GPU exclusively, so no schedule packs a student below this.
   awk -F'\t' -v n="$students" '{ exclusive += $11 } END {
     printf "held the GPU exclusively (the calls that hold it): %.1f s per student of this class, a floor under the marginal cost\n", exclusive / 1000 / n }' \

@@ -3,7 +3,8 @@
 # generated name (s0001, s0002, ...), compiled as that student's runners in
 # one configure and one build tree (the harness first, then the students',
 # built as the students before them are tested), each student's tests run
-# (students in parallel, the GPU shared through its slots) and reported;
+# (students in parallel, a test a day, the GPU shared through its slots and
+# its timing done in turns) and reported;
 # failures are shrunk once every verdict is out, and their reports written again.
 #
 #   grade_class.sh SUBMISSIONS_DIR OUT_DIR [options]       grade (a shard of) the class
@@ -12,13 +13,11 @@
 #                  [--print] [grading options]               submit the class as a Slurm job array
 #
 # Grading options:
-#   -j N           students tested at once (default: cores / 4, at least 1); every student's
-#                  tests that share the GPU first, then those that hold it exclusively (label exclusive: the
-#                  timed gates, and gates with calls too latency-bound to share it)
-#   --timed-jobs N students whose tests hold the GPU exclusively tested at once (default 2): their host
-#                  work overlaps the GPU's, but more of it slows the calls that hold the GPU (on the
-#                  H200, 8 at once held it 4.9 s per student, 2 at once 3.0 s; the pass took about
-#                  as long either way, 38-44 s for 8 students)
+#   -j N           students tested at once (default: cores / 4, at least 1), each day of a student in
+#                  one test: its cases that share the GPU, then those that hold it exclusively (the
+#                  timed gates, and calls too latency-bound to share it) and the day's reports
+#   --timed-turns N day tests of the class in their exclusive part at once, per GPU (default 4): their
+#                  host work overlaps the GPU's, but more of it slows the calls that hold the GPU
 #   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
 #                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
 #   --days LIST    grade only these days (comma-separated names)
@@ -36,7 +35,6 @@
 # OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded),
 # OUT_DIR/answers (the expected outputs no student changes, computed once a run),
 # OUT_DIR/compile-cache (a student's compile, reused for every other student whose folder holds the same files),
-# OUT_DIR/timed-pass-began (when the second pass began, epoch microseconds, for lab/scripts/slot-timeline.sh).
 #
 # A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
 # reaches the reports escaped. Hidden folders, links and the output folder itself are not students.
@@ -197,12 +195,8 @@ escape() {  # a name as one line: backslash, tab, newline and other controls esc
     LC_ALL=C tr -d '\000-\010\013\014\016-\037\177'
 }
 
-ran_tests() {  # a student's output folder and pass: did that ctest run its tests?
-  local suffix=""
-  [[ "$2" == timed ]] && suffix="-timed"
-  # A build with no timed gate (a day scaffolded without one) has none to run.
-  if grep -q "No tests were found" "$1/ctest$suffix.console" 2>/dev/null; then [[ "$2" == timed ]]; return; fi
-  grep -q "</testsuite>" "$1/junit$suffix.xml" 2>/dev/null
+ran_tests() {  # a student's output folder: did their ctest run its tests?
+  grep -q "</testsuite>" "$1/junit.xml" 2>/dev/null
 }
 
 # grade() in four parts: stage the class, build the harness, test every
@@ -226,12 +220,12 @@ grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen
   mkdir -p "$2"
   out="$(cd "$2" && pwd -P)"
   shift 2
-  jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_jobs=2 seed_arg="" days="" reports=yes shard="0/1" gpus=() build_args=()
+  jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_turns=4 seed_arg="" days="" reports=yes shard="0/1" gpus=() build_args=()
   while (($#)); do
     case "$1" in
       -j) jobs="$2"; shift 2 ;;
       -j*) jobs="${1#-j}"; shift ;;
-      --timed-jobs) timed_jobs="$2"; shift 2 ;;
+      --timed-turns) timed_turns="$2"; shift 2 ;;
       --seed) seed_arg="$2"; shift 2 ;;
       --gpus) IFS=, read -r -a gpus <<<"$2"; shift 2 ;;
       --days) days="$2"; shift 2 ;;
@@ -243,7 +237,7 @@ grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen
     esac
   done
   [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "-j wants a positive number, got '$jobs'"
-  [[ "$timed_jobs" =~ ^[1-9][0-9]*$ ]] || die "--timed-jobs wants a positive number, got '$timed_jobs'"
+  [[ "$timed_turns" =~ ^[1-9][0-9]*$ ]] || die "--timed-turns wants a positive number, got '$timed_turns'"
   [[ "$shard" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || die "--shard wants I/N, got '$shard'"
   shard_i="${BASH_REMATCH[1]}" shard_n="${BASH_REMATCH[2]}"
   ((shard_i < shard_n)) || die "--shard $shard: I must be below N"
@@ -367,22 +361,23 @@ unchanged() {  # staged id: graded before with the same stamp
     -s "$out/$1/summary.tsv" ]]
 }
 
-# Two passes over the class. A call that holds the GPU exclusively (a timed one, a
-# search too deep to share it) first waits for every call on the GPU to
-# end, the slots emptying one by one, while the rest wait behind it. So
-# every student's tests that share the GPU run first, and then those that
-# hold it exclusively, whose calls follow one another with little to wait for.
+# One pass over the class, a lane a student. A call that holds the GPU
+# exclusively (a timed one, a search too deep to share it) first waits for
+# every call on the GPU to end while new ones wait behind it; a few day
+# tests at a time take their exclusive part (GRADING_TIMED_TURNS), so such
+# calls follow one another while the other tests' shared calls fill the
+# GPU between them.
 test_class() {
   harness_id="$(harness_identity)"
   # What no student changes (a host reference over a large input), computed once
   # for this run's students (harness/core/include/harness/answer_cache.h);
   # never kept from an earlier run, whose harness may have computed it otherwise.
-  export GRADING_ANSWER_CACHE="$out/answers"
+  export GRADING_ANSWER_CACHE="$out/answers" GRADING_TIMED_TURNS="$timed_turns"
   rm -rf "$GRADING_ANSWER_CACHE" && mkdir -p "$GRADING_ANSWER_CACHE"
 
   ids=()
   mapfile -t ids < <(cut -f1 "$names")
-  count=${#ids[@]} done_count=0 failed=0 graded_seconds=0 first_done=0 pending=()
+  count=${#ids[@]} done_count=0 failed=0 graded_seconds=0 pending=()
   declare -gA began=()  # when each student's grading started
   : >"$out/progress.log"
   start=$(date +%s)
@@ -391,29 +386,21 @@ test_class() {
   for id in "${ids[@]}"; do stamps[$id]="$(stamp_of "$id")"; done
   start_student_builds
 
-  # In a subshell, so that its waits for a lane never take the builder's end.
-  (in_lanes "$jobs" untimed_pass .untimed show_untimed)
+  in_lanes "$jobs" graded_pass .graded reap
   wait "$builder" || true
   trap - EXIT
   cat "$built/took" 2>/dev/null || true
   rm -rf "$built"
-  echo "every student's shared-GPU tests ran in $(($(date +%s) - start)) s; now the tests that hold the GPU exclusively" |
-    tee -a "$out/progress.log"
-  local timed_began_us
-  timed_began_us=$(date +%s%6N)
-  echo "$timed_began_us" >"$out/timed-pass-began"
-  in_lanes "$timed_jobs" graded_pass .graded reap
-  echo "every student's tests that hold the GPU exclusively ran in $((($(date +%s%6N) - timed_began_us) / 1000000)) s" |
-    tee -a "$out/progress.log"
+  echo "every student's tests ran in $(($(date +%s) - start)) s" | tee -a "$out/progress.log"
   shrink_class
 }
 
-# Pass 3, once every verdict is out: each student's failed tests run again
-# with shrinking on (passes 1 and 2 run with GRADING_SHRINK=off, so no
-# verdict waits for another student's shrinking), and their reports are
-# written again with the smallest failing inputs (grade_report --shrunk;
-# no verdict changes). The students graded this run with a failed test
-# that shares the GPU (the shrinkable ones) hold a .shrink marker.
+# Once every verdict is out: each student's failed tests run again with
+# shrinking on (the first run is GRADING_SHRINK=off, so no verdict waits
+# for another student's shrinking), and their reports are written again
+# with the smallest failing inputs (grade_report --shrunk; no verdict
+# changes). The students graded this run with a failed test hold a
+# .shrink marker.
 shrink_class() {
   local ids=() id began_at
   for id in $(cut -f1 "$names"); do [[ -f "$out/$id/.shrink" ]] && ids+=("$id"); done
@@ -433,15 +420,16 @@ failed_gates() {  # junit file: the gates its tests' GATE lines failed, space-se
 shrink_student() {  # staged id, its position
   local id="$1" dest="$out/$1" failed gates
   failed=$(failed_tests "$dest/junit.xml")
-  # A day test runs again for its failed gates alone; one that failed with
-  # no GATE line (a crash) runs again whole.
+  # A day test runs again for its failed gates' shared cases alone (a timed
+  # case does not shrink); one that failed with no GATE line (a crash) runs
+  # again whole.
   gates=$(failed_gates "$dest/junit.xml")
   if [[ -n "$failed" ]]; then
     (
       export GRADING_SEED="$seed"
       [[ -z "$gates" ]] || export GRADING_GATES="$gates"
       if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$((($2 - 1) % ${#gpus[@]}))]}"; fi
-      ctest --test-dir "$build" -L "^$id\$" -LE '^exclusive$' -R "^($failed)\$" -j "$build_jobs" \
+      ctest --test-dir "$build" -L "^$id\$" -R "^($failed)\$" -j "$build_jobs" \
         --output-junit "$dest/junit-shrunk.xml" >"$dest/ctest-shrunk.console" 2>&1
     ) || true
     report_student "$id" >/dev/null || true
@@ -455,9 +443,8 @@ show_shrunk() {
   rm -f "$out/$1/.shrunk"
 }
 
-run_ctest() {  # staged id, position, pass (untimed or timed)
-  local id="$1" position="$2" pass="$3" dest="$out/$1" suffix="" filter=(-LE '^exclusive$')
-  [[ "$pass" == timed ]] && suffix="-timed" filter=(-L '^exclusive$')
+run_ctest() {  # staged id, position
+  local id="$1" position="$2" dest="$out/$1"
   # A ctest that wrote no results or found no tests (it never got to run
   # them) is tried once more; then the student counts as failed, never as a
   # row of "-". A day test's output is read whole (every case's verdict
@@ -467,43 +454,29 @@ run_ctest() {  # staged id, position, pass (untimed or timed)
       export GRADING_SEED="$seed" GRADING_SHRINK=off  # shrunk once every verdict is out (shrink_class)
       [[ "$reports" == yes ]] || export GRADING_DAY_REPORTS=off
       if ((${#gpus[@]})); then export CUDA_VISIBLE_DEVICES="${gpus[$(((position - 1) % ${#gpus[@]}))]}"; fi
-      ctest --test-dir "$build" -L "^$id\$" "${filter[@]}" -j "$build_jobs" --output-junit "$dest/junit$suffix.xml" \
-        --test-output-size-passed 1048576 --test-output-size-failed 1048576 --output-log "$dest/ctest$suffix.log" >"$dest/ctest$suffix.console" 2>&1
+      ctest --test-dir "$build" -L "^$id\$" -j "$build_jobs" --output-junit "$dest/junit.xml" \
+        --test-output-size-passed 1048576 --test-output-size-failed 1048576 --output-log "$dest/ctest.log" >"$dest/ctest.console" 2>&1
     ) || true
-    ran_tests "$dest" "$pass" && return 0
+    ran_tests "$dest" && return 0
   done
-  echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest$suffix.console" | tr '\n' ' ')"
+  echo "ctest ran no test (twice): $(tail -c 300 "$dest/ctest.console" | tr '\n' ' ')"
   return 1
 }
-# Pass 1: every test that shares the GPU. Its verdict waits in .untimed
-# (a failed ctest's words, or nothing) for pass 2.
-untimed_pass() {  # staged id, its position
-  local id="$1" dest="$out/$1"
-  unchanged "$id" && return 0
-  rm -f "$dest"/{stamp,junit.xml,junit-timed.xml,ctest.log,ctest-timed.log,ctest.console,ctest-timed.console} \
-    "$dest"/{results.json,report.txt,report.html,summary.tsv,.untimed,.shrink,junit-shrunk.xml,ctest-shrunk.console}
-  wait_for_build "$id"
-  run_ctest "$id" "$2" untimed >"$dest/.untimed.part" || true
-  mv "$dest/.untimed.part" "$dest/.untimed"
-}
-# Pass 2: the tests that hold the GPU exclusively, then the student's reports.
+# A student's day tests, then their reports.
 grade_one() {  # staged id, its position
   local id="$1" position="$2" dest="$out/$1"
   if unchanged "$id"; then
     echo "unchanged, $(sed -n 's/^score: //p' "$dest/report.txt")"
     return 0
   fi
-  local untimed=""
-  [[ -f "$dest/.untimed" ]] && untimed="$(cat "$dest/.untimed")" && rm -f "$dest/.untimed"
-  if [[ -n "$untimed" ]]; then
-    echo "$untimed"
-    return 1
-  fi
-  run_ctest "$id" "$position" timed || return 1
+  rm -f "$dest"/{stamp,junit.xml,ctest.log,ctest.console,results.json,report.txt,report.html,summary.tsv,.shrink} \
+    "$dest"/{junit-shrunk.xml,ctest-shrunk.console}
+  wait_for_build "$id"
+  run_ctest "$id" "$position" || return 1
   [[ -n "$(failed_tests "$dest/junit.xml")" ]] && touch "$dest/.shrink"
   report_student "$id"
 }
-# Pass 2's worker: grade_one's result in .graded, for reap.
+# A lane's worker: grade_one's result in .graded, for reap.
 graded_pass() {  # staged id, its position
   local result status=0
   result="$(grade_one "$1" "$2")" || status=1
@@ -516,25 +489,29 @@ graded_pass() {  # staged id, its position
 # once. Each ends by writing OUT/ID/<marker>; `show ID` is called for each
 # as it ends, in the order they end, and at the end for any that wrote none.
 in_lanes() {  # lanes, work, marker, show
-  local lanes="$1" work="$2" marker="$3" show="$4" running=0 i
+  local lanes="$1" work="$2" marker="$3" show="$4" i ended
+  # Only the lanes' own processes are waited for: the students' builder
+  # runs beside them.
+  local -A lane=()
   pending=()
   for i in "${!ids[@]}"; do
-    if ((running >= lanes)); then
-      wait -n 2>/dev/null || true
-      running=$((running - 1))
+    if ((${#lane[@]} >= lanes)); then
+      ended=""
+      wait -n -p ended "${!lane[@]}" 2>/dev/null || true
+      if [[ -n "$ended" ]]; then unset "lane[$ended]"; else lane=(); fi
     fi
     "$work" "${ids[$i]}" "$((i + 1))" &
-    running=$((running + 1))
+    lane[$!]=1
     began[${ids[$i]}]=$(date +%s)
     pending+=("${ids[$i]}")
     show_ended "$marker" "$show"
   done
-  while ((running > 0)); do
-    wait -n 2>/dev/null || true
-    running=$((running - 1))
+  while ((${#lane[@]} > 0)); do
+    ended=""
+    wait -n -p ended "${!lane[@]}" 2>/dev/null || true
+    if [[ -n "$ended" ]]; then unset "lane[$ended]"; else lane=(); fi
     show_ended "$marker" "$show"
   done
-  wait
   show_ended "$marker" "$show"
   local q
   for q in "${pending[@]+"${pending[@]}"}"; do "$show" "$q"; done
@@ -546,13 +523,6 @@ show_ended() {  # marker, show: `show` each pending student whose marker is ther
     if [[ -f "$out/$q/$1" ]]; then "$2" "$q"; else still+=("$q"); fi
   done
   pending=("${still[@]+"${still[@]}"}")
-}
-show_untimed() {  # a student whose pass-1 tests ended (an unchanged student had none)
-  [[ -f "$out/$1/.untimed" ]] || return 0
-  first_done=$((first_done + 1))
-  printf 'shared-GPU tests of %s (%s) %s (%d of %d), %d s elapsed\n' "$1" "$(cat "$out/$1/name")" \
-    "$([[ -s "$out/$1/.untimed" ]] && echo "failed to run" || echo done)" "$first_done" "$count" \
-    "$(($(date +%s) - start))" | tee -a "$out/progress.log"
 }
 reap() {  # a student whose grading ended: counted, shown, cleaned up
   local status=1 result="no result"
@@ -579,7 +549,7 @@ progress() {  # one line per student done: on the terminal and in progress.log
       ((now - began[$q] < mean)) && left=$((left + mean - (now - began[$q])))
     done
     left=$((left + waiting * mean))
-    lanes=$((count - done_count < timed_jobs ? count - done_count : timed_jobs))
+    lanes=$((count - done_count < jobs ? count - done_count : jobs))
     ((lanes > 0)) && eta=$((left / lanes))
   fi
   printf '[%d/%d] %s (%s): %s; %d failed so far, %d s elapsed, about %d s left\n' \
@@ -599,7 +569,7 @@ precheck_student() {  # staged id
   "$tool" precheck --allow-list "$build/course_includes.txt" --tsv "$out/$1/precheck.tsv" "${files[@]}" >/dev/null 2>>"$out/$1/report.err" || true
 }
 
-# One student's reports from their two ctest runs and their build's records:
+# One student's reports from their ctest run and their build's records:
 # report.txt, results.json, summary.tsv, report.html; then the stamp that
 # lets a rerun skip them, and their score on stdout.
 report_student() {  # staged id
@@ -609,11 +579,9 @@ report_student() {  # staged id
     --flags "$dest/precheck.tsv"
     --student "$(cat "$dest/name")" ${days:+--days "$days"} --header "student=$(cat "$dest/name")"
     --header "seed=$seed" --results-json "$dest/results.json" --summary-row "$dest/summary.tsv")
-  local part junits=()
-  for part in "" -timed; do
-    [[ -s "$dest/junit$part.xml" ]] && junits+=(--junit "$dest/junit$part.xml")
-    [[ -s "$dest/ctest$part.log" ]] && args+=(--ctest-log "$dest/ctest$part.log")
-  done
+  local junits=()
+  [[ -s "$dest/junit.xml" ]] && junits+=(--junit "$dest/junit.xml")
+  [[ -s "$dest/ctest.log" ]] && args+=(--ctest-log "$dest/ctest.log")
   args+=("${junits[@]+"${junits[@]}"}")
   [[ -s "$dest/junit-shrunk.xml" ]] && args+=(--shrunk "$dest/junit-shrunk.xml")
   local rc=0

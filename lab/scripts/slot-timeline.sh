@@ -13,8 +13,9 @@
 # GPU had a call or start again (idle), and until each of those callers had
 # its slot (their wake-up).
 # With --from and --to (epoch microseconds, either or both), only the moments
-# between them count: one pass of a class run, say (grade_class.sh writes when
-# its timed pass began); a drain or hold under way as the window opens counts.
+# between them count: a part of a class run, say; a drain or hold under way
+# as the window opens counts. Lines of other uses (a class test's "turn")
+# are not the GPU's and are left out.
 #
 #   lab/scripts/slot-timeline.sh [--from US] [--to US] SLOT_TRACE_FILE
 set -euo pipefail

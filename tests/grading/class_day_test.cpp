@@ -1,7 +1,8 @@
-// A class grades a student's day in one test process a pass (grade_class.sh):
-// "<s>.<day>" and "<s>.<day>.timed" each hold several gates (gates.tsv's
-// class_test). The report takes each gate's verdict from its own cases in
-// that test's output, and the day's report from its own block.
+// A class grades a student's day in one test process (grade_class.sh),
+// "<s>.<day>", holding several gates (gates.tsv's class_test, which may
+// name several tests: these cases spread a gate over two). The report takes
+// each gate's verdict from its own cases in the tests' output, and the
+// day's report from its own block.
 #include <gtest/gtest.h>
 
 #include <sstream>

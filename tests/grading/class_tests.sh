@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# A class grades each student's day in at most two test processes, one a
-# pass (grade_class.sh), so its runner starts at most twice a day, not once
-# a gate: "<s>.<day>" (the gates that share the GPU) and "<s>.<day>.timed"
-# (those that hold it exclusively, and the day's report). Checked on each
-# day's registration of two stand-in students, as a class build writes it:
+# A class grades each student's day in one test process (grade_class.sh),
+# "<s>.<day>", so its runner starts once a day, not once a gate: the gates
+# that share the GPU, then those that hold it exclusively, and the day's
+# report. Checked on each day's registration of two stand-in students, as a
+# class build writes it:
 #  - the names and labels, read back by ctest itself;
-#  - every student gate's cases in them (gates.tsv's class_test, which the
-#    report reads: one or both), a gate that reads back another's answers
-#    in the same ones;
+#  - every student gate's cases in it (gates.tsv's class_test, which the
+#    report reads);
 #  - the starts: the tests run over a copy of the instructor's runner as
 #    each student's, with no GPU to see (every case skips at its probe),
 #    and the call trace counts the probes, one a runner start.
@@ -50,38 +49,30 @@ for line in open(os.path.join(work, "trace.tsv")):
     if f[0] == "probe":
         starts[os.path.basename(f[6])] += 1
 summary = []
-by_id = {}
 for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work, d))):
     tests = json.load(open(os.path.join(work, day + ".json")))["tests"]
     labels = {t["name"]: next((p["value"] for p in t.get("properties", []) if p["name"] == "LABELS"), [])
               for t in tests}
     rows = list(csv.DictReader((l for l in open(os.path.join(work, day, "gates.tsv")) if not l.startswith("#")),
                                delimiter="\t"))
-    by_id.update({r["id"]: r for r in rows})
     held = {t for r in rows if r["grades"] == "student" for t in r["class_test"].split(",")}
     for s in ("s0007", "s0008"):
         mine = sorted(n for n in labels if n.startswith(s + "."))
-        want = {s + "." + day: False, s + "." + day + ".timed": True}
         for name in mine:
-            if name not in want:
-                bad(f"{name}: a class test of {day} is {s}.{day} or {s}.{day}.timed")
-            elif ("exclusive" in labels[name]) != want[name]:
-                bad(f"{name} is {'not ' if want[name] else ''}labelled exclusive")
+            if name != s + "." + day:
+                bad(f"{name}: the class test of {day} is {s}.{day}")
+            elif "exclusive" not in labels[name]:
+                bad(f"{name} times the GPU but is not labelled exclusive")
         for test in held:
             if s + "." + test not in mine:
                 bad(f"gates.tsv puts a {day} gate in {test}, which {s} has no test of")
         runs = starts[f"{day}_runner_{s}"]
-        if runs != len(mine) or runs > 2:
-            bad(f"{s}'s {day} runner started {runs} times for its {len(mine)} tests (want one a test, at most 2)")
+        if runs != 1 or len(mine) != 1:
+            bad(f"{s}'s {day} runner started {runs} times for its {len(mine)} tests (want one test, one start)")
         summary.append(f"{day} {runs}")
     for r in rows:
-        if r["grades"] == "student" and r["class_test"] not in (day, day + ".timed", day + "," + day + ".timed"):
-            bad(f"{r['id']}: class_test {r['class_test']}, want {day}, {day}.timed or both")
-# The gates that read back the searches 38.distances asked run in its processes.
-for later in ("38.levels", "38.frontier_total"):
-    if later in by_id and by_id[later]["class_test"] != by_id["38.distances"]["class_test"]:
-        bad(f"{later} runs in {by_id[later]['class_test']}, 38.distances in {by_id['38.distances']['class_test']}: "
-            "it would ask day 38's searches again")
+        if r["grades"] == "student" and r["class_test"] != day:
+            bad(f"{r['id']}: class_test {r['class_test']}, want {day}")
 if failures:
     sys.exit(1)
 print("runner starts per student and day (two stand-in students each):", ", ".join(sorted(set(summary))))

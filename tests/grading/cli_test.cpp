@@ -223,9 +223,8 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_NE(first.out.find("s0001 (alice): " + points(day38, total) + " points ("), std::string::npos) << first.out;
     EXPECT_NE(first.out.find("s0002 (bob): " + points(0, total) + " points ("), std::string::npos) << first.out;
     // One configure and one build tree for everyone: the harness first, then
-    // each student's runners once, before that student's tests; per student a
-    // ctest of the tests that share the GPU, and after everyone's, one of
-    // those that hold it exclusively.
+    // each student's runners once, before that student's tests; per student
+    // one ctest, whose day tests take their timed turns.
     const std::string log = calls();
     EXPECT_EQ(linesWith(log, "-DGRADING_CLASS_DIR="), 1) << log;
     EXPECT_EQ(linesWith(log, "--target class_harness"), 1) << log;
@@ -235,12 +234,8 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
         EXPECT_EQ(linesWith(log, target), 1) << log;
         EXPECT_LT(log.find(target), log.find(std::string("-L ^") + student + "$")) << "tested before built: " << log;
     }
-    EXPECT_EQ(linesWith(log, "ctest "), 4) << log;
-    const size_t lastUntimed = log.rfind("-LE ^exclusive$");
-    const size_t firstTimed = log.find("-L ^exclusive$");
-    ASSERT_NE(lastUntimed, std::string::npos) << log;
-    ASSERT_NE(firstTimed, std::string::npos) << log;
-    EXPECT_LT(lastUntimed, firstTimed) << "a test holding the GPU exclusively ran before every shared one had: " << log;
+    EXPECT_EQ(linesWith(log, "ctest "), 2) << log;
+    EXPECT_EQ(linesWith(log, "GRADING_TIMED_TURNS=4"), 2) << "the default turns: " << log;
     EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() + " -DGRADING_BUILD_PLANTED=OFF" +
                            " -DGRADING_COMPILE_CACHE=" + (dir / "out/compile-cache").string() +
                            " -DCMAKE_CUDA_ARCHITECTURES=90"),
@@ -269,7 +264,7 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     // Alice's verdict is hers: bob's compile error is not.
     const std::string alice = fixtures::read((dir / "out/s0001/report.txt").string());
     EXPECT_NE(alice.find("day38.builds  PASS"), std::string::npos) << alice;
-    // Both passes' results reach her report: an untimed gate and the timed one.
+    // Her day test's gates reach her report: an untimed gate and the timed one.
     EXPECT_TRUE(std::regex_search(alice, std::regex("\n38\\.distances +PASS"))) << alice;
     EXPECT_TRUE(std::regex_search(alice, std::regex("\n38\\.timing +PASS"))) << alice;
 
@@ -293,9 +288,9 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_EQ(linesWith(after, "ctest "), 0) << after;
 }
 
-// Failures are shrunk once every verdict of the class is out: both passes
-// run with shrinking off, then each student with a failed test that shares
-// the GPU runs those tests again with it on, and their report shows the
+// Failures are shrunk once every verdict of the class is out: the day tests
+// run with shrinking off, then each student with a failed test runs it
+// again for its failed gates with shrinking on, and their report shows the
 // smallest failing input; nobody's points change.
 TEST_F(GradeClass, FailuresAreShrunkOnceEveryVerdictIsOut) {
     write(dir / "subs/alice/day38/FAILS", "38.distances\n");
@@ -311,7 +306,7 @@ TEST_F(GradeClass, FailuresAreShrunkOnceEveryVerdictIsOut) {
     EXPECT_NE(log.substr(rerun).find("GRADING_SHRINK=on GRADING_GATES=38.distances "), std::string::npos) << log;
     const std::string verdicts = log.substr(0, log.rfind('\n', rerun) + 1);
     EXPECT_EQ(linesWith(verdicts, "GRADING_SHRINK=off"), linesWith(verdicts, "ctest ")) << "a verdict's run shrank: " << log;
-    EXPECT_EQ(linesWith(verdicts, "ctest "), 6) << log;
+    EXPECT_EQ(linesWith(verdicts, "ctest "), 3) << log;
     const std::string alice = fixtures::read((dir / "out/s0001/report.txt").string());
     EXPECT_TRUE(std::regex_search(alice, std::regex("\n38\\.distances +FAIL +0/4 +fake: vertex 3 got 1, want 0; smallest "
                                                     "failing input found: 2 vertices")))
@@ -363,18 +358,18 @@ TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
     EXPECT_NE(calls().find("GRADING_SEED=2"), std::string::npos);
 }
 
-// --no-reports leaves out every student's day reports in both passes, and
+// --no-reports leaves out every student's day reports, and
 // a run with them again tests everyone again: their figures were missing.
 TEST_F(GradeClass, NoReportsLeavesOutTheDayReportsAndARunWithThemGradesAgain) {
     ASSERT_EQ(gradeClass("--seed 3 --no-reports").status, 0);
     const std::string without = calls();
-    EXPECT_EQ(linesWith(without, "ctest "), 4) << without;
-    EXPECT_EQ(linesWith(without, "GRADING_DAY_REPORTS=off"), 4) << without;
+    EXPECT_EQ(linesWith(without, "ctest "), 2) << without;
+    EXPECT_EQ(linesWith(without, "GRADING_DAY_REPORTS=off"), 2) << without;
     const Outcome r = gradeClass("--seed 3");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out.find("unchanged"), std::string::npos) << r.out;
     const std::string with = calls().substr(without.size());
-    EXPECT_EQ(linesWith(with, "ctest "), 4) << with;
+    EXPECT_EQ(linesWith(with, "ctest "), 2) << with;
     EXPECT_EQ(linesWith(with, "GRADING_DAY_REPORTS=off"), 0) << with;
 }
 
@@ -389,10 +384,8 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
     EXPECT_NE(r.out.find("s0003 (carol): ctest ran no test (twice): ctest: could not start (fake)"), std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("1 failed so far"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("shared-GPU tests of s0003 (carol) failed to run (3 of 3)"), std::string::npos) << r.out;
     const std::string log = calls();
-    EXPECT_EQ(linesWith(log, "ctest "), 2 * 2 + 2)
-        << "alice's and bob's two passes, carol's first ctest twice and no second pass: " << log;
+    EXPECT_EQ(linesWith(log, "ctest "), 1 + 1 + 2) << "alice's and bob's ctest, carol's twice: " << log;
     EXPECT_FALSE(fs::exists(dir / "out/s0003/stamp")) << "a rerun must grade carol again";
     EXPECT_FALSE(fs::exists(dir / "out/done"));
     const std::string csv = fixtures::read((dir / "out/summary.csv").string());
@@ -403,32 +396,14 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
 // started first but slow, comes after bob.
 TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
     write(dir / "subs/alice/day38/SLOW", "");
-    const auto epochUs = [] {
-        return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
-            .count();
-    };
-    const long long before = epochUs();
     const Outcome r = gradeClass("-j 4 --seed 3");
-    const long long after = epochUs();
     ASSERT_EQ(r.status, 0) << r.out << r.err;
-    // When the second pass began, for lab/scripts/slot-timeline.sh's windows.
-    const long long timedBegan = std::stoll(fixtures::read((dir / "out/timed-pass-began").string()));
-    EXPECT_GT(timedBegan, before);
-    EXPECT_LT(timedBegan, after);
     const size_t bob = r.out.find("[1/2] s0002 (bob): ");
     const size_t alice = r.out.find("[2/2] s0001 (alice): ");
     EXPECT_NE(bob, std::string::npos) << r.out;
     EXPECT_NE(alice, std::string::npos) << r.out;
     EXPECT_LT(bob, alice) << r.out;
-    // The first pass shows each student too, before the tests that hold the GPU exclusively start.
-    const size_t bobFirst = r.out.find("shared-GPU tests of s0002 (bob) done (1 of 2), ");
-    const size_t aliceFirst = r.out.find("shared-GPU tests of s0001 (alice) done (2 of 2), ");
-    const size_t timedStart = r.out.find("now the tests that hold the GPU exclusively");
-    EXPECT_LT(bobFirst, aliceFirst) << r.out;
-    EXPECT_LT(aliceFirst, timedStart) << r.out;
-    EXPECT_LT(timedStart, bob) << r.out;
-    EXPECT_NE(fixtures::read((dir / "out/progress.log").string()).find("shared-GPU tests of s0001 (alice) done"),
-              std::string::npos);
+    EXPECT_NE(fixtures::read((dir / "out/progress.log").string()).find("[2/2] s0001 (alice): "), std::string::npos);
 }
 
 // A second run stages the class afresh, but a file with the same bytes as

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The labels a class's two passes select by (grade_class.sh): every timed
+# The labels that say which tests may hold the GPU exclusively: every timed
 # gate's test and every test whose calls may hold the GPU exclusively carry
 # "exclusive"; a gate whose calls all share the GPU does not.
 #   ctest_labels.sh BUILD_DIR

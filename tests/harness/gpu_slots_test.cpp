@@ -253,6 +253,61 @@ TEST_F(GpuSlots, TheTraceSaysWhenEachSlotWasAskedForGotAndGivenBack) {
     EXPECT_GE(exclusive[1], shared[2]) << "it got the GPU only once the shared slot was back";
 }
 
+// Whether a child process can take a timed turn of `gpu` within `seconds`.
+bool childGetsTurn(const std::string& gpu, double seconds) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        alarm(static_cast<unsigned>(seconds + 0.999));
+        const TimedTurn turn(gpu);
+        _exit(turn.held() ? 0 : 3);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+// A class's day tests take GRADING_TIMED_TURNS turns of their GPU: that many
+// hold one at once, the next waits until one is given back (or its holder
+// dies), another GPU's are its own, and no bound holds none.
+TEST_F(GpuSlots, TimedTurnsAdmitThatManyTestsPerGpu) {
+    const ScopedEnv turns({{"GRADING_TIMED_TURNS", "2"}});
+    {
+        const TimedTurn a("0");
+        const TimedTurn b("0");
+        EXPECT_TRUE(a.held() && b.held());
+        EXPECT_FALSE(childGetsTurn("0", 1)) << "a third test timed beside two";
+        EXPECT_TRUE(childGetsTurn("1", 1)) << "another GPU's turns are its own";
+    }
+    EXPECT_TRUE(childGetsTurn("0", 1)) << "the turns given back";
+    int held[2];
+    ASSERT_EQ(pipe(held), 0);
+    const pid_t holder = fork();
+    if (holder == 0) {
+        const TimedTurn a("0");
+        const TimedTurn b("0");
+        (void)!write(held[1], "x", 1);
+        usleep(500000);
+        _exit(0);  // dies holding both
+    }
+    char sent = 0;
+    ASSERT_EQ(read(held[0], &sent, 1), 1);
+    const auto start = std::chrono::steady_clock::now();
+    const TimedTurn waited("0");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    waitpid(holder, nullptr, 0);
+    EXPECT_TRUE(waited.held());
+    EXPECT_GT(seconds, 0.3) << "it waited for the holder to end";
+}
+
+TEST_F(GpuSlots, NoTimedTurnsBoundNothing) {
+    for (const char* unbounded : {"0", static_cast<const char*>(nullptr)}) {
+        const ScopedEnv turns({{"GRADING_TIMED_TURNS", unbounded}});
+        const TimedTurn a("0");
+        const TimedTurn b("0");
+        EXPECT_FALSE(a.held() || b.held()) << "a bound of nothing holds nothing, and waits for nothing";
+    }
+}
+
 // In a session a timed call holds the GPU exclusively only while its runner
 // measures: the request and the rest of the call take one shared slot, and
 // waiting for the slots in the middle is not the runner's time.

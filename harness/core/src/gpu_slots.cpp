@@ -79,6 +79,30 @@ int64_t epochUs() {
         .count();
 }
 
+// One line of GRADING_SLOT_TRACE (gpu_slots.h), if it is set; `releasedUs`
+// read before the lock dropped, so no later holder's got comes before it.
+void traceHold(const std::string& gpu, const char* use, int64_t askedUs, int64_t gotUs, int64_t releasedUs) {
+    const char* path = std::getenv("GRADING_SLOT_TRACE");
+    if (path == nullptr || *path == '\0') return;
+    // One write of one line to a file opened for appending: the lines of
+    // every grading process on the machine stay whole.
+    const std::string line = gpu + "\t" + use + "\t" + std::to_string(askedUs) + "\t" + std::to_string(gotUs) + "\t" +
+                             std::to_string(releasedUs) + "\t" + std::to_string(getpid()) + "\n";
+    const int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return;
+    (void)!write(fd, line.data(), line.size());
+    close(fd);
+}
+
+// A count from the environment: `fallback` when unset or not a count up to 1024.
+int countFromEnv(const char* name, int fallback) {
+    const char* v = std::getenv(name);
+    if (v == nullptr || *v == '\0') return fallback;
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    return *end == '\0' && n >= 0 && n <= 1024 ? static_cast<int>(n) : fallback;
+}
+
 const char* useName(GpuUse use) {
     switch (use) {
         case GpuUse::Shared: return "shared";
@@ -90,13 +114,9 @@ const char* useName(GpuUse use) {
 
 }  // namespace
 
-int gpuSlotsPerDevice() {
-    const char* v = std::getenv("GRADING_GPU_SLOTS");
-    if (v == nullptr || *v == '\0') return 8;
-    char* end = nullptr;
-    const long n = std::strtol(v, &end, 10);
-    return *end == '\0' && n >= 0 && n <= 1024 ? static_cast<int>(n) : 8;
-}
+int gpuSlotsPerDevice() { return countFromEnv("GRADING_GPU_SLOTS", 8); }
+
+int timedTurnsPerDevice() { return countFromEnv("GRADING_TIMED_TURNS", 0); }
 
 GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName)), use_(use), askedUs_(epochUs()) {
     const int slots = gpuSlotsPerDevice();
@@ -174,17 +194,33 @@ bool GpuSlot::exclusiveWanted() const {
 GpuSlot::~GpuSlot() {
     const int64_t releasedUs = epochUs();
     for (int fd : fds_) close(fd);  // closing drops the lock
-    const char* path = std::getenv("GRADING_SLOT_TRACE");
-    if (path == nullptr || *path == '\0' || !bounded_) return;
-    // One write of one line to a file opened for appending: the lines of
-    // every grading process on the machine stay whole.
-    const std::string line = gpu_ + "\t" + useName(use_) + "\t" + std::to_string(askedUs_) + "\t" +
-                             std::to_string(gotUs_) + "\t" + std::to_string(releasedUs) + "\t" +
-                             std::to_string(getpid()) + "\n";
-    const int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) return;
-    (void)!write(fd, line.data(), line.size());
-    close(fd);
+    if (bounded_) traceHold(gpu_, useName(use_), askedUs_, gotUs_, releasedUs);
+}
+
+TimedTurn::TimedTurn(const std::string& gpuName) : gpu_(fileSafe(gpuName)), askedUs_(epochUs()) {
+    const int turns = timedTurnsPerDevice();
+    if (turns == 0) return;
+    const std::string dir = slotDir();
+    for (int attempt = 0; fd_ < 0; ++attempt) {
+        for (int k = 0; k < turns; ++k) {
+            const int fd = openFile(dir + "/gpu-" + gpu_ + ".turn" + std::to_string((k + attempt) % turns));
+            if (fd < 0) return;  // an unwritable slot dir bounds nothing
+            if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+                fd_ = fd;
+                break;
+            }
+            close(fd);
+        }
+        if (fd_ < 0) usleep(20000);
+    }
+    gotUs_ = epochUs();
+}
+
+TimedTurn::~TimedTurn() {
+    if (fd_ < 0) return;
+    const int64_t releasedUs = epochUs();
+    close(fd_);
+    traceHold(gpu_, "turn", askedUs_, gotUs_, releasedUs);
 }
 
 }  // namespace grading

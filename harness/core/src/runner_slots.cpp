@@ -56,6 +56,12 @@ std::unique_ptr<GpuSlot> takeSlot(GpuUse use) {
     return nullptr;
 }
 
+}  // namespace detail
+
+std::unique_ptr<TimedTurn> takeTimedTurn() { return std::make_unique<TimedTurn>(detail::gpuOf()); }
+
+namespace detail {
+
 bool holdsGpuExclusively(const RunnerCall& call) { return call.exclusiveGpu || exclusiveScope().depth > 0; }
 
 void countCall(double seconds, double exclusiveSeconds) {

@@ -2,7 +2,7 @@
 // `<day>_tests --emit-ctest OUT --manifest FILE` writes at build time, from
 // the manifest CMake wrote (which runners exist, the planted and hostile
 // expectations, a class's students). One add_test a gate (or a shard of
-// one) and suite, or a class's student, day and pass; its TIMEOUT from the
+// one) and suite, or a class's student and day; its TIMEOUT from the
 // cases' own limits, scaled with the runners' when GRADING_SANITIZER is set
 // as ctest starts.
 #include <unistd.h>
@@ -29,8 +29,9 @@ std::string selfPath() {
 std::string bracket(const std::string& s) { return "[==[" + s + "]==]"; }
 
 // ctest's labels for a test's GPU calls: "timed" where it times them;
-// "exclusive" where any of them holds the GPU exclusively (every timed one does),
-// which a class grades after everything else.
+// "exclusive" where any of them holds the GPU exclusively (every timed one
+// does), so waits for every call beside it to end (ctest -LE exclusive: a
+// quick run of the rest).
 std::string gpuLabels(bool timed, bool exclusiveGpu = false) {
     return std::string(";gpu") + (timed ? ";timed" : "") + (timed || exclusiveGpu ? ";exclusive" : "");
 }
@@ -51,18 +52,11 @@ ClassPart classPart(const DayGate& g, const GateCase& c) {
     return g.spec.timed() || c.exclusiveGpu ? ClassPart::Exclusive : ClassPart::Shared;
 }
 
-const char* classPartName(ClassPart part) { return part == ClassPart::Shared ? "shared" : "exclusive"; }
-
-std::string classTestName(const Day& day, ClassPart part) {
-    return part == ClassPart::Shared ? day.name() : day.name() + ".timed";
-}
+std::string classTestName(const Day& day) { return day.name(); }
 
 std::string classTests(const Day& day, const DayGate& g) {
-    std::string tests;
-    for (const ClassPart part : {ClassPart::Shared, ClassPart::Exclusive}) {
-        if (hasCasesIn(g, part, true)) tests += (tests.empty() ? "" : ",") + classTestName(day, part);
-    }
-    return tests;
+    const bool any = std::any_of(g.cases.begin(), g.cases.end(), [](const GateCase& c) { return selected(c, true, {}); });
+    return any ? classTestName(day) : "";
 }
 
 namespace {
@@ -203,34 +197,26 @@ void addSuite(CtestFile& file, const Day& day, const std::string& kind, const st
     }
 }
 
-// One student of a class build, graded as a submission: a test a day and
-// pass (ClassPart), each one runner start. The exclusive part's cases hold
-// the GPU exclusively through its slots (run serially across a class they
-// would queue every student); the day's observations join it, their
-// figures the student's charts.
+// One student of a class build, graded as a submission: a test a day, one
+// runner start (driver.h, ClassPart). Its exclusive part's cases hold the
+// GPU exclusively through its slots, taking turns with the class's other
+// tests (run serially across a class they would queue every student); the
+// day's observations join it, their figures the student's charts.
 void addStudent(CtestFile& file, const Day& day, const std::string& student, const std::string& runner) {
-    double seconds[2] = {0, 0};
-    bool any[2] = {false, false};
+    double seconds = 0;
+    bool timed = false, exclusive = false;
     for (const DayGate& g : day.gates()) {
         if (g.spec.grades() != Grades::Student) continue;
         for (const GateCase& c : g.cases) {
             if (!selected(c, true, {})) continue;
-            const int part = static_cast<int>(classPart(g, c));
-            seconds[part] += c.limitSeconds;
-            any[part] = true;
+            seconds += c.limitSeconds;
+            timed = timed || g.spec.timed();
+            exclusive = exclusive || classPart(g, c) == ClassPart::Exclusive;
         }
     }
-    for (const Observation& ob : day.observations()) {
-        seconds[static_cast<int>(ClassPart::Exclusive)] += ob.limitSeconds;
-        any[static_cast<int>(ClassPart::Exclusive)] = true;
-    }
-    for (const ClassPart part : {ClassPart::Shared, ClassPart::Exclusive}) {
-        const int k = static_cast<int>(part);
-        if (!any[k]) continue;
-        file.add(student + "." + classTestName(day, part),
-                 {"--suite", "submission", "--class-part", classPartName(part), "--runner", runner}, seconds[k],
-                 "class;" + student + gpuLabels(part == ClassPart::Exclusive), false);
-    }
+    for (const Observation& ob : day.observations()) seconds += ob.limitSeconds;
+    file.add(student + "." + classTestName(day), {"--suite", "submission", "--class-day", "--runner", runner}, seconds,
+             "class;" + student + gpuLabels(timed || !day.observations().empty(), exclusive), false);
 }
 
 void addStub(CtestFile& file, const Day& day, const std::string& runner) {

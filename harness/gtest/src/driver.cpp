@@ -1,14 +1,14 @@
 // The generic day driver: one test binary per day, built from the day's
 // declaration (harness/day.h) and this main. What it runs depends on the
 // suite it is started for; ctest starts it once per gate and suite (in a
-// class, once per student, day and pass), as the file that --emit-ctest
+// class, once per student and day), as the file that --emit-ctest
 // writes says.
 //
 //   <day>_tests --suite reference|submission --runner R --gate ID
 //   <day>_tests --suite observe --runner R --observation NAME
-//   <day>_tests --suite submission --runner R --class-part shared|exclusive
-//                                                  a class's student: the day's student cases of that
-//                                                  part (and the exclusive part's observations)
+//   <day>_tests --suite submission --runner R --class-day
+//                                                  a class's student: the day's student cases (those
+//                                                  that share the GPU first) and its observations
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
 //   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part timed|untimed]
 //                                                  a planted bug or hostile submission fails its gate
@@ -53,7 +53,6 @@ std::optional<Options> parseOptions(int argc, char** argv) {
         if (flag(arg, "suite", &o.suite, i, argc, argv) || flag(arg, "runner", &o.runner, i, argc, argv) ||
             flag(arg, "gate", &o.gate, i, argc, argv) || flag(arg, "observation", &o.observation, i, argc, argv) ||
             flag(arg, "expect", &o.expectFile, i, argc, argv) || flag(arg, "name", &o.name, i, argc, argv) || flag(arg, "part", &o.part, i, argc, argv) ||
-            flag(arg, "class-part", &o.classPart, i, argc, argv) ||
             flag(arg, "emit-ctest", &o.emitCtest, i, argc, argv) || flag(arg, "manifest", &o.manifest, i, argc, argv) ||
             flag(arg, "reference-runner", &o.referenceRunner, i, argc, argv) ||
             flag(arg, "course-runner", &o.courseRunner, i, argc, argv) ||
@@ -63,6 +62,7 @@ std::optional<Options> parseOptions(int argc, char** argv) {
         if (arg == "--gates-tsv") o.gatesTsv = true;
         else if (arg == "--charts-tsv") o.chartsTsv = true;
         else if (arg == "--no-solution") o.noSolution = true;
+        else if (arg == "--class-day") o.classDay = true;
         else {
             std::cerr << "unknown argument " << arg << "\n";
             return std::nullopt;
@@ -113,12 +113,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (!o.emitCtest.empty()) return emitCtest(day, o);
-    if (o.suite == "submission" && !o.classPart.empty()) {
-        if (o.classPart != "shared" && o.classPart != "exclusive") {
-            std::cerr << "--class-part is shared or exclusive, not \"" << o.classPart << "\"\n";
-            return 2;
-        }
-        registerClassPart(day, o);
+    if (o.suite == "submission" && o.classDay) {
+        registerClassDay(day, o);
     } else if (o.suite == "reference" || o.suite == "submission") {
         const DayGate* g = day.find(o.gate);
         if (g == nullptr) {

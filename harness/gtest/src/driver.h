@@ -18,10 +18,10 @@ struct Options {
     std::string suite, runner, gate, observation, expectFile, name, emitCtest, manifest, referenceRunner, courseRunner,
         policy;
     std::string part;  // an expectation's "timed" or "untimed" gates alone; "": all of them
-    std::string classPart;  // a class's day test: "shared" or "exclusive" (ClassPart); "": one gate
     bool gatesTsv = false;
     bool chartsTsv = false;
     bool noSolution = false;
+    bool classDay = false;  // a class's student-day test (--class-day): every student gate of the day
 };
 
 // The process's runs (suites.cpp): whether its timed cases hold the GPU
@@ -31,18 +31,17 @@ std::string& referenceRunnerPath();
 std::string& courseRunnerPath();
 std::optional<ExclusiveGpuScope>& caseExclusiveScope();
 
-// A class grades each student's day in two test processes, one in each of
-// its passes (grade_class.sh), so that a day starts the student's runner
-// twice, not once a gate: the cases whose calls all share the GPU, then
-// those that may hold it exclusively (a timed gate's, a case too
-// latency-bound to share it) with the day's observations. A gate may have
-// cases in both. The grade report finds a gate's verdict in its tests'
+// A class grades each student's day in one test process, so the day starts
+// the student's runner once: the cases whose calls all share the GPU first,
+// gate by gate, then those that may hold it exclusively (a timed gate's, a
+// case too latency-bound to share it), holding one of the GPU's timed
+// turns (gpu_slots.h), then the day's observations. A gate may have cases
+// of both parts. The grade report finds a gate's verdict in the test's
 // output (gates.tsv's class_test).
 enum class ClassPart { Shared, Exclusive };
 ClassPart classPart(const DayGate& g, const GateCase& c);
-const char* classPartName(ClassPart part);  // "shared", "exclusive": the driver's --class-part
-// The test's name after the student's prefix: "<day>", "<day>.timed".
-std::string classTestName(const Day& day, ClassPart part);
+// The test's name after the student's prefix: "<day>".
+std::string classTestName(const Day& day);
 // The class tests that hold a student gate's cases, comma-separated: gates.tsv's class_test.
 std::string classTests(const Day& day, const DayGate& g);
 
@@ -68,7 +67,7 @@ void registerGate(const DayGate& g, const Options& o);
 void registerStub(const Day& day, const Options& o);
 void registerExpect(const Day& day, const Options& o);
 void registerObservation(const Day& day, const Options& o);
-void registerClassPart(const Day& day, const Options& o);
+void registerClassDay(const Day& day, const Options& o);
 
 // The tables the report and the page read (tables.cpp).
 void printGatesTsv(const Day& day);

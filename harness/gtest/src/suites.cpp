@@ -223,6 +223,20 @@ void exclusiveScopeFor(const GateCase& c) {
     else if (!caseExclusiveScope()) caseExclusiveScope().emplace();
 }
 
+// A class's day test's timed turn (gpu_slots.h: TimedTurn), held through
+// each run of its cases that may hold the GPU exclusively and its
+// observations; taken before any exclusive hold, so a test waiting for a
+// turn never sits on the GPU.
+std::unique_ptr<grading::TimedTurn>& classTimedTurn() {
+    static std::unique_ptr<grading::TimedTurn> turn;
+    return turn;
+}
+
+void timedTurnFor(ClassPart part) {
+    if (part == ClassPart::Shared) classTimedTurn().reset();
+    else if (!classTimedTurn()) classTimedTurn() = grading::takeTimedTurn();
+}
+
 void registerCase(const DayGate& g, const GateCase& c, const Options& o) {
     const bool submission = o.suite == "submission";
     if (o.noSolution) {
@@ -231,6 +245,7 @@ void registerCase(const DayGate& g, const GateCase& c, const Options& o) {
     }
     registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
         GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+        if (o.classDay) timedTurnFor(classPart(g, c));
         exclusiveScopeFor(c);
         const uint64_t seed = grading::testing::gradingSeed();
         const GateResult result = runCase(g, c, o.runner, seed);
@@ -278,32 +293,36 @@ void printClassVerdictLines() {
     ::testing::UnitTest::GetInstance()->listeners().Append(new ClassVerdictLines(token));
 }
 
-// A class's student, one day and pass (ClassPart): the part's cases of the
-// student gates, gate by gate in their declared order (one that reads back
-// another's answers comes after it), each gate's cases in an order the
-// grading seed draws, then the exclusive part's observations. GRADING_GATES
-// (ids): only those gates and no observation, a class's rerun of its
-// failures with shrinking on; GRADING_DAY_REPORTS=off: no observation. The
-// report reads each case's verdict from the lines ClassVerdictLines prints.
-void registerClassPart(const grading::Day& day, const Options& o) {
+// A class's student and day: the student gates' cases, gate by gate in
+// their declared order (one that reads back another's answers comes after
+// it; gtest runs a suite's cases together), each gate's cases that share the
+// GPU before those that may hold it exclusively (ClassPart), each part in an
+// order the grading seed draws; then the day's observations. GRADING_GATES
+// (ids): only those gates' shared cases and no observation, a class's rerun
+// of its failures with shrinking on (a timed case does not shrink);
+// GRADING_DAY_REPORTS=off: no observation. The report reads each case's
+// verdict from the lines ClassVerdictLines prints.
+void registerClassDay(const grading::Day& day, const Options& o) {
     printClassVerdictLines();
-    const ClassPart part = o.classPart == "shared" ? ClassPart::Shared : ClassPart::Exclusive;
     const char* only = std::getenv("GRADING_GATES");
     const std::vector<std::string> chosen = words(only != nullptr ? only : "");
     const uint64_t seed = grading::testing::gradingSeedValue();
     for (const DayGate& g : day.gates()) {
         if (g.spec.grades() != grading::Grades::Student) continue;
         if (!chosen.empty() && std::find(chosen.begin(), chosen.end(), g.spec.id()) == chosen.end()) continue;
-        std::vector<const GateCase*> order;
-        for (const GateCase& c : g.cases) {
-            if (selected(c, true, {}) && classPart(g, c) == part) order.push_back(&c);
-        }
         std::mt19937_64 draw(grading::caseSeed(seed, g.spec.id() + " case order"));
-        std::shuffle(order.begin(), order.end(), draw);
-        for (const GateCase* c : order) registerCase(g, *c, o);
+        for (const ClassPart part : {ClassPart::Shared, ClassPart::Exclusive}) {
+            if (part == ClassPart::Exclusive && !chosen.empty()) break;
+            std::vector<const GateCase*> order;
+            for (const GateCase& c : g.cases) {
+                if (selected(c, true, {}) && classPart(g, c) == part) order.push_back(&c);
+            }
+            std::shuffle(order.begin(), order.end(), draw);
+            for (const GateCase* c : order) registerCase(g, *c, o);
+        }
     }
     const char* reports = std::getenv("GRADING_DAY_REPORTS");
-    if (part != ClassPart::Exclusive || !chosen.empty() || (reports != nullptr && std::string(reports) == "off")) return;
+    if (!chosen.empty() || (reports != nullptr && std::string(reports) == "off")) return;
     for (const grading::Observation& ob : day.observations()) {
         Options observe = o;
         observe.observation = ob.name;
@@ -458,6 +477,7 @@ void registerObservation(const grading::Day& day, const Options& o) {
         registerTest(day.name(), ob.name, [&ob, o] {
             if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
             GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+            if (o.classDay) timedTurnFor(ClassPart::Exclusive);
             // After a class's exclusive cases: the report's own calls say which hold the GPU.
             caseExclusiveScope().reset();
             const uint64_t seed = grading::testing::gradingSeed();

@@ -68,4 +68,33 @@ private:
 // GRADING_GPU_SLOTS, or 8.
 int gpuSlotsPerDevice();
 
+// A class's day tests take turns at their GPU's exclusive work: each holds
+// one of GRADING_TIMED_TURNS turns of its GPU (0 or unset: no bound) from
+// its first case that may hold the GPU exclusively (a timed gate's, a deep
+// search) to its first that shares it again, or its end. So a class's
+// student-day keeps one runner from its shared cases to its timed ones,
+// while only a few of the class's tests are timing at once: more, and the
+// host work of every timed test in flight slowed the calls that hold the
+// GPU (grade_class.sh, --timed-jobs). A turn is a flock()ed file like a
+// slot, dropped when its holder dies; a waiter tries again every 20 ms.
+// Traced as use "turn" in GRADING_SLOT_TRACE.
+class TimedTurn {
+public:
+    explicit TimedTurn(const std::string& gpu);
+    ~TimedTurn();
+    TimedTurn(const TimedTurn&) = delete;
+    TimedTurn& operator=(const TimedTurn&) = delete;
+
+    bool held() const { return fd_ >= 0; }
+
+private:
+    int fd_ = -1;
+    std::string gpu_;
+    int64_t askedUs_ = 0;
+    int64_t gotUs_ = 0;
+};
+
+// GRADING_TIMED_TURNS, or 0 (no bound).
+int timedTurnsPerDevice();
+
 }  // namespace grading

@@ -19,10 +19,12 @@
 // pass.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "harness/gpu_slots.h"
 #include "harness/process.h"
 #include "harness/protocol.h"
 #include "harness/record.h"
@@ -120,6 +122,10 @@ public:
     ExclusiveGpuScope(const ExclusiveGpuScope&) = delete;
     ExclusiveGpuScope& operator=(const ExclusiveGpuScope&) = delete;
 };
+
+// One of the timed turns (gpu_slots.h) of the GPU this process's calls use,
+// held until it is destroyed; waits for one first.
+std::unique_ptr<TimedTurn> takeTimedTurn();
 
 // The device memory a runner's session may hold: GRADING_RUNNER_GPU_MEMORY_GIB
 // (default 16; 0: no bound). A session that holds more, read during and

@@ -19,9 +19,9 @@ struct Gate {
     std::string grades = "student";     // student, or course: a reference check worth nothing to a submission
     std::vector<std::string> prerequisites;  // gates that must pass for this one to be graded
     // A class's tests of the student's day that hold this gate's cases among
-    // other gates' ("<day>", "<day>.timed", after the prefix; gates.tsv's
-    // class_test, comma-separated). The gate's verdict in each is its own
-    // cases' (classTestCases, report.h).
+    // other gates' (after the prefix: "<day>", the one a class build
+    // registers; gates.tsv's class_test, comma-separated). The gate's
+    // verdict in each is its own cases' (classTestCases, report.h).
     std::vector<std::string> classTests;
     bool inClassTest(const std::string& name) const;
     // Earns a fraction of its points: the lowest "SCORE <id> <fraction> <why>"
