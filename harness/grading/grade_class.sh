@@ -16,7 +16,7 @@
 #   -j N           students tested at once (default: cores / 4, at least 1), each day of a student in
 #                  one test: its cases that share the GPU, then those that hold it exclusively (the
 #                  timed gates, and calls too latency-bound to share it) and the day's reports
-#   --timed-turns N day tests of the class in their exclusive part at once, per GPU (default 4): their
+#   --timed-turns N day tests of the class in their exclusive part at once, per GPU (default 8): their
 #                  host work overlaps the GPU's, but more of it slows the calls that hold the GPU
 #   --seed S       the seed of the generated (hidden) cases; else $GRADING_SEED; else the one kept in
 #                  OUT_DIR/seed by an earlier run; else drawn. Printed and kept, so every result replays.
@@ -220,7 +220,7 @@ grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen
   mkdir -p "$2"
   out="$(cd "$2" && pwd -P)"
   shift 2
-  jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_turns=4 seed_arg="" days="" reports=yes shard="0/1" gpus=() build_args=()
+  jobs=$((cores / 4 > 1 ? cores / 4 : 1)) timed_turns=8 seed_arg="" days="" reports=yes shard="0/1" gpus=() build_args=()
   while (($#)); do
     case "$1" in
       -j) jobs="$2"; shift 2 ;;

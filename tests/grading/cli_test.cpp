@@ -235,7 +235,7 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
         EXPECT_LT(log.find(target), log.find(std::string("-L ^") + student + "$")) << "tested before built: " << log;
     }
     EXPECT_EQ(linesWith(log, "ctest "), 2) << log;
-    EXPECT_EQ(linesWith(log, "GRADING_TIMED_TURNS=4"), 2) << "the default turns: " << log;
+    EXPECT_EQ(linesWith(log, "GRADING_TIMED_TURNS=8"), 2) << "the default turns: " << log;
     EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() + " -DGRADING_BUILD_PLANTED=OFF" +
                            " -DGRADING_COMPILE_CACHE=" + (dir / "out/compile-cache").string() +
                            " -DCMAKE_CUDA_ARCHITECTURES=90"),
