@@ -53,7 +53,7 @@ honest=${CHAOS_HONEST:-56}
 total=$((honest + ${#neighbours[@]}))
 # A class is graded in name order, so each name starts with its place: each
 # neighbour in the middle of its eighth of the class (4, 12, ..., 60 of 64),
-# graded among honest students in both passes, not after them all.
+# graded among honest students, not after them all.
 declare -A neighbour_at=()
 for k in "${!neighbours[@]}"; do neighbour_at[$(((2 * k + 1) * total / (2 * ${#neighbours[@]})))]=${neighbours[$k]}; done
 i=0

@@ -439,7 +439,7 @@ std::vector<GateCase> speedCases() {
 // ---- the report: the course's three tables, the runner's tiled kernel in
 // the tiled rows. Observations only. The one-step and policy tables are
 // 34.timing's own calls on its grid (oneStepCall, loopCall): in a class's
-// timed test, which runs the gate first, the report reads back the runs the
+// day test, which runs the gate first, the report reads back the runs the
 // gate graded and holds the GPU for none of them; elsewhere it makes the
 // calls. The instructor's runner adds its fast stencil's row, as 34.timing's
 // instructor case asks. The stability table steps the course's grid.

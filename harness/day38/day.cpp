@@ -300,7 +300,7 @@ double timingSeconds() { return 2 * kCallSeconds + searchSeconds(64, true, kTime
 // 38.timing's timed calls of mapping m on the word graph: kTimedRuns
 // searches, each from its own source, and the walks of the isolated levels.
 // Their answers are shared: the report asks the same calls of the
-// exercise's mapping after the gate, in a class's timed test, and reads back
+// exercise's mapping after the gate, in a class's day test, and reads back
 // the runs the gate graded instead of holding the GPU to time them again.
 grading::Reply<day38::protocol::Bfs> timedSearchCall(const std::string& runner, const GraphCase& g,
                                                      const std::string& m, uint64_t seed, bool exclusiveGpu) {
@@ -443,7 +443,7 @@ std::vector<GateCase> speedCases() {
 
 // The course's tables for the shipped graph, with the exercise's kernel as
 // the fourth column. The exercise's edge mapping: 38.timing's own calls
-// (timedSearchCall, timedWalkCall), read back in a class's timed test. The
+// (timedSearchCall, timedWalkCall), read back in a class's day test. The
 // course's thread and warp mappings: timed in the course runner (no student
 // code beside them; this runner in a kit without one) with their answers
 // shared, so a class times them once and each student's report reads back

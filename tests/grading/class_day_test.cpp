@@ -124,7 +124,7 @@ TEST(ClassDayTest, AFailureNoCaseExplainsFailsEveryGateOfTheTest) {
     EXPECT_EQ(gate(r, "34.timing").result, Result::Pass);
 }
 
-// A gate with cases in both passes' tests passes only where both pass it.
+// A gate with cases in two tests passes only where both pass it.
 TEST(ClassDayTest, AGateInBothTestsFailsWhereEitherFails) {
     const Report r = gradeClass(
         {test("s0001.day34", ok("34.stencil", "small") + ok("34.ring", "wide") + ok("34.copy", "pinned") + kEnd, true),

@@ -1,6 +1,6 @@
 #pragma once
 // A day's report run after one of its timed gates in one process, as a
-// class's timed test runs them, against the stand-in runner
+// class's day test runs them, against the stand-in runner
 // (fake_runner.cpp), which answers every call with a record no day can
 // read: how many of the report's calls were read back rather than asked.
 #include <cstdint>

@@ -73,9 +73,10 @@ int gpuSlotsPerDevice();
 // its first case that may hold the GPU exclusively (a timed gate's, a deep
 // search) to its first that shares it again, or its end. So a class's
 // student-day keeps one runner from its shared cases to its timed ones,
-// while only a few of the class's tests are timing at once: more, and the
-// host work of every timed test in flight slowed the calls that hold the
-// GPU (grade_class.sh, --timed-jobs). A turn is a flock()ed file like a
+// while only a few of the class's tests are timing at once: many more, and
+// the host work of every timed test in flight slowed the calls that hold
+// the GPU; fewer, and it drained more often for them (grade_class.sh,
+// --timed-turns; docs/performance.md). A turn is a flock()ed file like a
 // slot, dropped when its holder dies; a waiter tries again every 20 ms.
 // Traced as use "turn" in GRADING_SLOT_TRACE.
 class TimedTurn {
