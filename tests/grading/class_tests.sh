@@ -7,31 +7,38 @@
 #  - the names and labels, read back by ctest itself;
 #  - every student gate's cases in it (gates.tsv's class_test, which the
 #    report reads);
-#  - the starts: the tests run over a copy of the instructor's runner as
-#    each student's, with no GPU to see (every case skips at its probe),
-#    and the call trace counts the probes, one a runner start.
-#   class_tests.sh BUILD_DIR
+#  - the starts: the tests run over the stand-in runner (fake_runner) as
+#    each student's, which answers every call with a record no day can
+#    read, so every case runs, shared and exclusive, and fails; the call
+#    trace counts the probes (one a runner start), the case trace the
+#    starts within cases (none), and the slot trace the timed turns each
+#    day test took (GRADING_TIMED_TURNS=1).
+#   class_tests.sh BUILD_DIR FAKE_RUNNER
 set -uo pipefail
-build=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+build=$1 fake=$2
+work=$(mktemp -d) turns=$(mktemp -d)  # the turns' lock files apart from the days' folders
+trap 'rm -rf "$work" "$turns"' EXIT
 fail=0
 days=0
 : >"$work/trace.tsv"
+: >"$work/cases.tsv"
+: >"$work/slots.tsv"
 for driver in "$build"/harness/*/*_tests; do
   day=$(basename "$driver" _tests)
   [[ -x "$driver" && "$day" != *_host && -x "$build/runners/${day}_runner_reference" ]] || continue
   mkdir -p "$work/$day"
   for s in s0007 s0008; do
-    cp "$build/runners/${day}_runner_reference" "$work/${day}_runner_$s"
+    cp "$fake" "$work/${day}_runner_$s"
     printf 'student\t%s\t%s\n' "$s" "$work/${day}_runner_$s" >>"$work/$day/manifest.tsv"
   done
   "$driver" --emit-ctest "$work/$day/CTestTestfile.cmake" --manifest "$work/$day/manifest.tsv" ||
     { echo "$day: --emit-ctest failed"; exit 1; }
   "$driver" --gates-tsv >"$work/$day/gates.tsv" || { echo "$day: --gates-tsv failed"; exit 1; }
   ctest --test-dir "$work/$day" --show-only=json-v1 >"$work/$day.json" || { echo "$day: ctest cannot read it"; exit 1; }
-  CUDA_VISIBLE_DEVICES="" GRADING_CALL_TRACE="$work/trace.tsv" ctest --test-dir "$work/$day" -j 4 \
-    >"$work/$day/ctest.log" 2>&1
+  # The stand-in touches no GPU and needs no sandbox to be contained.
+  TMPDIR="$turns" CUDA_VISIBLE_DEVICES="" GRADING_SANDBOX=off GRADING_GPU_SLOTS=0 GRADING_TIMED_TURNS=1 \
+    GRADING_SHRINK=off GRADING_CALL_TRACE="$work/trace.tsv" GRADING_TRACE="$work/cases.tsv" \
+    GRADING_SLOT_TRACE="$work/slots.tsv" ctest --test-dir "$work/$day" -j 4 >"$work/$day/ctest.log" 2>&1
   days=$((days + 1))
 done
 ((days > 0)) || { echo "no day's driver and instructor runner under $build"; exit 1; }
@@ -43,11 +50,16 @@ def bad(message):
     global failures
     failures += 1
     print(message)
-starts = collections.Counter()
+starts, calls = collections.Counter(), collections.Counter()
 for line in open(os.path.join(work, "trace.tsv")):
     f = line.rstrip("\n").split("\t")
+    calls[os.path.basename(f[6])] += 1
     if f[0] == "probe":
         starts[os.path.basename(f[6])] += 1
+restarts = sum(int(line.split("\t")[7]) for line in open(os.path.join(work, "cases.tsv")))
+if restarts:
+    bad(f"cases started a runner again {restarts} times")
+turned = {line.split("\t")[5] for line in open(os.path.join(work, "slots.tsv")) if line.split("\t")[1] == "turn"}
 summary = []
 for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work, d))):
     tests = json.load(open(os.path.join(work, day + ".json")))["tests"]
@@ -69,12 +81,18 @@ for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work
         runs = starts[f"{day}_runner_{s}"]
         if runs != 1 or len(mine) != 1:
             bad(f"{s}'s {day} runner started {runs} times for its {len(mine)} tests (want one test, one start)")
+        if calls[f"{day}_runner_{s}"] <= runs:
+            bad(f"{s}'s {day} runner was asked nothing but its probe: its cases never ran")
         summary.append(f"{day} {runs}")
     for r in rows:
         if r["grades"] == "student" and r["class_test"] != day:
             bad(f"{r['id']}: class_test {r['class_test']}, want {day}")
+days = sum(os.path.isdir(os.path.join(work, d)) for d in os.listdir(work))
+if len(turned) != 2 * days:
+    bad(f"{len(turned)} processes took a timed turn, want each of the {2 * days} day tests")
 if failures:
     sys.exit(1)
-print("runner starts per student and day (two stand-in students each):", ", ".join(sorted(set(summary))))
+print("runner starts per student and day (two stand-in students each):", ", ".join(sorted(set(summary))),
+      f"; {sum(calls.values())} calls, {len(turned)} day tests took timed turns")
 PY
 exit $fail
