@@ -226,6 +226,7 @@ grade_options() {  # SUBMISSIONS_DIR OUT_DIR [options], checked; the seed chosen
       -j) jobs="$2"; shift 2 ;;
       -j*) jobs="${1#-j}"; shift ;;
       --timed-turns) timed_turns="$2"; shift 2 ;;
+      --timed-jobs) die "--timed-jobs is gone: a student's day is one test now; --timed-turns N bounds the day tests timing at once" ;;
       --seed) seed_arg="$2"; shift 2 ;;
       --gpus) IFS=, read -r -a gpus <<<"$2"; shift 2 ;;
       --days) days="$2"; shift 2 ;;

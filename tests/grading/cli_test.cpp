@@ -432,6 +432,11 @@ TEST_F(GradeClass, BadArguments) {
     EXPECT_EQ(gradeClass("--bogus").status, 2);
     EXPECT_EQ(gradeClass("--seed 12abc").status, 2);
     EXPECT_EQ(gradeClass("--shard 3/3").status, 2);
+    EXPECT_EQ(gradeClass("--timed-turns 0").status, 2);
+    // The two passes' option, whose count meant students, is refused by name, not reread as turns.
+    const Outcome gone = gradeClass("--timed-jobs 2");
+    EXPECT_EQ(gone.status, 2);
+    EXPECT_NE(gone.err.find("--timed-turns"), std::string::npos) << gone.err;
 }
 
 // Folder names are data: whatever they hold, nothing runs, each is graded,
