@@ -199,9 +199,9 @@ void addSuite(CtestFile& file, const Day& day, const std::string& kind, const st
 
 // One student of a class build, graded as a submission: a test a day, one
 // runner start (driver.h, ClassPart). Its exclusive part's cases hold the
-// GPU exclusively through its slots, taking turns with the class's other
-// tests (run serially across a class they would queue every student); the
-// day's observations join it, their figures the student's charts.
+// GPU exclusively through its slots, a few of the class's tests at a time
+// (their timed turns); the day's observations join it, their figures the
+// student's charts.
 void addStudent(CtestFile& file, const Day& day, const std::string& student, const std::string& runner) {
     double seconds = 0;
     bool timed = false, exclusive = false;
