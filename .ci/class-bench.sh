@@ -75,6 +75,10 @@ else
   tail -2 "$out/grade-class.log" | tee -a "$log"  # the class table and dashboard
   traces_print 10 | tee -a "$log"
   bash "$root/lab/scripts/runner-starts.sh" "$GRADING_CALL_TRACE" | tee -a "$log"
+  if [ -s "$out/graded/verdicts-out" ]; then
+    echo "before the failures were shrunk (grading alone):"
+    bash "$root/lab/scripts/runner-starts.sh" --before "$(cat "$out/graded/verdicts-out")" "$GRADING_CALL_TRACE"
+  fi | tee -a "$log"
   # The GPU's holds, drains and starts over the class, and the day tests' timed turns.
   { bash "$root/lab/scripts/slot-timeline.sh" "$GRADING_SLOT_TRACE"
     awk -F'\t' '$2 == "turn" { n++; wait += $4 - $3; held += $5 - $4 } END {

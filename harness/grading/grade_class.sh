@@ -35,6 +35,8 @@
 # OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded),
 # OUT_DIR/answers (the expected outputs no student changes, computed once a run),
 # OUT_DIR/compile-cache (a student's compile, reused for every other student whose folder holds the same files),
+# OUT_DIR/verdicts-out (when every student's tests had run, before any shrinking, epoch microseconds:
+# lab/scripts/runner-starts.sh --before, the starts of grading alone),
 #
 # A folder's name is only ever data: it is never part of a path the build or a shell sees, and it
 # reaches the reports escaped. Hidden folders, links and the output folder itself are not students.
@@ -392,6 +394,7 @@ test_class() {
   trap - EXIT
   cat "$built/took" 2>/dev/null || true
   rm -rf "$built"
+  date +%s%6N >"$out/verdicts-out"
   echo "every student's tests ran in $(($(date +%s) - start)) s" | tee -a "$out/progress.log"
   shrink_class
 }

@@ -6,13 +6,18 @@
 # count those starts; a session started again within a case (after a hang or
 # a fault) is in the case trace's starts column instead. A class's runners
 # are <day>_runner_<sNNNN>; any other (the course's, the instructor's) is
-# counted apart.
+# counted apart. --before US (epoch microseconds, grade_class.sh's
+# OUT/verdicts-out) counts only the probes asked before then: a class's
+# grading without the reruns that shrink its failures.
 #
-#   lab/scripts/runner-starts.sh CALL_TRACE
+#   lab/scripts/runner-starts.sh [--before US] CALL_TRACE
 set -euo pipefail
-[ $# -eq 1 ] || { echo "usage: $0 CALL_TRACE" >&2; exit 2; }
-awk -F'\t' '
+before=""
+if [ "${1:-}" = "--before" ]; then before=$2; shift 2; fi
+[ $# -eq 1 ] || { echo "usage: $0 [--before US] CALL_TRACE" >&2; exit 2; }
+awk -F'\t' -v before="$before" '
   $1 != "probe" { next }
+  before != "" && $6 * 1000 >= before + 0 { next }
   {
     n = split($7, part, "/"); runner = part[n]
     if (match(runner, /_runner_s[0-9]+$/)) {

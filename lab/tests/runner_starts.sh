@@ -2,13 +2,14 @@
 # lab/scripts/runner-starts.sh on a hand-made call trace: s0001 probes
 # day34's runner twice and msw's once, s0002 day34's once; the course's
 # runner is probed once, and a call that is not a probe counts nothing.
-# Then a trace with no class runner says so.
+# --before leaves out s0001's second day 34 probe, asked later (a shrink's
+# rerun). Then a trace with no class runner says so.
 #   runner_starts.sh REPO_ROOT
 set -uo pipefail
 source "$(dirname "$0")/../../tests/grading/script_test.sh"
 t=$'\t'
-row() { printf '%s\n' "$1${t}100${t}90${t}49${t}0${t}1796544763590${t}/out/graded/build/runners/$2${t}ok"; }
-{ row probe day34_runner_s0001; row probe day34_runner_s0001; row probe msw_runner_s0001
+row() { printf '%s\n' "$1${t}100${t}90${t}49${t}0${t}${3:-1796544763590}${t}/out/graded/build/runners/$2${t}ok"; }
+{ row probe day34_runner_s0001; row probe day34_runner_s0001 1796544769000; row probe msw_runner_s0001
   row probe day34_runner_s0002; row probe day52_runner_course; row "find --impl two_phase" msw_runner_s0001
 } >"$work/calls.tsv"
 got=$(bash "$root/lab/scripts/runner-starts.sh" "$work/calls.tsv" 2>&1)
@@ -19,6 +20,18 @@ s0002          1       0       1
 a student: 2.0 on average (1 to 3), 2 students
 other runners: day52_runner_course 1"
 [ "$got" = "$want" ] || fail "a class's trace
+--- got
+$got
+--- want
+$want"
+got=$(bash "$root/lab/scripts/runner-starts.sh" --before 1796544769000000 "$work/calls.tsv" 2>&1)
+want="runner starts, one a test process (its probe), per student and day:
+student    day34     msw     all
+s0001          1       1       2
+s0002          1       0       1
+a student: 1.5 on average (1 to 2), 2 students
+other runners: day52_runner_course 1"
+[ "$got" = "$want" ] || fail "before the shrinking
 --- got
 $got
 --- want

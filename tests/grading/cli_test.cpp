@@ -396,8 +396,18 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
 // started first but slow, comes after bob.
 TEST_F(GradeClass, ProgressShowsEachStudentAsTheyFinish) {
     write(dir / "subs/alice/day38/SLOW", "");
+    const auto epochUs = [] {
+        return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    };
+    const long long before = epochUs();
     const Outcome r = gradeClass("-j 4 --seed 3");
+    const long long after = epochUs();
     ASSERT_EQ(r.status, 0) << r.out << r.err;
+    // When every verdict was out, for lab/scripts/runner-starts.sh --before.
+    const long long verdictsOut = std::stoll(fixtures::read((dir / "out/verdicts-out").string()));
+    EXPECT_GT(verdictsOut, before);
+    EXPECT_LT(verdictsOut, after);
     const size_t bob = r.out.find("[1/2] s0002 (bob): ");
     const size_t alice = r.out.find("[2/2] s0001 (alice): ");
     EXPECT_NE(bob, std::string::npos) << r.out;
