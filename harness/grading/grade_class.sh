@@ -493,17 +493,13 @@ graded_pass() {  # staged id, its position
 # once. Each ends by writing OUT/ID/<marker>; `show ID` is called for each
 # as it ends, in the order they end, and at the end for any that wrote none.
 in_lanes() {  # lanes, work, marker, show
-  local lanes="$1" work="$2" marker="$3" show="$4" i ended
+  local lanes="$1" work="$2" marker="$3" show="$4" i
   # Only the lanes' own processes are waited for: the students' builder
   # runs beside them.
   local -A lane=()
   pending=()
   for i in "${!ids[@]}"; do
-    if ((${#lane[@]} >= lanes)); then
-      ended=""
-      wait -n -p ended "${!lane[@]}" 2>/dev/null || true
-      if [[ -n "$ended" ]]; then unset "lane[$ended]"; else lane=(); fi
-    fi
+    ((${#lane[@]} < lanes)) || lane_ends
     "$work" "${ids[$i]}" "$((i + 1))" &
     lane[$!]=1
     began[${ids[$i]}]=$(date +%s)
@@ -511,15 +507,19 @@ in_lanes() {  # lanes, work, marker, show
     show_ended "$marker" "$show"
   done
   while ((${#lane[@]} > 0)); do
-    ended=""
-    wait -n -p ended "${!lane[@]}" 2>/dev/null || true
-    if [[ -n "$ended" ]]; then unset "lane[$ended]"; else lane=(); fi
+    lane_ends
     show_ended "$marker" "$show"
   done
   show_ended "$marker" "$show"
   local q
   for q in "${pending[@]+"${pending[@]}"}"; do "$show" "$q"; done
   pending=()
+}
+lane_ends() {  # in_lanes's: waits for one of its lanes to end, and frees it
+  local ended=""
+  wait -n -p ended "${!lane[@]}" 2>/dev/null || true
+  # No lane to name: none of them is this shell's to wait for any more.
+  if [[ -n "$ended" ]]; then unset "lane[$ended]"; else lane=(); fi
 }
 show_ended() {  # marker, show: `show` each pending student whose marker is there, in the order they ended
   local still=() q

@@ -23,8 +23,27 @@ std::string slotDir() {
 
 int openFile(const std::string& path) { return open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666); }
 
-int openSlot(const std::string& dir, const std::string& gpu, int k) {
-    return openFile(dir + "/gpu-" + gpu + ".slot" + std::to_string(k));
+// Lock files of one kind: "<dir>/gpu-<gpu>.<kind><k>".
+int openNumbered(const std::string& dir, const std::string& gpu, const char* kind, int k) {
+    return openFile(dir + "/gpu-" + gpu + "." + kind + std::to_string(k));
+}
+
+int openSlot(const std::string& dir, const std::string& gpu, int k) { return openNumbered(dir, gpu, "slot", k); }
+
+// The first of `count` lock files of `kind` free to lock now, tried from
+// `first` round (so waiters spread over them): its descriptor, locked
+// exclusively; kAllHeld when every one is another's; kUnbounded when one
+// cannot be opened (an unwritable slot dir bounds nothing).
+constexpr int kAllHeld = -1;
+constexpr int kUnbounded = -2;
+int lockOneFree(const std::string& dir, const std::string& gpu, const char* kind, int count, int first) {
+    for (int k = 0; k < count; ++k) {
+        const int fd = openNumbered(dir, gpu, kind, (k + first) % count);
+        if (fd < 0) return kUnbounded;
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
+        close(fd);
+    }
+    return kAllHeld;
 }
 
 // The queue for exclusive use of the GPU: an exclusive caller holds it while it gathers
@@ -165,18 +184,15 @@ void GpuSlot::take(int slots) {
             waitOutExclusive(queue, start);
             continue;
         }
-        for (int k = 0; k < slots; ++k) {
-            const int fd = openSlot(dir, gpu_, (k + attempt) % slots);
-            if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) == 0) {
-                if (fd >= 0) {  // an unwritable slot dir bounds nothing
-                    fds_.push_back(fd);
-                    ++slots_;
-                }
-                if (queue >= 0) close(queue);
-                if (start >= 0) close(start);
-                return;
+        const int fd = lockOneFree(dir, gpu_, "slot", slots, attempt);
+        if (fd != kAllHeld) {
+            if (fd >= 0) {
+                fds_.push_back(fd);
+                ++slots_;
             }
-            close(fd);
+            if (queue >= 0) close(queue);
+            if (start >= 0) close(start);
+            return;
         }
         // Every slot is a shared call's (or an exclusive hold began just now): try again.
         if (!heldExclusively(queue) && !heldExclusively(start)) usleep(20000);
@@ -201,17 +217,14 @@ TimedTurn::TimedTurn(const std::string& gpuName) : gpu_(fileSafe(gpuName)), aske
     const int turns = timedTurnsPerDevice();
     if (turns == 0) return;
     const std::string dir = slotDir();
-    for (int attempt = 0; fd_ < 0; ++attempt) {
-        for (int k = 0; k < turns; ++k) {
-            const int fd = openFile(dir + "/gpu-" + gpu_ + ".turn" + std::to_string((k + attempt) % turns));
-            if (fd < 0) return;  // an unwritable slot dir bounds nothing
-            if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-                fd_ = fd;
-                break;
-            }
-            close(fd);
+    for (int attempt = 0;; ++attempt) {
+        const int fd = lockOneFree(dir, gpu_, "turn", turns, attempt);
+        if (fd == kUnbounded) return;
+        if (fd != kAllHeld) {
+            fd_ = fd;
+            break;
         }
-        if (fd_ < 0) usleep(20000);
+        usleep(20000);
     }
     gotUs_ = epochUs();
 }

@@ -25,11 +25,12 @@ struct Options {
 };
 
 // The process's runs (suites.cpp): whether its timed cases hold the GPU
-// exclusively, and the instructor's and the course's runners.
+// exclusively, and the instructor's and the course's runners; what its last
+// cases still hold (an exclusive scope, a class's timed turn), given back.
 bool& timedCasesExclusive();
 std::string& referenceRunnerPath();
 std::string& courseRunnerPath();
-std::optional<ExclusiveGpuScope>& caseExclusiveScope();
+void releaseCaseHolds();
 
 // A class grades each student's day in one test process, so the day starts
 // the student's runner once: the cases whose calls all share the GPU first,

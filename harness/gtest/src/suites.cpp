@@ -209,32 +209,34 @@ void registerTest(const std::string& suite, const std::string& name, Fn body) {
                             [body]() -> ::testing::Test* { return new Body(body); });
 }
 
-// The exclusive scope that a process's run of cases holding the GPU
-// exclusively shares (runOrder puts them together): the first opens it, the
-// next keep it, and the first case that does not hold the GPU exclusively,
-// or the program's end, closes it.
-std::optional<grading::ExclusiveGpuScope>& caseExclusiveScope() {
-    static std::optional<grading::ExclusiveGpuScope> scope;
-    return scope;
+// What a process's cases hold beyond their calls' own slots, each kept
+// through a run of cases that need it and given back by the first that does
+// not, or at the program's end:
+//  - a class's day test's timed turn (gpu_slots.h: TimedTurn), through its
+//    cases that may hold the GPU exclusively and its observations;
+//  - the exclusive scope that a run of cases holding the GPU exclusively
+//    shares (runOrder puts them together).
+// The turn is taken first, so a test waiting for one never sits on the GPU.
+struct CaseHolds {
+    std::unique_ptr<grading::TimedTurn> turn;
+    std::optional<grading::ExclusiveGpuScope> scope;
+};
+CaseHolds& caseHolds() {
+    static CaseHolds held;
+    return held;
 }
 
-void exclusiveScopeFor(const GateCase& c) {
-    if (!c.exclusiveGpu) caseExclusiveScope().reset();
-    else if (!caseExclusiveScope()) caseExclusiveScope().emplace();
+void releaseCaseHolds() {
+    caseHolds().scope.reset();
+    caseHolds().turn.reset();
 }
 
-// A class's day test's timed turn (gpu_slots.h: TimedTurn), held through
-// each run of its cases that may hold the GPU exclusively and its
-// observations; taken before any exclusive hold, so a test waiting for a
-// turn never sits on the GPU.
-std::unique_ptr<grading::TimedTurn>& classTimedTurn() {
-    static std::unique_ptr<grading::TimedTurn> turn;
-    return turn;
-}
-
-void timedTurnFor(ClassPart part) {
-    if (part == ClassPart::Shared) classTimedTurn().reset();
-    else if (!classTimedTurn()) classTimedTurn() = grading::takeTimedTurn();
+void holdFor(bool classDay, ClassPart part, bool exclusiveGpu) {
+    CaseHolds& h = caseHolds();
+    if (!exclusiveGpu) h.scope.reset();
+    if (classDay && part == ClassPart::Shared) h.turn.reset();
+    else if (classDay && !h.turn) h.turn = grading::takeTimedTurn();
+    if (exclusiveGpu && !h.scope) h.scope.emplace();
 }
 
 void registerCase(const DayGate& g, const GateCase& c, const Options& o) {
@@ -245,8 +247,7 @@ void registerCase(const DayGate& g, const GateCase& c, const Options& o) {
     }
     registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
         GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
-        if (o.classDay) timedTurnFor(classPart(g, c));
-        exclusiveScopeFor(c);
+        holdFor(o.classDay, classPart(g, c), c.exclusiveGpu);
         const uint64_t seed = grading::testing::gradingSeed();
         const GateResult result = runCase(g, c, o.runner, seed);
         grading::testing::expectGate(result, contextOf(c, seed));
@@ -477,9 +478,8 @@ void registerObservation(const grading::Day& day, const Options& o) {
         registerTest(day.name(), ob.name, [&ob, o] {
             if (o.noSolution) GTEST_SKIP() << "no instructor solutions in this tree";
             GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
-            if (o.classDay) timedTurnFor(ClassPart::Exclusive);
             // After a class's exclusive cases: the report's own calls say which hold the GPU.
-            caseExclusiveScope().reset();
+            holdFor(o.classDay, ClassPart::Exclusive, false);
             const uint64_t seed = grading::testing::gradingSeed();
             {
                 const CaseTrace trace("observe", ob.name);
