@@ -8,9 +8,6 @@
 // devices with virtual memory management an unmapped page after those, so a
 // kernel that reads past the grid (an apron cell below the last row that was
 // not loaded as cold) faults instead of reading a plausible neighbour.
-#include <cuda.h>  // the driver's types only: its calls are reached through the runtime
-#include <cudaTypedefs.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -47,165 +44,13 @@ namespace proto = day34::protocol;
 using day34::cellName;
 using day34::formatValue;
 
-constexpr size_t kGuardBytes = 256;  // as the harness's guarded buffers: keeps the grid 256-byte aligned
-
-// ---- the driver's virtual memory calls, looked up through the runtime. The
-// runner links no libcuda, so on a machine without a driver it still starts
-// and answers "no device".
-
-struct DriverVmm {
-    PFN_cuDeviceGet_v2000 deviceGet = nullptr;
-    PFN_cuDeviceGetAttribute_v2000 deviceAttribute = nullptr;
-    PFN_cuMemGetAllocationGranularity_v10020 granularity = nullptr;
-    PFN_cuMemAddressReserve_v10020 reserve = nullptr;
-    PFN_cuMemAddressFree_v10020 addressFree = nullptr;
-    PFN_cuMemCreate_v10020 create = nullptr;
-    PFN_cuMemRelease_v10020 release = nullptr;
-    PFN_cuMemMap_v10020 map = nullptr;
-    PFN_cuMemUnmap_v10020 unmap = nullptr;
-    PFN_cuMemSetAccess_v10020 setAccess = nullptr;
-    int device = 0;
-    size_t granule = 0;
-    std::string unavailable;  // why there are no guard pages; empty when there are
-};
-
-template <class Fn>
-bool driverEntry(const char* symbol, Fn* fn) {
-    void* p = nullptr;
-    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-    // 12000: the ABI of CUDA 12.0, which every call used here has had since 10.2.
-    const cudaError_t err = cudaGetDriverEntryPointByVersion(symbol, &p, 12000, cudaEnableDefault, &found);
-    if (err != cudaSuccess || found != cudaDriverEntryPointSuccess || p == nullptr) {
-        cudaGetLastError();  // a missing symbol is an answer, not a sticky error
-        return false;
-    }
-    *fn = reinterpret_cast<Fn>(p);
-    return true;
-}
-
-CUmemAllocationProp allocationProp(int device) {
-    CUmemAllocationProp prop;
-    std::memset(&prop, 0, sizeof(prop));
-    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-    prop.location.id = device;
-    return prop;
-}
-
-DriverVmm loadVmm() {
-    DriverVmm a;
-    CUDA_TRY(cudaFree(nullptr));  // the runtime's context first: the driver calls below use its device
-    CUDA_TRY(cudaGetDevice(&a.device));
-    if (!driverEntry("cuDeviceGet", &a.deviceGet) || !driverEntry("cuDeviceGetAttribute", &a.deviceAttribute) ||
-        !driverEntry("cuMemGetAllocationGranularity", &a.granularity) ||
-        !driverEntry("cuMemAddressReserve", &a.reserve) || !driverEntry("cuMemAddressFree", &a.addressFree) ||
-        !driverEntry("cuMemCreate", &a.create) || !driverEntry("cuMemRelease", &a.release) ||
-        !driverEntry("cuMemMap", &a.map) || !driverEntry("cuMemUnmap", &a.unmap) ||
-        !driverEntry("cuMemSetAccess", &a.setAccess)) {
-        a.unavailable = "the driver offers no virtual memory calls";
-        return a;
-    }
-    CUdevice dev = 0;
-    int supported = 0;
-    if (a.deviceGet(&dev, a.device) != CUDA_SUCCESS ||
-        a.deviceAttribute(&supported, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, dev) != CUDA_SUCCESS ||
-        supported == 0) {
-        a.unavailable = "the device does not support virtual memory management";
-        return a;
-    }
-    const CUmemAllocationProp prop = allocationProp(a.device);
-    if (a.granularity(&a.granule, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM) != CUDA_SUCCESS || a.granule == 0) {
-        a.unavailable = "the driver gave no allocation granularity";
-    }
-    return a;
-}
-
-const DriverVmm& vmm() {
-    static const DriverVmm api = [] {
-        DriverVmm a = loadVmm();
-        if (!a.unavailable.empty()) {
-            std::fprintf(stderr, "note: no guard pages after the grids (%s): a read past a grid is not caught\n",
-                         a.unavailable.c_str());
-        }
-        return a;
-    }();
-    return api;
-}
-
-void driverTry(CUresult rc, const std::string& what) {
-    if (rc != CUDA_SUCCESS) throw std::runtime_error(what + " failed: CUresult " + std::to_string(static_cast<int>(rc)));
-}
-
-size_t roundUp(size_t bytes, size_t unit) { return (bytes + unit - 1) / unit * unit; }
-
-// ---- one grid on the device
-
-// n * n floats between guard words (kGuardBytes before, 256 to 511 bytes
-// after), the whole region filled with poison when made. With guard pages
-// the grid sits at the end of its mapping and the next page is reserved but
-// never mapped: a read more than the trailing guard words past the grid
-// faults. Writes past it are named by the guard words, like the harness's.
-class GridBuffer {
+// A grid: guard words before and after it and, where the device allows, an
+// unmapped page after those, so a kernel that reads past the grid (an apron
+// cell below the last row that was not loaded as cold) faults instead of
+// reading a plausible neighbour.
+class GridBuffer : public grading::GuardedBuffer<float> {
 public:
-    GridBuffer(std::string name, size_t cells) : name_(std::move(name)), cells_(cells), dataBytes_(cells * sizeof(float)) {
-        const DriverVmm& api = vmm();
-        if (!api.unavailable.empty()) {
-            mappedBytes_ = dataBytes_ + 2 * kGuardBytes;
-            void* p = nullptr;
-            CUDA_TRY(cudaMalloc(&p, mappedBytes_));
-            base_ = static_cast<unsigned char*>(p);
-            dataOffset_ = kGuardBytes;
-        } else {
-            mappedBytes_ = roundUp(dataBytes_ + 3 * kGuardBytes, api.granule);
-            reservedBytes_ = mappedBytes_ + api.granule;  // the last granule is never mapped
-            CUdeviceptr va = 0;
-            driverTry(api.reserve(&va, reservedBytes_, 0, 0, 0), "cuMemAddressReserve for " + name_);
-            const CUmemAllocationProp prop = allocationProp(api.device);
-            CUmemGenericAllocationHandle handle = 0;
-            CUresult rc = api.create(&handle, mappedBytes_, &prop, 0);
-            if (rc == CUDA_SUCCESS) {
-                rc = api.map(va, mappedBytes_, 0, handle, 0);
-                api.release(handle);  // the mapping keeps the memory alive
-            }
-            if (rc == CUDA_SUCCESS) {
-                CUmemAccessDesc access;
-                std::memset(&access, 0, sizeof(access));
-                access.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-                access.location.id = api.device;
-                access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-                rc = api.setAccess(va, mappedBytes_, &access, 1);
-                if (rc != CUDA_SUCCESS) api.unmap(va, mappedBytes_);
-            }
-            if (rc != CUDA_SUCCESS) {
-                api.addressFree(va, reservedBytes_);
-                driverTry(rc, "mapping " + std::to_string(mappedBytes_) + " bytes for " + name_);
-            }
-            paged_ = true;
-            base_ = reinterpret_cast<unsigned char*>(static_cast<uintptr_t>(va));
-            // The grid as late in the mapping as 256-byte alignment allows.
-            dataOffset_ = (mappedBytes_ - kGuardBytes - dataBytes_) / kGuardBytes * kGuardBytes;
-        }
-        fillPoison();
-    }
-
-    ~GridBuffer() {
-        if (paged_) {
-            const DriverVmm& api = vmm();
-            const CUdeviceptr va = static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(base_));
-            api.unmap(va, mappedBytes_);
-            api.addressFree(va, reservedBytes_);
-        } else {
-            cudaFree(base_);
-        }
-    }
-    GridBuffer(const GridBuffer&) = delete;
-    GridBuffer& operator=(const GridBuffer&) = delete;
-
-    const std::string& name() const { return name_; }
-    float* data() const { return reinterpret_cast<float*>(base_ + dataOffset_); }
-
-    // Everything, guard words included, as a fresh buffer holds it.
-    void fillPoison() { CUDA_TRY(cudaMemset(base_, grading::kPoisonByte, mappedBytes_)); }
+    GridBuffer(std::string name, size_t cells) : GuardedBuffer(std::move(name), cells, grading::GuardPages::After) {}
 
     // Rows and columns 1 .. n - 2 only: the ring keeps what it holds.
     void poisonInterior(int n) {
@@ -214,69 +59,31 @@ public:
         CUDA_TRY(cudaMemset2D(data() + stride + 1, stride * sizeof(float), grading::kPoisonByte, inner * sizeof(float),
                               inner));
     }
-
-    std::vector<float> download() const {
-        std::vector<float> out(cells_);
-        CUDA_TRY(cudaMemcpy(out.data(), data(), dataBytes_, cudaMemcpyDeviceToHost));
-        return out;
-    }
-
-    // The first guard byte that changed, as a message; nullopt when intact.
-    std::optional<std::string> violation() const {
-        const size_t trailing = mappedBytes_ - dataOffset_ - dataBytes_;
-        std::vector<unsigned char> before(kGuardBytes);
-        std::vector<unsigned char> after(trailing);
-        CUDA_TRY(cudaMemcpy(before.data(), base_ + dataOffset_ - kGuardBytes, kGuardBytes, cudaMemcpyDeviceToHost));
-        CUDA_TRY(cudaMemcpy(after.data(), base_ + dataOffset_ + dataBytes_, trailing, cudaMemcpyDeviceToHost));
-        for (size_t i = 0; i < kGuardBytes; ++i) {
-            if (before[i] != grading::kPoisonByte) {
-                const long long index = -static_cast<long long>((kGuardBytes - i + sizeof(float) - 1) / sizeof(float));
-                return "buffer " + name_ + " was written before its start, at index " + std::to_string(index);
-            }
-        }
-        for (size_t i = 0; i < trailing; ++i) {
-            if (after[i] != grading::kPoisonByte) {
-                return "buffer " + name_ + " was written past its end, at index " +
-                       std::to_string(cells_ + i / sizeof(float)) + " (it holds " + std::to_string(cells_) + ")";
-            }
-        }
-        return std::nullopt;
-    }
-
-private:
-    std::string name_;
-    size_t cells_;
-    size_t dataBytes_;
-    unsigned char* base_ = nullptr;
-    size_t mappedBytes_ = 0;  // from base_: guards, grid, guards (what fillPoison covers)
-    size_t reservedBytes_ = 0;
-    size_t dataOffset_ = 0;
-    bool paged_ = false;
 };
 
 // The two ping-pong buffers of one n x n grid.
 struct PingPong {
     explicit PingPong(int side)
-        : n(side), cells(static_cast<size_t>(side) * static_cast<size_t>(side)), a("gridA", cells), b("gridB", cells) {}
+        : n(side), cells(static_cast<size_t>(side) * static_cast<size_t>(side)), a("gridA", cells), b("gridB", cells) {
+        guards.add(a);
+        guards.add(b);
+    }
 
     // As if both were freshly allocated, then the course's reset (both
     // buffers, or whatever a planted copy of it does).
     void reset(const float* init) {
-        a.fillPoison();
-        b.fillPoison();
+        a.poison();
+        b.poison();
         day34::resetPingPong(a.data(), b.data(), init, cells);
     }
 
-    void checkGuards(const std::string& where) const {
-        for (const GridBuffer* g : {&a, &b}) {
-            if (const auto v = g->violation()) throw grading::GuardViolation("after " + where + ": " + *v);
-        }
-    }
+    void checkGuards(const std::string& where) const { guards.check(where); }
 
     int n;
     size_t cells;
     GridBuffer a;
     GridBuffer b;
+    grading::GuardSet guards;
 };
 
 // ---- inputs
@@ -326,50 +133,15 @@ std::string formatR(float r) {
 }
 
 // A kernel reads `in` only: one that writes it changes what the next step
-// and the ring check see, so it is stopped here, naming the cell.
-void expectUnchanged(const GridBuffer& input, const std::vector<float>& want, int n, const std::string& where) {
-    const std::vector<float> now = input.download();
-    for (size_t i = 0; i < want.size(); ++i) {
-        if (std::memcmp(&now[i], &want[i], sizeof(float)) != 0) {
-            throw grading::ContractViolation(where + " wrote to its input " + input.name() + " at " + cellName(i, n) +
-                                             " (was " + formatValue(want[i]) + ", now " + formatValue(now[i]) + ")");
-        }
-    }
+// and the ring check see, so it is stopped there, naming the cell.
+grading::InputWatch::Names cellNames(int n) {
+    return {[n](size_t i) { return cellName(i, n); },
+            [](const void* v) {
+                float f;
+                std::memcpy(&f, v, sizeof f);
+                return formatValue(f);
+            }};
 }
-
-// The same check with the input kept on the device: keep() copies it aside
-// before the launch, expectUnchanged() compares the two there after it, so
-// only a changed cell's index and values cross to the host, not the grid
-// twice a step (512 MiB a step at 8192).
-class KeptInput {
-public:
-    explicit KeptInput(size_t cells) : cells_(cells), copy_("the input as it was", cells) {}
-
-    void keep(const GridBuffer& input) {
-        input_ = &input;
-        CUDA_TRY(cudaMemcpy(copy_.data(), input.data(), cells_ * sizeof(float), cudaMemcpyDeviceToDevice));
-        // Kept, and the output's poison in place, before the launch on any stream.
-        CUDA_TRY(cudaDeviceSynchronize());
-    }
-
-    void expectUnchanged(int n, const std::string& where) const {
-        grading::RunAnswerCheck same(1);
-        same.compare(0, input_->data(), copy_.data(), cells_, 0.0f, nullptr);
-        const int64_t changed = same.firstDifferences()[0];
-        if (changed < 0) return;
-        float was = 0.0f, now = 0.0f;
-        CUDA_TRY(cudaMemcpy(&was, copy_.data() + changed, sizeof(float), cudaMemcpyDeviceToHost));
-        CUDA_TRY(cudaMemcpy(&now, input_->data() + changed, sizeof(float), cudaMemcpyDeviceToHost));
-        throw grading::ContractViolation(where + " wrote to its input " + input_->name() + " at " +
-                                         cellName(static_cast<size_t>(changed), n) + " (was " + formatValue(was) +
-                                         ", now " + formatValue(now) + ")");
-    }
-
-private:
-    size_t cells_;
-    GridBuffer copy_;
-    const GridBuffer* input_ = nullptr;
-};
 
 // `steps` steps from a reset, each launch checked (errors, guard words);
 // `poison` also poisons the output's interior first and checks that the
@@ -379,21 +151,21 @@ GridBuffer* checkedRun(PingPong& p, const float* init, Kernel k, float r, int st
     GridBuffer* cur = &p.a;
     GridBuffer* next = &p.b;
     const day34::StepLauncher launch = launcherFor(k);
-    std::optional<KeptInput> input;
-    if (poison) input.emplace(p.cells);
+    std::optional<grading::InputWatch> input;
+    if (poison) input.emplace();
     for (int step = 1; step <= steps; ++step) {
         grading::lendGpuToMeasurements();
         const std::string where = std::string(kernelName(k)) + " step " + std::to_string(step) + " of " +
                                   std::to_string(steps) + " at r = " + formatR(r);
         if (poison) {
             next->poisonInterior(p.n);
-            input->keep(*cur);
+            input->keep(*cur, p.cells, cellNames(p.n));
         }
         grading::breadcrumb(where);
         launch(cur->data(), next->data(), p.n, r);
         grading::checkLaunch(where);
         p.checkGuards(where);
-        if (poison) input->expectUnchanged(p.n, where);
+        if (poison) input->check(where);
         std::swap(cur, next);
     }
     return cur;
@@ -603,19 +375,20 @@ private:
             enqueueKeyedGrid(pairs_[i]->a.data(), pairs_[i]->b.data(), cells_, day34::timedRunKey(req_.key, kernel, i));
         }
         for (const auto& p : pairs_) {
-            if (wholeGrid) p->b.fillPoison();
+            if (wholeGrid) p->b.poison();
             else p->b.poisonInterior(n_);
         }
+        runZeroInput_.keep(pairs_[0]->a, cells_, cellNames(n_));
     }
 
     // Guards intact, and every run's input as it was given: one written is
     // named, whichever run wrote it.
-    void checkAfter(const std::string& where, const std::vector<int64_t>& written) const {
+    void checkAfter(const std::string& where, const std::vector<int64_t>& written) {
         for (const auto& p : pairs_) p->checkGuards(where);
         for (const GridBuffer* g : {&runZero_, &given_, &answer_}) {
             if (const auto v = g->violation()) throw grading::GuardViolation("after " + where + ": " + *v);
         }
-        expectUnchanged(pairs_[0]->a, req_.init, n_, where + ", timed run 0,");
+        runZeroInput_.check(where + ", timed run 0,");
         for (int r = 0; r < req_.timedRuns; ++r) {
             if (written[r] < 0) continue;
             throw grading::ContractViolation(where + ", timed run " + std::to_string(r) + ", wrote to its input " +
@@ -628,6 +401,7 @@ private:
     size_t cells_;
     std::vector<std::unique_ptr<PingPong>> pairs_;  // run i's, then the warm-ups'
     GridBuffer runZero_, given_, answer_;
+    grading::InputWatch runZeroInput_;  // run 0's input is the request's, kept on the device as it was
     int kernels_ = 0;  // timed so far: each kernel's runs have keys of their own
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "harness/guarded_buffer.h"
 #include "harness/runner_main.h"
@@ -65,13 +66,17 @@ namespace {
 constexpr size_t kMaxKept = 8;
 constexpr unsigned long long kNoChange = ~0ull;
 
-// *first = the lowest index where now and was differ (left alone when none).
-__global__ void firstDifference(const int* now, const int* was, size_t n, unsigned long long* first) {
+// *first = the lowest element (of `wordsPerElement` 32-bit words) where now
+// and was differ, bit for bit (left alone when none).
+__global__ void firstDifference(const unsigned* now, const unsigned* was, size_t words, unsigned wordsPerElement,
+                                unsigned long long* first) {
     const size_t stride = static_cast<size_t>(gridDim.x) * blockDim.x;
-    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < n; i += stride) {
-        if (now[i] != was[i]) atomicMin(first, static_cast<unsigned long long>(i));
+    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < words; i += stride) {
+        if (now[i] != was[i]) atomicMin(first, static_cast<unsigned long long>(i / wordsPerElement));
     }
 }
+
+std::string indexPlace(size_t index) { return "index " + std::to_string(index); }
 
 }  // namespace
 
@@ -84,35 +89,42 @@ InputWatch::~InputWatch() {
     if (firstChanged_ != nullptr) cudaFreeHost(firstChanged_);
 }
 
-InputWatch::Kept& InputWatch::copyAside(const GuardedBuffer<int>& input, size_t n) {
+InputWatch::Kept& InputWatch::copyAside(const GuardedBytes& input, size_t n, Names names) {
+    if (input.elementSize() % sizeof(unsigned) != 0) {
+        throw std::logic_error("InputWatch compares 32-bit words: " + input.name() + " has elements of " +
+                               std::to_string(input.elementSize()) + " bytes");
+    }
     auto it = std::find_if(kept_.begin(), kept_.end(), [&](const Kept& k) { return k.input == &input; });
     if (it == kept_.end()) it = std::find_if(kept_.begin(), kept_.end(), [](const Kept& k) { return !k.input; });
     if (it == kept_.end()) {
         if (kept_.size() == kMaxKept) throw std::logic_error("InputWatch: more than 8 inputs");
-        kept_.push_back({nullptr, 0, nullptr});
+        kept_.push_back({nullptr, 0, nullptr, {}});
         it = kept_.end() - 1;
     }
     it->input = &input;
     // Sized to the input's whole buffer, so an input growing call by call
     // never makes it allocate (and free, which waits for the device) again.
-    const size_t capacity = std::max(n, input.count());
-    if (!it->copy || it->copy->count() < n) it->copy = std::make_unique<GuardedBuffer<int>>("input copy", capacity);
+    const size_t bytes = std::max(n, input.count()) * input.elementSize();
+    if (!it->copy || it->copy->count() < n * input.elementSize()) {
+        it->copy = std::make_unique<GuardedBytes>(input.name() + " as kept", bytes, 1);
+    }
     it->n = n;
+    it->names = std::move(names);
     if (n > 0) {
-        CUDA_TRY(cudaMemcpyAsync(it->copy->data(), input.data(), n * sizeof(int), cudaMemcpyDeviceToDevice,
+        CUDA_TRY(cudaMemcpyAsync(it->copy->bytes(), input.bytes(), n * input.elementSize(), cudaMemcpyDeviceToDevice,
                                  cudaStreamLegacy));
     }
     return *it;
 }
 
-void InputWatch::keep(const GuardedBuffer<int>& input, size_t n) {
-    copyAside(input, n);
+void InputWatch::keep(const GuardedBytes& input, size_t n, Names names) {
+    copyAside(input, n, std::move(names));
     CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
 }
 
-void InputWatch::keepQueued(const GuardedBuffer<int>& input, size_t n) { copyAside(input, n); }
+void InputWatch::keepQueued(const GuardedBytes& input, size_t n, Names names) { copyAside(input, n, std::move(names)); }
 
-void InputWatch::release(const GuardedBuffer<int>& input) {
+void InputWatch::release(const GuardedBytes& input) {
     for (Kept& k : kept_) {
         if (k.input == &input) k.input = nullptr;  // its copy's memory stays, for the next keep()
     }
@@ -122,17 +134,20 @@ void InputWatch::clearQueued() {
     for (size_t k = 0; k < kMaxKept; ++k) static_cast<volatile unsigned long long*>(firstChanged_)[k] = kNoChange;
 }
 
-// Each kept input against its copy; the lowest changed index per input lands
-// in firstChanged_ (mapped), which only ever goes down.
+// Each kept input against its copy; the lowest changed element per input
+// lands in firstChanged_ (mapped), which only ever goes down.
 void InputWatch::enqueueCheck() const {
     unsigned long long* deviceFirst = nullptr;
     CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceFirst), firstChanged_, 0));
     for (size_t k = 0; k < kept_.size(); ++k) {
         const Kept& w = kept_[k];
         if (w.input == nullptr || w.n == 0) continue;
-        const unsigned blocks = static_cast<unsigned>(std::min<size_t>((w.n + kScanThreads - 1) / kScanThreads, 1024));
-        firstDifference<<<blocks, kScanThreads, 0, cudaStreamLegacy>>>(w.input->data(), w.copy->data(), w.n,
-                                                                         deviceFirst + k);
+        const unsigned wordsPerElement = static_cast<unsigned>(w.input->elementSize() / sizeof(unsigned));
+        const size_t words = w.n * wordsPerElement;
+        const unsigned blocks = static_cast<unsigned>(std::min<size_t>((words + kScanThreads - 1) / kScanThreads, 1024));
+        firstDifference<<<blocks, kScanThreads, 0, cudaStreamLegacy>>>(
+            static_cast<const unsigned*>(w.input->bytes()), static_cast<const unsigned*>(w.copy->bytes()), words,
+            wordsPerElement, deviceFirst + k);
         CUDA_TRY(cudaGetLastError());
     }
 }
@@ -146,9 +161,26 @@ void InputWatch::check(const std::string& after) {
 
 void InputWatch::throwIfChangedQueued(const std::string& after) const {
     for (size_t k = 0; k < kept_.size(); ++k) {
-        if (static_cast<volatile unsigned long long*>(firstChanged_)[k] == kNoChange) continue;
+        const unsigned long long first = static_cast<volatile unsigned long long*>(firstChanged_)[k];
+        if (first == kNoChange) continue;
         const Kept& w = kept_[k];
-        if (w.input != nullptr) expectUnchanged(*w.input, w.copy->download(w.n), after);  // names the index
+        if (w.input != nullptr && first < w.n) {
+            const size_t index = static_cast<size_t>(first);
+            const std::vector<unsigned char> now = w.input->elementBytes(index);
+            std::vector<unsigned char> was(now.size());
+            CUDA_TRY(cudaMemcpy(was.data(), static_cast<const unsigned char*>(w.copy->bytes()) + index * now.size(),
+                                now.size(), cudaMemcpyDeviceToHost));
+            if (now != was) {
+                const auto value = [&](const std::vector<unsigned char>& e) {
+                    if (w.names.value) return w.names.value(e.data());
+                    if (w.input->valueText() != nullptr) return w.input->valueText()(e.data());
+                    return std::string("(" + std::to_string(e.size()) + " bytes)");
+                };
+                throw ContractViolation(after + " wrote to its input " + w.input->name() + " at " +
+                                        (w.names.place ? w.names.place(index) : indexPlace(index)) + " (was " +
+                                        value(was) + ", now " + value(now) + ")");
+            }
+        }
         // Seen by the device but not read back: the write was undone, or (queued)
         // the slot was released or kept again since, for another input.
         throw ContractViolation(after + " wrote to an input it was given (seen by the device compare, gone by the "

@@ -2,39 +2,53 @@
 
 #include <algorithm>
 
+#include "guard_pages.h"
 #include "harness/runner_main.h"
 
 namespace grading {
 
-GuardedBytes::GuardedBytes(std::string name, size_t count, size_t elementSize)
-    : name_(std::move(name)), count_(count), elementSize_(elementSize) {
-    const size_t total = 2 * kGuardBytes + count * elementSize;
-    void* p = nullptr;
-    CUDA_TRY(cudaMalloc(&p, total));
-    base_ = static_cast<unsigned char*>(p);
-    CUDA_TRY(cudaMemset(base_, kGuardByte, total));
+GuardedBytes::GuardedBytes(std::string name, size_t count, size_t elementSize, GuardPages pages,
+                           ValueText valueText)
+    : name_(std::move(name)), layout_(GuardLayout::plain(count, elementSize)), valueText_(valueText) {
+    const size_t granule = pages == GuardPages::After ? guard_pages::granule() : 0;
+    if (granule > 0) {
+        layout_ = GuardLayout::beforeUnmappedPage(count, elementSize, granule);
+        reservedBytes_ = layout_.mappedBytes + granule;  // the last granule is never mapped
+        base_ = guard_pages::map(layout_.mappedBytes, reservedBytes_, name_);
+    } else {
+        void* p = nullptr;
+        CUDA_TRY(cudaMalloc(&p, layout_.mappedBytes));
+        base_ = static_cast<unsigned char*>(p);
+    }
+    CUDA_TRY(cudaMemset(base_, kGuardByte, layout_.mappedBytes));
 }
 
-GuardedBytes::~GuardedBytes() { cudaFree(base_); }
+GuardedBytes::~GuardedBytes() {
+    if (reservedBytes_ > 0) guard_pages::unmap(base_, layout_.mappedBytes, reservedBytes_);
+    else cudaFree(base_);
+}
 
 void GuardedBytes::poison() {
-    CUDA_TRY(cudaMemset(bytes(), kGuardByte, count_ * elementSize_));
+    CUDA_TRY(cudaMemset(bytes(), kGuardByte, layout_.dataBytes()));
     live_.reset();
 }
 
 void GuardedBytes::copyIn(const void* src, size_t bytes, size_t offset) {
-    if (bytes > 0) CUDA_TRY(cudaMemcpy(base_ + kGuardBytes + offset, src, bytes, cudaMemcpyHostToDevice));
+    if (bytes > 0) CUDA_TRY(cudaMemcpy(base_ + layout_.dataOffset + offset, src, bytes, cudaMemcpyHostToDevice));
 }
 
 void GuardedBytes::copyOut(void* dst, size_t bytes, size_t offset) const {
-    if (bytes > 0) CUDA_TRY(cudaMemcpy(dst, base_ + kGuardBytes + offset, bytes, cudaMemcpyDeviceToHost));
+    if (bytes > 0) CUDA_TRY(cudaMemcpy(dst, base_ + layout_.dataOffset + offset, bytes, cudaMemcpyDeviceToHost));
 }
 
-std::optional<GuardedBytes::Span> GuardedBytes::liveWindow() const {
-    if (!live_) return std::nullopt;
-    const size_t end = std::min(count_, *live_ + kLiveWindowElements);
-    if (end == *live_) return std::nullopt;
-    return Span{kGuardBytes + *live_ * elementSize_, (end - *live_) * elementSize_};
+std::vector<unsigned char> GuardedBytes::elementBytes(size_t index) const {
+    std::vector<unsigned char> element(layout_.elementSize);
+    copyOut(element.data(), element.size(), index * layout_.elementSize);
+    return element;
+}
+
+std::optional<GuardLayout::Span> GuardedBytes::liveWindow() const {
+    return live_ ? layout_.pastLive(*live_, kLiveWindowElements) : std::nullopt;
 }
 
 std::optional<size_t> GuardedBytes::firstChanged(Span span) const {
@@ -47,38 +61,17 @@ std::optional<size_t> GuardedBytes::firstChanged(Span span) const {
 }
 
 std::optional<std::string> GuardedBytes::violation() const {
-    // Only called for offsets inside the data or the trailing guard.
-    const auto elementAt = [&](size_t byteOffset) { return (byteOffset - kGuardBytes) / elementSize_; };
-    if (const auto before = firstChanged(leadingGuard())) {
-        const long long index = -static_cast<long long>((kGuardBytes - *before + elementSize_ - 1) / elementSize_);
-        return "buffer " + name_ + " was written before its start, at index " + std::to_string(index);
-    }
-    if (const auto after = firstChanged(trailingGuard())) {
-        return "buffer " + name_ + " was written past its end, at index " +
-               std::to_string(elementAt(*after)) + " (it holds " + std::to_string(count_) + ")";
-    }
-    if (const auto window = liveWindow()) {
-        if (const auto past = firstChanged(*window)) {
-            return "buffer " + name_ + " was written past its live end, at index " +
-                   std::to_string(elementAt(*past)) + " (" + std::to_string(*live_) + " entries are live)";
-        }
+    std::vector<Span> spans{layout_.leadingGuard(), layout_.trailingGuard()};
+    if (const auto window = liveWindow()) spans.push_back(*window);
+    for (const Span span : spans) {
+        if (const auto changed = firstChanged(span)) return layout_.describeWrite(name_, *changed, live_);
     }
     return std::nullopt;
 }
 
 void GuardedBytes::appendZones(std::vector<Zone>& zones) const {
-    for (const Span s : {leadingGuard(), trailingGuard()}) zones.push_back({base_ + s.offset, s.bytes});
+    for (const Span s : {layout_.leadingGuard(), layout_.trailingGuard()}) zones.push_back({base_ + s.offset, s.bytes});
     if (const auto window = liveWindow()) zones.push_back({base_ + window->offset, window->bytes});
-}
-
-void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& want, const std::string& after) {
-    const std::vector<int> now = input.download(want.size());
-    for (size_t i = 0; i < want.size(); ++i) {
-        if (now[i] != want[i]) {
-            throw ContractViolation(after + " wrote to its input " + input.name() + " at index " + std::to_string(i) +
-                                    " (was " + std::to_string(want[i]) + ", now " + std::to_string(now[i]) + ")");
-        }
-    }
 }
 
 void settleDefaultStream(const std::string& where) {

@@ -4,16 +4,22 @@
 // them back after a launch and names the buffer and the first index written
 // outside it. A buffer whose useful length varies (a work list, say) can also
 // poison a window just past its live end, which catches off-by-one appends
-// long before they reach the allocation's end.
+// long before they reach the allocation's end. A buffer may also ask for an
+// unmapped page after its trailing guard words (GuardPages::After), so a
+// kernel that reads past it faults instead of reading a plausible neighbour.
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "harness/cuda_check.h"
+#include "harness/guard_layout.h"
 #include "harness/poison.h"
 
 namespace grading {
@@ -23,27 +29,37 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// An unmapped page after the trailing guard words, on devices with virtual
+// memory management; elsewhere the buffer is a plain one and the runner says
+// once, on stderr, that reads past it are not caught.
+enum class GuardPages { None, After };
+
 class GuardedBytes {
 public:
-    static constexpr size_t kGuardBytes = 256;  // keeps the data 256-byte aligned
+    static constexpr size_t kGuardBytes = GuardLayout::kGuardBytes;
     static constexpr size_t kLiveWindowElements = 64;
     static constexpr unsigned char kGuardByte = kPoisonByte;
+    // An element's value as a message shows it (GuardedBuffer<T> sets one by T).
+    using ValueText = std::string (*)(const void* element);
 
-    GuardedBytes(std::string name, size_t count, size_t elementSize);
+    GuardedBytes(std::string name, size_t count, size_t elementSize, GuardPages pages = GuardPages::None,
+                 ValueText valueText = nullptr);
     ~GuardedBytes();
     GuardedBytes(const GuardedBytes&) = delete;
     GuardedBytes& operator=(const GuardedBytes&) = delete;
 
     const std::string& name() const { return name_; }
-    size_t count() const { return count_; }
-    void* bytes() const { return base_ + kGuardBytes; }
+    size_t count() const { return layout_.count; }
+    size_t elementSize() const { return layout_.elementSize; }
+    void* bytes() const { return base_ + layout_.dataOffset; }
+    ValueText valueText() const { return valueText_; }
 
     // Fills the whole data region with the guard pattern: a read of an
     // element nobody wrote then shows up as a wrong value, not a plausible 0.
     void poison();
     // After poison() and a launch that should have written exactly the first
     // n elements: violation() then also checks the window after them.
-    void markLive(size_t n) { live_ = n < count_ ? n : count_; }
+    void markLive(size_t n) { live_ = n < count() ? n : count(); }
     // Work that did not poison first (a timed run) invalidates the mark.
     void forgetLive() { live_.reset(); }
     // The first guard byte that changed, as a message; nullopt when intact.
@@ -57,33 +73,41 @@ public:
     };
     void appendZones(std::vector<Zone>& zones) const;
 
+    // One element's bytes, read back (a message's "was" and "now").
+    std::vector<unsigned char> elementBytes(size_t index) const;
+
 protected:
     void copyIn(const void* src, size_t bytes, size_t offset = 0);
     void copyOut(void* dst, size_t bytes, size_t offset = 0) const;
 
 private:
-    // Byte ranges from the allocation's start: the two guard zones, and the
-    // window past the live end while one is marked.
-    struct Span {
-        size_t offset, bytes;
-    };
-    Span leadingGuard() const { return {0, kGuardBytes}; }
-    Span trailingGuard() const { return {kGuardBytes + count_ * elementSize_, kGuardBytes}; }
+    using Span = GuardLayout::Span;
     std::optional<Span> liveWindow() const;
-
     std::optional<size_t> firstChanged(Span span) const;
 
     std::string name_;
-    size_t count_;
-    size_t elementSize_;
+    GuardLayout layout_;
     unsigned char* base_ = nullptr;
+    size_t reservedBytes_ = 0;  // with guard pages: the mapping and the unmapped granule after it
+    ValueText valueText_;
     std::optional<size_t> live_;
 };
+
+// A value as a message shows it: integers as they are, floating point as
+// std::to_string does.
+template <typename T>
+std::string valueTextOf(const void* element) {
+    T v;
+    std::memcpy(&v, element, sizeof(T));
+    if constexpr (std::is_arithmetic_v<T>) return std::to_string(v);
+    else return "(" + std::to_string(sizeof(T)) + " bytes)";
+}
 
 template <typename T>
 class GuardedBuffer : public GuardedBytes {
 public:
-    GuardedBuffer(std::string name, size_t count) : GuardedBytes(std::move(name), count, sizeof(T)) {}
+    GuardedBuffer(std::string name, size_t count, GuardPages pages = GuardPages::None)
+        : GuardedBytes(std::move(name), count, sizeof(T), pages, &valueTextOf<T>) {}
 
     T* data() const { return static_cast<T*>(bytes()); }
     void upload(const std::vector<T>& values, size_t offset = 0) {
@@ -103,26 +127,32 @@ public:
     }
 };
 
-// Throws ContractViolation (runner_main.h) when the first want.size()
-// elements of an input buffer no longer hold `want`.
-void expectUnchanged(const GuardedBuffer<int>& input, const std::vector<int>& want, const std::string& after);
-
-// Inputs a launch must leave as they were, compared on the device: keep()
-// copies an input's first n elements aside on the device (and waits, so the
-// copy is made before any later launch on any stream); check() compares every
-// kept input with its copy in one launch and one wait, and reads an input
-// back only when it changed, to throw expectUnchanged's ContractViolation
-// naming the first index. A read-back per input per launch is a round trip
-// each, which adds up over a search of a thousand levels on a shared GPU.
+// Inputs a launch must leave as they were, compared on the device, bit for
+// bit, whatever their type: keep() copies an input's first n elements aside
+// on the device (and waits, so the copy is made before any later launch on
+// any stream); check() compares every kept input with its copy in one launch
+// and one wait, and reads back only the first changed element, to throw a
+// ContractViolation: "<after> wrote to its input <name> at <place> (was <v>,
+// now <v>)". A read-back per input per launch is a round trip each, which
+// adds up over a search of a thousand levels on a shared GPU.
 class InputWatch {
 public:
+    // How the message names a changed element: where it is ("index 9" when
+    // empty; a day may name a row and a column) and what it held (the
+    // buffer's type's text when empty).
+    struct Names {
+        std::function<std::string(size_t index)> place;
+        std::function<std::string(const void* element)> value;
+    };
+
     InputWatch();
     ~InputWatch();
     InputWatch(const InputWatch&) = delete;
     InputWatch& operator=(const InputWatch&) = delete;
 
-    void keep(const GuardedBuffer<int>& input, size_t n);  // again for an input already kept: a new copy
-    void release(const GuardedBuffer<int>& input);         // no longer an input (the next launch's output)
+    // Again for an input already kept: a new copy. Elements of 4 or 8 bytes.
+    void keep(const GuardedBytes& input, size_t n, Names names = {});
+    void release(const GuardedBytes& input);  // no longer an input (the next launch's output)
     void check(const std::string& after);
 
     // check() in parts, for a caller that waits for the device anyway, as
@@ -132,22 +162,23 @@ public:
     // enqueueCheck() queues a compare of every kept input behind the work
     // queued so far; after a wait, throwIfChangedQueued() throws when any
     // compare since clearQueued() saw a change. It names the input and the
-    // index where the input still differs from its copy; where none does (a
-    // later keep() replaced the copy, or the write was undone), it says the
-    // input is not known. check() is clearQueued(), enqueueCheck(), a wait
-    // and throwIfChangedQueued().
+    // first element the device saw changed; where that element is as kept
+    // again (a later keep() replaced the copy, or the write was undone), it
+    // says the input is not known. check() is clearQueued(), enqueueCheck(),
+    // a wait and throwIfChangedQueued().
     void clearQueued();
-    void keepQueued(const GuardedBuffer<int>& input, size_t n);
+    void keepQueued(const GuardedBytes& input, size_t n, Names names = {});
     void enqueueCheck() const;
     void throwIfChangedQueued(const std::string& after) const;
 
 private:
     struct Kept {
-        const GuardedBuffer<int>* input;  // nullptr: released, its copy's memory kept for the next keep()
+        const GuardedBytes* input;  // nullptr: released, its copy's memory kept for the next keep()
         size_t n;
-        std::unique_ptr<GuardedBuffer<int>> copy;
+        std::unique_ptr<GuardedBytes> copy;
+        Names names;
     };
-    Kept& copyAside(const GuardedBuffer<int>& input, size_t n);
+    Kept& copyAside(const GuardedBytes& input, size_t n, Names names);
     std::vector<Kept> kept_;
     unsigned long long* firstChanged_ = nullptr;  // mapped pinned memory, one per kept input (kMaxKept)
 };
