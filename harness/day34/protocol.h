@@ -12,12 +12,15 @@
 namespace day34::protocol {
 
 using grading::protocol::Entries;
+using grading::protocol::Finite;
+using grading::protocol::OneOf;
 using grading::protocol::Within;
 
 // Limits the requests' fields carry (checked where a request is decoded).
 constexpr int32_t kMaxSide = 8192;  // 256 MiB a buffer; 34.stencil grades it (cases.h: kLargestSide)
 constexpr int32_t kMaxSteps = 100000;
 constexpr size_t kMaxSweep = 8;  // r values (stability) or copy intervals (policy) a call takes
+inline const OneOf kKernels{{"global", "tiled", "fast"}};  // "fast": the instructor's, reference runner only
 
 // `steps` checked steps of one kernel from `init`, the course's ping-pong:
 // both buffers set by resetPingPong, the output's interior poisoned before
@@ -40,9 +43,9 @@ struct StepRequest {
         field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
         field("init_key", s.initKey);
-        field("kernel", s.kernel);
+        field("kernel", s.kernel, kKernels);
         field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
-        field("r", s.r);
+        field("r", s.r, Finite{});
     }
 };
 
@@ -70,9 +73,9 @@ struct StabilityRequest {
     static void fields(Self& s, Visit&& field) {
         field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
-        field("kernel", s.kernel);
+        field("kernel", s.kernel, kKernels);
         field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
-        field("r", s.r, Entries{1, kMaxSweep});
+        field("r", s.r, Entries{1, kMaxSweep}, Finite{});
     }
 };
 
@@ -99,9 +102,9 @@ struct PolicyRequest {
     static void fields(Self& s, Visit&& field) {
         field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
-        field("kernel", s.kernel);
+        field("kernel", s.kernel, kKernels);
         field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
-        field("r", s.r);
+        field("r", s.r, Finite{});
         field("copy_every", s.copyEvery, Entries{1, kMaxSweep});
     }
 };
@@ -140,10 +143,10 @@ struct TimingRequest {
         field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("init", s.init);
         field("key", s.key);
-        field("r", s.r);
+        field("r", s.r, Finite{});
         field("warmups", s.warmups, Within<int32_t>{0, 100});
         field("timed_runs", s.timedRuns, Within<int32_t>{1, 100});
-        field("kernels", s.kernels);
+        field("kernels", s.kernels, OneOf{{kTimeCourse, kTimeCourseAndFast}});
     }
 };
 
@@ -194,9 +197,9 @@ struct ClockedRequest {
     static void fields(Self& s, Visit&& field) {
         field("n", s.n, Within<int32_t>{3, kMaxSide});
         field("key", s.key);
-        field("kernel", s.kernel);
+        field("kernel", s.kernel, kKernels);
         field("steps", s.steps, Within<int32_t>{1, kMaxSteps});
-        field("r", s.r);
+        field("r", s.r, Finite{});
     }
 };
 

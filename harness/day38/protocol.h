@@ -11,19 +11,22 @@
 
 namespace day38::protocol {
 
+using grading::protocol::OneOf;
 using grading::protocol::Within;
 
 // Limits every request's fields carry (checked where a request is decoded).
 constexpr int32_t kMaxTimedRuns = 1000;
 constexpr int32_t kMaxRepeats = 1024;
 constexpr int32_t kMaxClockedRuns = 4096;
+inline const OneOf kSearchMappings{{"thread", "warp", "edge", "device"}};  // device: the instructor's device-driven search
+inline const OneOf kLevelMappings{{"thread", "warp", "edge"}};  // a level or a walk: the device-driven search has none
 
 // The whole level-synchronous search from `source`, through one mapping.
 struct BfsRequest {
     std::vector<int32_t> rowOffsets;  // V + 1
     std::vector<int32_t> colIndices;  // both directions of every edge
     int32_t source = 0;
-    std::string mapping;              // thread | warp | edge
+    std::string mapping;              // thread | warp | edge | device
     // A search from here first, through the same buffers: a submission that
     // replays what its first call computed fails the real one.
     std::optional<int32_t> decoySource;
@@ -46,7 +49,7 @@ struct BfsRequest {
         field("row_offsets", s.rowOffsets);
         field("col_indices", s.colIndices);
         field("source", s.source);
-        field("mapping", s.mapping);
+        field("mapping", s.mapping, kSearchMappings);
         field("decoy_source", s.decoySource);
         field("timed_runs", s.timedRuns, Within<int32_t>{0, kMaxTimedRuns});
         field("timed_sources", s.timedSources);
@@ -92,7 +95,7 @@ struct ExpandRequest {
     static void fields(Self& s, Visit&& field) {
         field("row_offsets", s.rowOffsets);
         field("col_indices", s.colIndices);
-        field("mapping", s.mapping);
+        field("mapping", s.mapping, kLevelMappings);
         field("dist", s.dist);
         field("frontier", s.frontier);
         field("level", s.level);
@@ -129,7 +132,7 @@ struct WalkRequest {
     static void fields(Self& s, Visit&& field) {
         field("row_offsets", s.rowOffsets);
         field("col_indices", s.colIndices);
-        field("mapping", s.mapping);
+        field("mapping", s.mapping, kLevelMappings);
         field("repeats", s.repeats, Within<int32_t>{1, kMaxRepeats});
         field("frontiers", s.frontiers);
         field("frontier_start", s.frontierStart);
@@ -182,7 +185,7 @@ struct ClockedWalkRequest {
     static void fields(Self& s, Visit&& field) {
         field("row_offsets", s.rowOffsets);
         field("col_indices", s.colIndices);
-        field("mapping", s.mapping);
+        field("mapping", s.mapping, kLevelMappings);
         field("repeats", s.repeats, Within<int32_t>{1, kMaxRepeats});
         field("frontiers", s.frontiers);
         field("frontier_start", s.frontierStart);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -38,13 +39,14 @@ Mapping parseMapping(const std::string& name) {
     if (name == "warp") return Mapping::Warp;
     if (name == "edge") return Mapping::Edge;
     if (name == "device") return Mapping::Device;
-    throw InputError("mapping wants thread, warp, edge or device, got \"" + name + "\"");
+    throw std::logic_error("mapping \"" + name + "\" passed the request's limits (protocol.h: kSearchMappings)");
 }
 
-// The device-driven search has no level or walk kernel of its own to call.
+// The device-driven search has no level or walk kernel of its own to call
+// (kLevelMappings leaves it out).
 Mapping levelMapping(const std::string& name) {
     const Mapping m = parseMapping(name);
-    if (m == Mapping::Device) throw InputError("mapping device runs whole searches only: no single level, no walk");
+    if (m == Mapping::Device) throw std::logic_error("mapping device passed a level request's limits");
     return m;
 }
 

@@ -12,6 +12,7 @@
 namespace day52::protocol {
 
 using grading::protocol::Entries;
+using grading::protocol::OneOf;
 using grading::protocol::Within;
 
 // Which buffer a logged launch wrote (LaunchesResult::target).
@@ -132,7 +133,7 @@ struct TimingRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("shape", s.shape);
+        field("shape", s.shape, OneOf{{kShapeDiamond, kShapeSerial}});
         field("warmup_key", s.warmupKey);
         field("timed_key", s.timedKey);
         field("warmups", s.warmups, Within<int32_t>{0, 100});
@@ -173,7 +174,7 @@ struct ClockedRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("shape", s.shape);
+        field("shape", s.shape, OneOf{{kShapeDiamond, kShapeSerial}});
         field("key", s.key);
         field("runs", s.runs, Within<int32_t>{1, kMaxClockedRuns});
     }

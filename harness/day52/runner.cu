@@ -486,10 +486,7 @@ std::vector<uint64_t> timelineOf(Rig& rig, const Fences& f, const std::string& w
 }
 
 proto::TimingResult timing(const proto::TimingRequest& req) {
-    const bool diamondShape = req.shape == proto::kShapeDiamond;
-    if (!diamondShape && req.shape != proto::kShapeSerial) {
-        throw InputError("shape wants " + std::string(proto::kShapeDiamond) + " or " + proto::kShapeSerial);
-    }
+    const bool diamondShape = req.shape == proto::kShapeDiamond;  // else serial (the request's limits)
     const std::string what = proto::enqueueOf(req.shape);
     void (*const enqueue)(const day52::Diamond&) = diamondShape ? day52::enqueueDiamond : day52::enqueueSerial;
     const std::vector<float> warmupInput = day52::diamondInput(req.warmupKey);
@@ -515,10 +512,7 @@ proto::TimingResult timing(const proto::TimingRequest& req) {
 // ---- the clocked runs (52.overlap's measure)
 
 proto::ClockedResult clocked(const proto::ClockedRequest& req) {
-    const bool diamondShape = req.shape == proto::kShapeDiamond;
-    if (!diamondShape && req.shape != proto::kShapeSerial) {
-        throw InputError("shape wants " + std::string(proto::kShapeDiamond) + " or " + proto::kShapeSerial);
-    }
+    const bool diamondShape = req.shape == proto::kShapeDiamond;  // else serial (the request's limits)
     const std::string what = std::string(proto::enqueueOf(req.shape)) + ", " +
                              std::to_string(req.runs) + " clocked runs";
     void (*const enqueue)(const day52::Diamond&) = diamondShape ? day52::enqueueDiamond : day52::enqueueSerial;

@@ -15,12 +15,14 @@
 
 namespace msw::protocol {
 
+using grading::protocol::OneOf;
 using grading::protocol::Within;
 
 // Limits the requests' fields carry (checked where a request is decoded).
 // n = 0 has a subcommand of its own (empty).
 constexpr uint64_t kMaxWords = uint64_t{1} << 27;  // 1 GiB an array; msw.index asks it (cases.h: kLargestWords)
 constexpr int32_t kMaxTimedRuns = 1000;
+inline const OneOf kImpls{{"two_phase", "fast"}};  // fast: the instructor's, reference runner only
 
 // The most block words a find result carries for one launch of a search
 // with `edits` edits: a correct search leaves at most one non-zero flag and
@@ -57,7 +59,7 @@ struct FindRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("impl", s.impl);
+        field("impl", s.impl, kImpls);
         field("n", s.n, Within<uint64_t>{1, kMaxWords});
         field("key", s.key);
         field("edit_start", s.editStart);
@@ -105,7 +107,7 @@ struct EmptyRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("impl", s.impl);
+        field("impl", s.impl, kImpls);
     }
 };
 
@@ -169,7 +171,7 @@ struct TimeRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("impl", s.impl);
+        field("impl", s.impl, kImpls);
         field("n", s.n, Within<uint64_t>{1, kMaxWords});
         field("key", s.key);
         field("edit_start", s.editStart);

@@ -61,7 +61,7 @@ enum class Impl { TwoPhase, Fast };
 Impl parseImpl(const std::string& name) {
     if (name == "two_phase") return Impl::TwoPhase;
     if (name == "fast") return Impl::Fast;
-    throw InputError("impl wants two_phase or fast, got \"" + name + "\"");
+    throw std::logic_error("impl \"" + name + "\" passed the request's limits (protocol.h: kImpls)");
 }
 
 proto::Kernel kernelCode(const char* name) {

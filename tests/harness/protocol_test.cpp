@@ -120,6 +120,9 @@ struct Limited {
     double holdMs = 0;
     std::vector<uint64_t> keys{1};
     std::vector<int32_t> branches;
+    float rate = 0.25f;
+    std::vector<double> rates;
+    std::string kernel = "tiled";
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
@@ -127,6 +130,9 @@ struct Limited {
         field("hold_ms", s.holdMs, Within<double>{0.0, 1000.0});
         field("keys", s.keys, Entries{1, 64});
         field("branches", s.branches, Within<int32_t>{0, 3});
+        field("rate", s.rate, Finite{});
+        field("rates", s.rates, Entries{0, 4}, Finite{});
+        field("kernel", s.kernel, OneOf{{"global", "tiled"}});
     }
 };
 
@@ -174,6 +180,34 @@ TEST(ProtocolLimits, AListOfTooFewOrTooManyEntriesIsRefused) {
     EXPECT_EQ(throughTheWire(l).error(), "field \"keys\" holds 0 entries, want 1..64");
     l.keys.assign(65, 1);
     EXPECT_EQ(throughTheWire(l).error(), "field \"keys\" holds 65 entries, want 1..64");
+}
+
+TEST(ProtocolLimits, AFloatThatMustBeFiniteRefusesInfinityAndNotANumber) {
+    Limited l;
+    l.rate = std::numeric_limits<float>::infinity();
+    EXPECT_EQ(throughTheWire(l).error(), "field \"rate\" holds inf, want a finite number");
+    l.rate = -3e38f;
+    l.rates = {1.0, std::numeric_limits<double>::quiet_NaN()};
+    EXPECT_EQ(throughTheWire(l).error(), "field \"rates\" holds nan at index 1, want a finite number");
+    l.rates = {1.0, -1e300};
+    EXPECT_TRUE(throughTheWire(l).ok());
+}
+
+TEST(ProtocolLimits, AFieldsLimitsAreCheckedInTurnTheFirstBrokenNamed) {
+    Limited l;
+    l.rates = {1.0, 2.0, 3.0, 4.0, std::numeric_limits<double>::infinity()};
+    EXPECT_EQ(throughTheWire(l).error(), "field \"rates\" holds 5 entries, want 0..4");
+    l.rates.pop_back();
+    l.rates[3] = -std::numeric_limits<double>::infinity();
+    EXPECT_EQ(throughTheWire(l).error(), "field \"rates\" holds -inf at index 3, want a finite number");
+}
+
+TEST(ProtocolLimits, AWordOutsideItsListIsRefusedNamingTheWords) {
+    Limited l;
+    l.kernel = "global";
+    EXPECT_TRUE(throughTheWire(l).ok());
+    l.kernel = "Tiled";
+    EXPECT_EQ(throughTheWire(l).error(), "field \"kernel\" holds \"Tiled\", want one of global, tiled");
 }
 
 TEST(ProtocolLimits, TheWriterSendsWhatItIsGivenLimitsOrNot) {

@@ -29,6 +29,10 @@
 //
 //           field("repeats", s.repeats, protocol::Within<int32_t>{1, 1024});  // the value (each entry of a list)
 //           field("runs", s.runs, protocol::Entries{1, 64});                   // how many entries a list holds
+//           field("r", s.r, protocol::Finite{});                                // a float (each entry) finite
+//           field("kernel", s.kernel, protocol::OneOf{{"global", "tiled"}});    // a word of a list
+//
+// A field may carry several, checked in turn: field("r", s.r, Entries{1, 8}, Finite{}).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -53,6 +57,12 @@ struct Within {
 struct Entries {
     size_t fewest;
     size_t most;
+};
+// A floating-point field (each entry of a list) is a finite number.
+struct Finite {};
+// The words a text field may hold.
+struct OneOf {
+    std::vector<std::string> words;
 };
 
 namespace detail {
@@ -106,8 +116,8 @@ public:
             put(r_, name, std::vector<T>{value});
         }
     }
-    template <class T, class Limit>
-    void operator()(const char* name, const T& value, const Limit&) {
+    template <class T, class... Limits>
+    void operator()(const char* name, const T& value, const Limits&...) {
         (*this)(name, value);  // limits bind the reader; a writer sends what it was given
     }
 
@@ -151,15 +161,24 @@ public:
         }
     }
 
+    // A field with limits: read, then each limit checked in turn, the first
+    // it breaks named.
+    template <class T, class Limit, class... More>
+    void operator()(const char* name, T& value, const Limit& limit, const More&... more) {
+        (*this)(name, value);
+        if (!error_.empty()) return;
+        check(name, value, limit);
+        ((error_.empty() ? check(name, value, more) : void()), ...);
+    }
+
+private:
     template <class T, class U>
-    void operator()(const char* name, T& value, Within<U> limit) {
+    void check(const char* name, const T& value, Within<U> limit) {
         if constexpr (IsVector<T>::value) {
             static_assert(std::is_same_v<typename T::value_type, U>, "a field's limits are of its own type");
         } else {
             static_assert(std::is_same_v<T, U>, "a field's limits are of its own type");
         }
-        (*this)(name, value);
-        if (!error_.empty()) return;
         const auto outside = [&](U v) {
             if constexpr (std::is_floating_point_v<U>) {
                 if (std::isnan(v)) return true;
@@ -181,16 +200,38 @@ public:
     }
 
     template <class T>
-    void operator()(const char* name, T& value, Entries limit) {
-        (*this)(name, value);
-        if (!error_.empty()) return;
+    void check(const char* name, const T& value, Entries limit) {
         if (value.size() < limit.fewest || value.size() > limit.most) {
             error_ = "field \"" + std::string(name) + "\" holds " + std::to_string(value.size()) + " entries, want " +
                      std::to_string(limit.fewest) + ".." + std::to_string(limit.most);
         }
     }
 
-private:
+    template <class T>
+    void check(const char* name, const T& value, Finite) {
+        const auto refuse = [&](auto v, const std::string& at) {
+            error_ = "field \"" + std::string(name) + "\" holds " + text(v) + at + ", want a finite number";
+        };
+        if constexpr (IsVector<T>::value) {
+            static_assert(std::is_floating_point_v<typename T::value_type>, "Finite limits a floating-point field");
+            for (size_t i = 0; i < value.size(); ++i) {
+                if (!std::isfinite(value[i])) return refuse(value[i], " at index " + std::to_string(i));
+            }
+        } else {
+            static_assert(std::is_floating_point_v<T>, "Finite limits a floating-point field");
+            if (!std::isfinite(value)) refuse(value, "");
+        }
+    }
+
+    void check(const char* name, const std::string& value, const OneOf& limit) {
+        std::string want;
+        for (const std::string& w : limit.words) {
+            if (w == value) return;
+            want += (want.empty() ? "" : ", ") + w;
+        }
+        error_ = "field \"" + std::string(name) + "\" holds \"" + value + "\", want one of " + want;
+    }
+
     template <class T>
     static std::string text(T v) {
         if constexpr (std::is_floating_point_v<T>) {
