@@ -422,24 +422,6 @@ void registerExpect(const grading::Day& day, const Options& o) {
         ASSERT_TRUE(read.ok()) << read.error();
         const Expectation& e = read.value();
         const bool contained = e.fails == "none";
-        // --part: the timed gates alone (run with the machine to themselves), or the others.
-        // "fails": the gate it must fail alone (a planted bug's shrink test).
-        // A correct variant's: "speed", its speed gates alone; a gate's name
-        // (and shard), that gate alone.
-        const std::optional<GatePart> onePart = parseGatePart(o.part);
-        ASSERT_TRUE(o.part.empty() || o.part == "timed" || o.part == "untimed" || o.part == "fails" ||
-                    o.part == "speed" || onePart)
-            << "--part wants timed, untimed, fails, speed, <gate> or <gate>/<k>of<n>, got \"" << o.part << "\"";
-        if (onePart) {
-            ASSERT_TRUE(std::any_of(e.passes.begin(), e.passes.end(),
-                                    [&](const std::string& entry) { return entry.substr(0, entry.find('@')) == onePart->gate; }))
-                << "--part " << o.part << ": " << o.expectFile << " names no gate " << onePart->gate << " to pass";
-        }
-        const auto inPart = [&o, &onePart](const DayGate& g) {
-            if (onePart) return g.spec.id() == onePart->gate;
-            if (o.part == "speed") return g.spec.timed() && g.spec.scored();
-            return o.part.empty() || o.part == "fails" || (o.part == "timed") == g.spec.timed();
-        };
         // Code that must fail is asked afresh on each attempt (a race gets its
         // chance every time); code that must pass is graded as a student's is,
         // answers one gate asked read back by the next (RunnerCall::answerShared).
@@ -471,6 +453,19 @@ void registerExpect(const grading::Day& day, const Options& o) {
             return;
         }
         if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
+        // --part: the timed gates alone (run with the machine to themselves), or the others.
+        // "fails": the gate it must fail alone (a planted bug's shrink test).
+        // A correct variant's: "speed", its speed gates alone; a gate's name
+        // (and shard), that gate alone.
+        const std::optional<GatePart> onePart = parseGatePart(o.part);
+        ASSERT_TRUE(o.part.empty() || o.part == "timed" || o.part == "untimed" || o.part == "fails" ||
+                    o.part == "speed" || onePart)
+            << "--part wants timed, untimed, fails, speed, <gate> or <gate>/<k>of<n>, got \"" << o.part << "\"";
+        const auto inPart = [&o, &onePart](const DayGate& g) {
+            if (onePart) return g.spec.id() == onePart->gate;
+            if (o.part == "speed") return g.spec.timed() && g.spec.scored();
+            return o.part.empty() || o.part == "fails" || (o.part == "timed") == g.spec.timed();
+        };
         if (!contained && inPart(*gate)) {
             GateRun run;
             int attempt = 0;
