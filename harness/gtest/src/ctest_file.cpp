@@ -228,24 +228,22 @@ void addStub(CtestFile& file, const Day& day, const std::string& runner) {
     file.add("stub." + day.name(), {"--suite", "stub", "--runner", runner}, seconds, "stub;gpu", false);
 }
 
-// A correct variant's gates but its speed gates, side by side: a test per
-// gate it names, in shards of at most kCasesPerShard cases. None when that
+// A correct variant's untimed part, side by side: a test per untimed gate
+// it names, in shards of at most kCasesPerShard cases. None when that part
 // is one gate of few cases, which runs as one test.
 struct GatePartTest {
     GatePart part;
     std::string suffix;  // "<gate>" or "<gate>.shard<k>of<n>"
-    bool timed = false;
     double seconds = 0;
 };
-bool isSpeedGate(const DayGate& g) { return g.spec.timed() && g.spec.scored(); }
-std::vector<GatePartTest> sideBySideGateParts(const Day& day, const Expectation& e, const std::string& suite) {
+std::vector<GatePartTest> untimedGateParts(const Day& day, const Expectation& e, const std::string& suite) {
     std::vector<std::string> gates;  // in the order the file names them
     std::map<std::string, std::vector<std::pair<bool, std::vector<std::string>>>> entries;  // studentOnly, cases
     for (const std::string& entry : e.passes) {
         const size_t at = entry.find('@');
         const std::string id = entry.substr(0, at);
         const DayGate* g = day.find(id);
-        if (g == nullptr || isSpeedGate(*g)) continue;
+        if (g == nullptr || g->spec.timed()) continue;
         const std::vector<std::string> where = at == std::string::npos ? e.cases : words(entry.substr(at + 1));
         if (entries.find(id) == entries.end()) gates.push_back(id);
         entries[id].push_back({suite == "hostile" && where.empty(), where});
@@ -259,7 +257,7 @@ std::vector<GatePartTest> sideBySideGateParts(const Day& day, const Expectation&
         largest = std::max(largest, cases);
         const int shards = std::max(1, static_cast<int>((cases + kCasesPerShard - 1) / kCasesPerShard));
         for (int k = 1; k <= shards; ++k) {
-            GatePartTest t{{id, k, shards}, id, g.spec.timed(), 0};
+            GatePartTest t{{id, k, shards}, id, 0};
             if (shards > 1) t.suffix += ".shard" + std::to_string(k) + "of" + std::to_string(shards);
             for (const auto& [studentOnly, where] : entries[id]) {
                 for (const std::string& name : gatePartCases(g, t.part, studentOnly, where)) {
@@ -280,9 +278,9 @@ std::vector<GatePartTest> sideBySideGateParts(const Day& day, const Expectation&
 // must pass. Its timed gates run with the machine to themselves (serial),
 // the others beside the rest of the suite: a file that names both is two
 // tests, <suite>.<day>.<name> for the untimed gates and <name>.timed. A
-// correct variant's gates are a test each, <name>.<gate>
-// (sideBySideGateParts), so its longest gate, not their sum, is what the
-// suite waits for; only its speed gates, <name>.timed, run alone.
+// correct variant's untimed gates are a test each, <name>.<gate>
+// (untimedGateParts), so its longest gate, not their sum, is what the
+// suite waits for.
 // A planted bug's tests assert the failure with shrinking off; its shrink,
 // and the counterexample's bound, is <name>.shrink: labelled nightly, but
 // for the day's first planted bug that shrinks (`*shrinkChosen`), which
@@ -316,31 +314,15 @@ void addExpectation(CtestFile& file, const Day& day, const std::string& suite, c
     const double scale = e && !e->sanitizer.empty() ? kSanitizerSlowdown : 1.0;
     const bool planted = suite == "planted";
     const std::string noShrink = planted ? "GRADING_SHRINK=off" : "";
-    const std::vector<GatePartTest> sideBySide =
-        e && e->fails == "none" ? sideBySideGateParts(day, *e, suite) : std::vector<GatePartTest>{};
+    const std::vector<GatePartTest> sideBySide = e && e->fails == "none" ? untimedGateParts(day, *e, suite) : std::vector<GatePartTest>{};
     if (!sideBySide.empty()) {
         // Each probes the runner, as the one test would have: its tricks before the probe get their 300 s each.
         for (const GatePartTest& t : sideBySide) {
             std::vector<std::string> part = args;
             part.insert(part.end(), {"--part", gatePartName(t.part)});
-            file.add(test + "." + t.suffix, part, (t.seconds + 300) * scale, suite + gpuLabels(t.timed), false);
+            file.add(test + "." + t.suffix, part, (t.seconds + 300) * scale, suite + gpuLabels(false), false);
         }
-        double speedSeconds = 0;
-        for (const std::string& entry : e->passes) {
-            const size_t at = entry.find('@');
-            const DayGate* g = day.find(entry.substr(0, at));
-            if (g != nullptr && isSpeedGate(*g)) {
-                speedSeconds += caseSeconds(*g, false, at == std::string::npos ? e->cases : words(entry.substr(at + 1)));
-            }
-        }
-        if (speedSeconds > 0) {
-            std::vector<std::string> speed = args;
-            speed.insert(speed.end(), {"--part", "speed"});
-            file.add(test + ".timed", speed, (speedSeconds + 300) * scale, suite + gpuLabels(true), true);
-        }
-        return;  // a correct variant has no failure to shrink
-    }
-    if (any[0]) {
+    } else if (any[0]) {
         std::vector<std::string> untimed = args;
         if (any[1]) untimed.insert(untimed.end(), {"--part", "untimed"});
         file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false), false, noShrink);

@@ -13,9 +13,8 @@
 //   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part P]
 //                                                  a planted bug or hostile submission fails its gate
 //                                                  (--part: timed, its timed gates alone; untimed, the
-//                                                  others; fails, the gate alone; a correct variant's:
-//                                                  speed, its speed gates alone; <gate>[/<k>of<n>], one
-//                                                  of its other gates, or a shard of it)
+//                                                  others; fails, the gate alone; <gate>[/<k>of<n>], one
+//                                                  of a correct variant's gates, or a shard of it)
 //   <day>_tests --suite reference --gate ID --no-solution   skips: the tree has no solutions
 //   <day>_tests --gates-tsv                        the declarations, for the report
 //   <day>_tests --charts-tsv                       the heading and charts, for the HTML page

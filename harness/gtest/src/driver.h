@@ -51,11 +51,10 @@ std::string classTests(const Day& day, const DayGate& g);
 bool selected(const GateCase& c, bool studentOnly, const std::vector<std::string>& only);
 std::vector<std::string> words(const std::string& text);
 
-// A correct variant's gates but its speed gates run side by side, one ctest
-// test a gate (or a shard of one): --part "<gate>" or "<gate>/<k>of<n>" (k
-// from 1), the passes entries of that gate alone, every n-th of their cases
-// from the k-th. nullopt for the other parts ("", "timed", "untimed",
-// "fails", "speed").
+// A correct variant's untimed gates run side by side, one ctest test a gate
+// (or a shard of one): --part "<gate>" or "<gate>/<k>of<n>" (k from 1), the
+// passes entries of that gate alone, every n-th of their cases from the k-th.
+// nullopt for the other parts ("", "timed", "untimed", "fails").
 struct GatePart {
     std::string gate;
     int shard = 1;

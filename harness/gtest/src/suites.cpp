@@ -146,7 +146,7 @@ GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, c
 }
 
 std::optional<GatePart> parseGatePart(const std::string& part) {
-    if (part.empty() || part == "timed" || part == "untimed" || part == "fails" || part == "speed") return std::nullopt;
+    if (part.empty() || part == "timed" || part == "untimed" || part == "fails") return std::nullopt;
     GatePart p;
     const size_t slash = part.rfind('/');
     p.gate = part.substr(0, slash);
@@ -455,15 +455,12 @@ void registerExpect(const grading::Day& day, const Options& o) {
         if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
         // --part: the timed gates alone (run with the machine to themselves), or the others.
         // "fails": the gate it must fail alone (a planted bug's shrink test).
-        // A correct variant's: "speed", its speed gates alone; a gate's name
-        // (and shard), that gate alone.
+        // A gate's name (and shard): that gate of a correct variant alone.
         const std::optional<GatePart> onePart = parseGatePart(o.part);
-        ASSERT_TRUE(o.part.empty() || o.part == "timed" || o.part == "untimed" || o.part == "fails" ||
-                    o.part == "speed" || onePart)
-            << "--part wants timed, untimed, fails, speed, <gate> or <gate>/<k>of<n>, got \"" << o.part << "\"";
+        ASSERT_TRUE(o.part.empty() || o.part == "timed" || o.part == "untimed" || o.part == "fails" || onePart)
+            << "--part wants timed, untimed, fails, <gate> or <gate>/<k>of<n>, got \"" << o.part << "\"";
         const auto inPart = [&o, &onePart](const DayGate& g) {
             if (onePart) return g.spec.id() == onePart->gate;
-            if (o.part == "speed") return g.spec.timed() && g.spec.scored();
             return o.part.empty() || o.part == "fails" || (o.part == "timed") == g.spec.timed();
         };
         if (!contained && inPart(*gate)) {
