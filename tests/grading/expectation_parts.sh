@@ -2,9 +2,7 @@
 # A hostile or planted file that names timed and untimed gates is two ctest
 # tests: its untimed gates beside the rest of the suite, its timed ones with
 # the machine to themselves (RUN_SERIAL, label serial), each told its part;
-# a file that names one kind is one test under its own name; a correct
-# variant's untimed gates, when it names several, are a test each, told
-# that gate (one of more than 20 cases, as msw.index, in shards). A planted
+# a file that names one kind is one test under its own name. A planted
 # bug's tests run with shrinking off, and its shrink is a test of its own,
 # labelled nightly but for the day's first. Day 34's registration, as
 # --emit-ctest writes it, read back by ctest itself.
@@ -17,11 +15,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf '// fails: none\n// passes: 34.stencil 34.speed\n' >"$work/both.cu"
 printf '// fails: none\n// passes: 34.stencil\n' >"$work/untimed.cu"
-printf '// fails: none\n// passes: 34.stencil 34.ring 34.speed\n' >"$work/variant.cu"
 printf '// fails: 34.speed\n// expect: slower\n' >"$work/timed.cu"
 printf 'fails: 34.stencil\nexpect: wrong\n' >"$work/plant.txt"
 {
-  for name in both untimed timed variant; do
+  for name in both untimed timed; do
     printf 'expect\thostile\t%s\t/nonexistent/runner\t%s\n' "$name" "$work/$name.cu"
   done
   for name in first second; do
@@ -43,9 +40,6 @@ want = {  # name: (part, serial)
     "hostile.day34.both.timed": ("timed", True),
     "hostile.day34.untimed": (None, False),
     "hostile.day34.timed": (None, True),
-    "hostile.day34.variant.34.stencil": ("34.stencil", False),
-    "hostile.day34.variant.34.ring": ("34.ring", False),
-    "hostile.day34.variant.timed": ("timed", True),
     "planted.day34.first": (None, False),
     "planted.day34.first.shrink": ("fails", False),
     "planted.day34.second": (None, False),
@@ -76,5 +70,5 @@ for name, (shrink, nightly) in shrinks.items():
         failures += 1
 if failures:
     sys.exit(1)
-print("a file naming timed and untimed gates is two tests, its timed part alone serial; a variant's untimed gates a test each")
+print("a file naming timed and untimed gates is two tests, its timed part alone serial")
 PY

@@ -11,7 +11,6 @@
 #include <climits>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
 
 #include "driver.h"
@@ -228,59 +227,11 @@ void addStub(CtestFile& file, const Day& day, const std::string& runner) {
     file.add("stub." + day.name(), {"--suite", "stub", "--runner", runner}, seconds, "stub;gpu", false);
 }
 
-// A correct variant's untimed part, side by side: a test per untimed gate
-// it names, in shards of at most kCasesPerShard cases. None when that part
-// is one gate of few cases, which runs as one test.
-struct GatePartTest {
-    GatePart part;
-    std::string suffix;  // "<gate>" or "<gate>.shard<k>of<n>"
-    double seconds = 0;
-};
-std::vector<GatePartTest> untimedGateParts(const Day& day, const Expectation& e, const std::string& suite) {
-    std::vector<std::string> gates;  // in the order the file names them
-    std::map<std::string, std::vector<std::pair<bool, std::vector<std::string>>>> entries;  // studentOnly, cases
-    for (const std::string& entry : e.passes) {
-        const size_t at = entry.find('@');
-        const std::string id = entry.substr(0, at);
-        const DayGate* g = day.find(id);
-        if (g == nullptr || g->spec.timed()) continue;
-        const std::vector<std::string> where = at == std::string::npos ? e.cases : words(entry.substr(at + 1));
-        if (entries.find(id) == entries.end()) gates.push_back(id);
-        entries[id].push_back({suite == "hostile" && where.empty(), where});
-    }
-    std::vector<GatePartTest> tests;
-    size_t largest = 0;
-    for (const std::string& id : gates) {
-        const DayGate& g = *day.find(id);
-        size_t cases = 0;
-        for (const auto& [studentOnly, where] : entries[id]) cases += gatePartCases(g, {id}, studentOnly, where).size();
-        largest = std::max(largest, cases);
-        const int shards = std::max(1, static_cast<int>((cases + kCasesPerShard - 1) / kCasesPerShard));
-        for (int k = 1; k <= shards; ++k) {
-            GatePartTest t{{id, k, shards}, id, 0};
-            if (shards > 1) t.suffix += ".shard" + std::to_string(k) + "of" + std::to_string(shards);
-            for (const auto& [studentOnly, where] : entries[id]) {
-                for (const std::string& name : gatePartCases(g, t.part, studentOnly, where)) {
-                    for (const GateCase& c : g.cases) {
-                        if (c.name == name) t.seconds += c.limitSeconds;
-                    }
-                }
-            }
-            tests.push_back(std::move(t));
-        }
-    }
-    if (gates.size() < 2 && largest <= static_cast<size_t>(kCasesPerShard)) return {};
-    return tests;
-}
-
 // A planted bug or hostile file (suite "planted" or "hostile"): its limit
 // the cases of the gate it must fail (times its attempts) and of those it
 // must pass. Its timed gates run with the machine to themselves (serial),
 // the others beside the rest of the suite: a file that names both is two
-// tests, <suite>.<day>.<name> for the untimed gates and <name>.timed. A
-// correct variant's untimed gates are a test each, <name>.<gate>
-// (untimedGateParts), so its longest gate, not their sum, is what the
-// suite waits for.
+// tests, <suite>.<day>.<name> for the untimed gates and <name>.timed.
 // A planted bug's tests assert the failure with shrinking off; its shrink,
 // and the counterexample's bound, is <name>.shrink: labelled nightly, but
 // for the day's first planted bug that shrinks (`*shrinkChosen`), which
@@ -314,15 +265,7 @@ void addExpectation(CtestFile& file, const Day& day, const std::string& suite, c
     const double scale = e && !e->sanitizer.empty() ? kSanitizerSlowdown : 1.0;
     const bool planted = suite == "planted";
     const std::string noShrink = planted ? "GRADING_SHRINK=off" : "";
-    const std::vector<GatePartTest> sideBySide = e && e->fails == "none" ? untimedGateParts(day, *e, suite) : std::vector<GatePartTest>{};
-    if (!sideBySide.empty()) {
-        // Each probes the runner, as the one test would have: its tricks before the probe get their 300 s each.
-        for (const GatePartTest& t : sideBySide) {
-            std::vector<std::string> part = args;
-            part.insert(part.end(), {"--part", gatePartName(t.part)});
-            file.add(test + "." + t.suffix, part, (t.seconds + 300) * scale, suite + gpuLabels(false), false);
-        }
-    } else if (any[0]) {
+    if (any[0]) {
         std::vector<std::string> untimed = args;
         if (any[1]) untimed.insert(untimed.end(), {"--part", "untimed"});
         file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false), false, noShrink);

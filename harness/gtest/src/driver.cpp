@@ -10,11 +10,9 @@
 //                                                  a class's student: the day's student cases (those
 //                                                  that share the GPU first) and its observations
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
-//   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part P]
+//   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part timed|untimed]
 //                                                  a planted bug or hostile submission fails its gate
-//                                                  (--part: timed, its timed gates alone; untimed, the
-//                                                  others; fails, the gate alone; <gate>[/<k>of<n>], one
-//                                                  of a correct variant's gates, or a shard of it)
+//                                                  (--part: its timed gates alone, or the others)
 //   <day>_tests --suite reference --gate ID --no-solution   skips: the tree has no solutions
 //   <day>_tests --gates-tsv                        the declarations, for the report
 //   <day>_tests --charts-tsv                       the heading and charts, for the HTML page

@@ -51,21 +51,6 @@ std::string classTests(const Day& day, const DayGate& g);
 bool selected(const GateCase& c, bool studentOnly, const std::vector<std::string>& only);
 std::vector<std::string> words(const std::string& text);
 
-// A correct variant's untimed gates run side by side, one ctest test a gate
-// (or a shard of one): --part "<gate>" or "<gate>/<k>of<n>" (k from 1), the
-// passes entries of that gate alone, every n-th of their cases from the k-th.
-// nullopt for the other parts ("", "timed", "untimed", "fails").
-struct GatePart {
-    std::string gate;
-    int shard = 1;
-    int shards = 1;
-};
-std::optional<GatePart> parseGatePart(const std::string& part);
-std::string gatePartName(const GatePart& p);  // what parseGatePart reads back
-// The names of the cases `p` takes of the ones `studentOnly` and `only` select, in the gate's order.
-std::vector<std::string> gatePartCases(const DayGate& g, const GatePart& p, bool studentOnly,
-                                       const std::vector<std::string>& only);
-
 // "key: value" lines of an expectation, or "// key: value" at the top of a
 // hostile submission's source.
 struct Expectation {

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -143,38 +142,6 @@ GateRun runGate(const DayGate& g, const std::string& runner, bool studentOnly, c
         if (r.score && (!run.result.score || *r.score < *run.result.score)) run.result = r;
     }
     return run;
-}
-
-std::optional<GatePart> parseGatePart(const std::string& part) {
-    if (part.empty() || part == "timed" || part == "untimed" || part == "fails") return std::nullopt;
-    GatePart p;
-    const size_t slash = part.rfind('/');
-    p.gate = part.substr(0, slash);
-    if (slash != std::string::npos) {
-        int k = 0, n = 0;
-        char tail = 0;
-        if (std::sscanf(part.c_str() + slash + 1, "%dof%d%c", &k, &n, &tail) != 2 || n < 1 || k < 1 || k > n) {
-            return std::nullopt;
-        }
-        p.shard = k;
-        p.shards = n;
-    }
-    return p;
-}
-
-std::string gatePartName(const GatePart& p) {
-    return p.shards == 1 ? p.gate : p.gate + "/" + std::to_string(p.shard) + "of" + std::to_string(p.shards);
-}
-
-std::vector<std::string> gatePartCases(const DayGate& g, const GatePart& p, bool studentOnly,
-                                       const std::vector<std::string>& only) {
-    std::vector<std::string> names;
-    int index = 0;
-    for (const GateCase& c : g.cases) {
-        if (!selected(c, studentOnly, only)) continue;
-        if (index++ % p.shards == p.shard - 1) names.push_back(c.name);
-    }
-    return names;
 }
 
 std::vector<std::string> words(const std::string& text) {
@@ -455,12 +422,7 @@ void registerExpect(const grading::Day& day, const Options& o) {
         if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
         // --part: the timed gates alone (run with the machine to themselves), or the others.
         // "fails": the gate it must fail alone (a planted bug's shrink test).
-        // A gate's name (and shard): that gate of a correct variant alone.
-        const std::optional<GatePart> onePart = parseGatePart(o.part);
-        ASSERT_TRUE(o.part.empty() || o.part == "timed" || o.part == "untimed" || o.part == "fails" || onePart)
-            << "--part wants timed, untimed, fails, <gate> or <gate>/<k>of<n>, got \"" << o.part << "\"";
-        const auto inPart = [&o, &onePart](const DayGate& g) {
-            if (onePart) return g.spec.id() == onePart->gate;
+        const auto inPart = [&o](const DayGate& g) {
             return o.part.empty() || o.part == "fails" || (o.part == "timed") == g.spec.timed();
         };
         if (!contained && inPart(*gate)) {
@@ -502,13 +464,6 @@ void registerExpect(const grading::Day& day, const Options& o) {
             if (!inPart(*other) || o.part == "fails") continue;
             // A hostile file is a student's: a gate it names without cases runs the student's.
             const bool studentCases = o.suite == "hostile" && where.empty();
-            if (onePart) {
-                const std::vector<std::string> mine = gatePartCases(*other, *onePart, studentCases, where);
-                if (mine.empty()) continue;  // a shard of another entry of the same gate
-                const GateRun ok = runGate(*other, o.runner, false, mine, seed);
-                EXPECT_TRUE(ok.result.passed) << o.name << " should leave " << entry << " passing: " << ok.result.message;
-                continue;
-            }
             const GateRun ok = runGate(*other, o.runner, studentCases, where, seed);
             EXPECT_TRUE(ok.ran) << o.expectFile << ": " << entry << " selects no case";
             EXPECT_TRUE(ok.result.passed) << o.name << " should leave " << entry << " passing: " << ok.result.message;
