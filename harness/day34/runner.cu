@@ -161,7 +161,10 @@ GridBuffer* checkedRun(PingPong& p, const float* init, Kernel k, float r, int st
         launch(cur->data(), next->data(), p.n, r);
         grading::checkLaunch(where);
         p.checkGuards(where);
-        if (poison) input->check(where);
+        if (poison) {
+            input->check(where);
+            input->release(*cur);  // the next step's output: kept, it would read as an input written
+        }
         std::swap(cur, next);
     }
     return cur;
