@@ -92,6 +92,18 @@ ctest_common=(--test-dir "$build" --output-on-failure --test-output-size-passed 
 nightly_skip='|^nightly$'
 [ -z "${NIGHTLY:-}" ] || nightly_skip=
 rc_tests=0
+# Cut short (timeout's TERM at a device call's limit): the failures so far,
+# with their messages, are kept, since the run's own summary never comes.
+cut_short() {
+  [ -z "${ctest_pid:-}" ] || kill "$ctest_pid" 2>/dev/null
+  if [ -s "$out/ctest-tests.log" ]; then
+    grep -aE -A8 ': Failure$' "$out/ctest-tests.log" | cut -c1-600 | head -400 > "$out/failures-so-far.txt"
+    say "== cut short: $(grep -acE 'Test +#[0-9]+:' "$out/ctest-tests.log") tests ended, $(grep -acE 'Test +#[0-9]+:.*\*\*\*' "$out/ctest-tests.log") of them not passed (their messages: $out/failures-so-far.txt)"
+    grep -aE 'Test +#[0-9]+:.*\*\*\*' "$out/ctest-tests.log" | head -60 >> "$summary"
+  fi
+  exit 124
+}
+trap cut_short TERM INT
 # REPEATS runs at -j JOBS, each with a new seed; WIDE_REPEATS more at twice that.
 total_runs=$(( ${REPEATS:-1} + ${WIDE_REPEATS:-0} ))
 for ((r = 1; r <= total_runs; r++)); do
@@ -108,8 +120,12 @@ for ((r = 1; r <= total_runs; r++)); do
   export GRADING_TRACE="$out/trace-run$r.tsv"
   rm -f "$GRADING_TRACE"
   # The grade workflow's last step (label grade) reads the grade target's verdict: it runs after it, below.
+  # In the background, so a signal reaches cut_short at once (bash runs a trap only after its foreground child ends).
   ctest "${ctest_common[@]}" -j "$width" -L "$labels" ${TESTS:+-R "$TESTS"} -LE "^grade\$$nightly_skip${EXCLUDE_LABELS:+|$EXCLUDE_LABELS}" --output-junit "$out/junit-tests.xml" \
-    > "$out/ctest-tests.log" 2>&1
+    > "$out/ctest-tests.log" 2>&1 &
+  ctest_pid=$!
+  wait "$ctest_pid"
+  ctest_pid=
   rm -rf "$GRADING_ANSWER_CACHE"
   unset GRADING_ANSWER_CACHE
   unset GRADING_TRACE
