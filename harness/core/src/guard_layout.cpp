@@ -8,9 +8,7 @@ GuardLayout GuardLayout::plain(size_t count, size_t elementSize) {
     GuardLayout l;
     l.count = count;
     l.elementSize = elementSize;
-    l.dataOffset = kGuardBytes;
-    l.trailingBytes = kGuardBytes;
-    l.mappedBytes = l.dataBytes() + 2 * kGuardBytes;
+    l.mappedBytes = l.dataBytes() + 2 * kGuardBytes;  // dataOffset and trailingBytes: one guard each, the defaults
     return l;
 }
 

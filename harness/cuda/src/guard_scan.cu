@@ -104,9 +104,9 @@ InputWatch::Kept& InputWatch::copyAside(const GuardedBytes& input, size_t n, Nam
     it->input = &input;
     // Sized to the input's whole buffer, so an input growing call by call
     // never makes it allocate (and free, which waits for the device) again.
-    const size_t bytes = std::max(n, input.count()) * input.elementSize();
-    if (!it->copy || it->copy->count() < n * input.elementSize()) {
-        it->copy = std::make_unique<GuardedBytes>(input.name() + " as kept", bytes, 1);
+    if (!it->copy || it->copy->elementSize() != input.elementSize() || it->copy->count() < n) {
+        it->copy = std::make_unique<GuardedBytes>(input.name() + " as kept", std::max(n, input.count()),
+                                                  input.elementSize());
     }
     it->n = n;
     it->names = std::move(names);
@@ -117,12 +117,10 @@ InputWatch::Kept& InputWatch::copyAside(const GuardedBytes& input, size_t n, Nam
     return *it;
 }
 
-void InputWatch::keep(const GuardedBytes& input, size_t n, Names names) {
+void InputWatch::keepBytes(const GuardedBytes& input, size_t n, Names names) {
     copyAside(input, n, std::move(names));
     CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
 }
-
-void InputWatch::keepQueued(const GuardedBytes& input, size_t n, Names names) { copyAside(input, n, std::move(names)); }
 
 void InputWatch::release(const GuardedBytes& input) {
     for (Kept& k : kept_) {
@@ -167,18 +165,11 @@ void InputWatch::throwIfChangedQueued(const std::string& after) const {
         if (w.input != nullptr && first < w.n) {
             const size_t index = static_cast<size_t>(first);
             const std::vector<unsigned char> now = w.input->elementBytes(index);
-            std::vector<unsigned char> was(now.size());
-            CUDA_TRY(cudaMemcpy(was.data(), static_cast<const unsigned char*>(w.copy->bytes()) + index * now.size(),
-                                now.size(), cudaMemcpyDeviceToHost));
+            const std::vector<unsigned char> was = w.copy->elementBytes(index);
             if (now != was) {
-                const auto value = [&](const std::vector<unsigned char>& e) {
-                    if (w.names.value) return w.names.value(e.data());
-                    if (w.input->valueText() != nullptr) return w.input->valueText()(e.data());
-                    return std::string("(" + std::to_string(e.size()) + " bytes)");
-                };
                 throw ContractViolation(after + " wrote to its input " + w.input->name() + " at " +
                                         (w.names.place ? w.names.place(index) : indexPlace(index)) + " (was " +
-                                        value(was) + ", now " + value(now) + ")");
+                                        w.names.value(was.data()) + ", now " + w.names.value(now.data()) + ")");
             }
         }
         // Seen by the device but not read back: the write was undone, or (queued)

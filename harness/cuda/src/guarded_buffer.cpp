@@ -7,9 +7,8 @@
 
 namespace grading {
 
-GuardedBytes::GuardedBytes(std::string name, size_t count, size_t elementSize, GuardPages pages,
-                           ValueText valueText)
-    : name_(std::move(name)), layout_(GuardLayout::plain(count, elementSize)), valueText_(valueText) {
+GuardedBytes::GuardedBytes(std::string name, size_t count, size_t elementSize, GuardPages pages)
+    : name_(std::move(name)), layout_(GuardLayout::plain(count, elementSize)) {
     const size_t granule = pages == GuardPages::After ? guard_pages::granule() : 0;
     if (granule > 0) {
         layout_ = GuardLayout::beforeUnmappedPage(count, elementSize, granule);

@@ -15,7 +15,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "harness/cuda_check.h"
@@ -39,11 +38,8 @@ public:
     static constexpr size_t kGuardBytes = GuardLayout::kGuardBytes;
     static constexpr size_t kLiveWindowElements = 64;
     static constexpr unsigned char kGuardByte = kPoisonByte;
-    // An element's value as a message shows it (GuardedBuffer<T> sets one by T).
-    using ValueText = std::string (*)(const void* element);
 
-    GuardedBytes(std::string name, size_t count, size_t elementSize, GuardPages pages = GuardPages::None,
-                 ValueText valueText = nullptr);
+    GuardedBytes(std::string name, size_t count, size_t elementSize, GuardPages pages = GuardPages::None);
     ~GuardedBytes();
     GuardedBytes(const GuardedBytes&) = delete;
     GuardedBytes& operator=(const GuardedBytes&) = delete;
@@ -52,7 +48,6 @@ public:
     size_t count() const { return layout_.count; }
     size_t elementSize() const { return layout_.elementSize; }
     void* bytes() const { return base_ + layout_.dataOffset; }
-    ValueText valueText() const { return valueText_; }
 
     // Fills the whole data region with the guard pattern: a read of an
     // element nobody wrote then shows up as a wrong value, not a plausible 0.
@@ -89,25 +84,14 @@ private:
     GuardLayout layout_;
     unsigned char* base_ = nullptr;
     size_t reservedBytes_ = 0;  // with guard pages: the mapping and the unmapped granule after it
-    ValueText valueText_;
     std::optional<size_t> live_;
 };
-
-// A value as a message shows it: integers as they are, floating point as
-// std::to_string does.
-template <typename T>
-std::string valueTextOf(const void* element) {
-    T v;
-    std::memcpy(&v, element, sizeof(T));
-    if constexpr (std::is_arithmetic_v<T>) return std::to_string(v);
-    else return "(" + std::to_string(sizeof(T)) + " bytes)";
-}
 
 template <typename T>
 class GuardedBuffer : public GuardedBytes {
 public:
     GuardedBuffer(std::string name, size_t count, GuardPages pages = GuardPages::None)
-        : GuardedBytes(std::move(name), count, sizeof(T), pages, &valueTextOf<T>) {}
+        : GuardedBytes(std::move(name), count, sizeof(T), pages) {}
 
     T* data() const { return static_cast<T*>(bytes()); }
     void upload(const std::vector<T>& values, size_t offset = 0) {
@@ -138,8 +122,8 @@ public:
 class InputWatch {
 public:
     // How the message names a changed element: where it is ("index 9" when
-    // empty; a day may name a row and a column) and what it held (the
-    // buffer's type's text when empty).
+    // empty; a day may name a row and a column) and what it held (when
+    // empty, the element type's std::to_string).
     struct Names {
         std::function<std::string(size_t index)> place;
         std::function<std::string(const void* element)> value;
@@ -151,7 +135,10 @@ public:
     InputWatch& operator=(const InputWatch&) = delete;
 
     // Again for an input already kept: a new copy. Elements of 4 or 8 bytes.
-    void keep(const GuardedBytes& input, size_t n, Names names = {});
+    template <typename T>
+    void keep(const GuardedBuffer<T>& input, size_t n, Names names = {}) {
+        keepBytes(input, n, withValueText<T>(std::move(names)));
+    }
     void release(const GuardedBytes& input);  // no longer an input (the next launch's output)
     void check(const std::string& after);
 
@@ -167,7 +154,10 @@ public:
     // says the input is not known. check() is clearQueued(), enqueueCheck(),
     // a wait and throwIfChangedQueued().
     void clearQueued();
-    void keepQueued(const GuardedBytes& input, size_t n, Names names = {});
+    template <typename T>
+    void keepQueued(const GuardedBuffer<T>& input, size_t n, Names names = {}) {
+        copyAside(input, n, withValueText<T>(std::move(names)));
+    }
     void enqueueCheck() const;
     void throwIfChangedQueued(const std::string& after) const;
 
@@ -178,6 +168,18 @@ private:
         std::unique_ptr<GuardedBytes> copy;
         Names names;
     };
+    template <typename T>
+    static Names withValueText(Names names) {
+        if (!names.value) {
+            names.value = [](const void* element) {
+                T v;
+                std::memcpy(&v, element, sizeof(T));
+                return std::to_string(v);
+            };
+        }
+        return names;
+    }
+    void keepBytes(const GuardedBytes& input, size_t n, Names names);
     Kept& copyAside(const GuardedBytes& input, size_t n, Names names);
     std::vector<Kept> kept_;
     unsigned long long* firstChanged_ = nullptr;  // mapped pinned memory, one per kept input (kMaxKept)
