@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# A hostile or planted file that names timed and untimed gates is two ctest
-# tests: its untimed gates beside the rest of the suite, its timed ones with
-# the machine to themselves (RUN_SERIAL, label serial), each told its part;
-# a file that names one kind is one test under its own name. A planted
-# bug's tests run with shrinking off, and its shrink is a test of its own,
-# labelled nightly but for the day's first. Day 34's registration, as
-# --emit-ctest writes it, read back by ctest itself.
+# A hostile or planted file's untimed gates are a ctest test of its own
+# beside the rest of the suite (told --part untimed where it names timed
+# gates too); the timed gates of every such file of the day are one test,
+# timed.<day>, with the machine to itself (RUN_SERIAL, label serial), its
+# limit their cases' and its labels their suites'. A planted bug's tests
+# run with shrinking off, and its shrink is a test of its own, labelled
+# nightly but for the day's first. Day 34's registration, as --emit-ctest
+# writes it, read back by ctest itself; then the timed test's own process
+# lists the gtest tests it runs.
 #   expectation_parts.sh BUILD_DIR
 set -uo pipefail
 build=$1
@@ -37,9 +39,8 @@ def part(t):
     return cmd[cmd.index("--part") + 1] if "--part" in cmd else None
 want = {  # name: (part, serial)
     "hostile.day34.both": ("untimed", False),
-    "hostile.day34.both.timed": ("timed", True),
     "hostile.day34.untimed": (None, False),
-    "hostile.day34.timed": (None, True),
+    "timed.day34": (None, True),
     "planted.day34.first": (None, False),
     "planted.day34.first.shrink": ("fails", False),
     "planted.day34.second": (None, False),
@@ -68,7 +69,25 @@ for name, (shrink, nightly) in shrinks.items():
     if nightly is not None and ("nightly" in t.get("LABELS", [])) != nightly:
         print(f"{name}: labelled nightly {not nightly}, want {nightly} (the day's first shrink runs in every suite)")
         failures += 1
+timed = tests["timed.day34"]
+cmd, t = timed["command"], props(timed)
+if cmd[cmd.index("--suite") + 1] != "timed" or "--manifest" not in cmd:
+    print(f"timed.day34 runs {cmd}, want --suite timed --manifest FILE")
+    failures += 1
+if not {"hostile", "timed", "exclusive"} <= set(t.get("LABELS", [])) or "planted" in t.get("LABELS", []):
+    print(f"timed.day34 is labelled {t.get('LABELS')}, want hostile, timed and exclusive (no planted bug has timed gates here)")
+    failures += 1
+if "GRADING_SHRINK=off" not in t.get("ENVIRONMENT", []):
+    print("timed.day34 runs with shrinking on")
+    failures += 1
 if failures:
     sys.exit(1)
-print("a file naming timed and untimed gates is two tests, its timed part alone serial")
+print("a file's untimed gates are a test of its own; the day's timed gates one serial test")
 PY
+[ $? -eq 0 ] || exit 1
+# The timed test's process: a gtest test per file with timed gates, none for the others.
+listed=$("$driver" --suite timed --manifest "$work/manifest.tsv" --gtest_list_tests) || { echo "--suite timed failed"; exit 1; }
+got=$(sed -n 's/^  //p; s/\.$//p' <<<"$listed" | paste -sd' ')
+want="hostile both timed"
+[ "$got" = "$want" ] || { echo "the timed test runs: $got; want: $want"; exit 1; }
+echo "its process runs the timed gates of: both, timed"

@@ -375,6 +375,30 @@ TEST_F(Sessions, AnAnswerAfterTheLastCallIsReportedWhenTheSessionsClose) {
     EXPECT_THAT(closeSessions(), HasSubstr("bytes to its channel after its last answer"));
 }
 
+TEST_F(Sessions, ClosingOneRunnersSessionLeavesTheOthersAndReportsItsLateAnswer) {
+    // A second runner: the stand-in under another path.
+    const std::string other = ::testing::TempDir() + "other_runner_" + std::to_string(getpid());
+    std::filesystem::copy_file(FAKE_RUNNER, other, std::filesystem::copy_options::overwrite_existing);
+    RunnerCall toOther;
+    toOther.runner = other;
+    toOther.subcommand = "ok";
+    toOther.timeLimitSeconds = 10.0;
+    const RunnerOutcome before = call("ok");
+    const RunnerOutcome first = callRunner(toOther);
+    ASSERT_TRUE(before.ok() && first.ok()) << before.message << first.message;
+    EXPECT_EQ(closeSession(other), "");
+    EXPECT_EQ(closeSession(other), "") << "a runner with no session has nothing to close";
+    const RunnerOutcome again = callRunner(toOther);
+    const RunnerOutcome after = call("ok");
+    ASSERT_TRUE(again.ok() && after.ok()) << again.message << after.message;
+    EXPECT_NE(pidOf(again), pidOf(first)) << "its session was closed, so the next call starts another";
+    EXPECT_EQ(pidOf(after), pidOf(before)) << "the other runner's session was left running";
+    ASSERT_TRUE(callAnsweringLate("late").ok());
+    EXPECT_THAT(closeSession(FAKE_RUNNER), HasSubstr("bytes to its channel after its last answer"));
+    EXPECT_EQ(closeSessions(), "") << "closed already: nothing of it is reported twice";
+    std::filesystem::remove(other);
+}
+
 // The device memory a session holds (read by a stand-in for NVML here):
 // over GRADING_RUNNER_GPU_MEMORY_GIB (default 16), the session is ended and
 // the call fails naming both amounts, whether the memory is kept past the

@@ -507,25 +507,42 @@ void setRunnerMemoryReader(std::function<std::optional<uint64_t>(int pid)> reade
     detail::memoryReader() = std::move(reader);
 }
 
+namespace {
+
+// Closes the runner's stdin, so it ends; what it writes before that came
+// after its last answer.
+std::string endSession(const std::string& runner, detail::Session& s) {
+    close(s.child.input);
+    s.child.input = -1;
+    ProcessResult p;
+    for (int i = 0; i < 250 && detail::pump(s, p, 20); ++i) {
+    }
+    std::string problem;
+    if (!s.channel.empty()) {
+        problem = "the runner " + runner + " wrote " + std::to_string(s.channel.size()) +
+                  " bytes to its channel after its last answer: something other than the runner wrote there\n";
+    }
+    detail::waitStatus(s, false);
+    return problem;
+}
+
+}  // namespace
+
 std::string closeSessions() {
     std::string problems;
     for (auto& [runner, s] : detail::sessions()) {
-        if (!s) continue;
-        // Its stdin closed, a runner ends; whatever it writes before that
-        // came after its last answer.
-        close(s->child.input);
-        s->child.input = -1;
-        ProcessResult p;
-        for (int i = 0; i < 250 && detail::pump(*s, p, 20); ++i) {
-        }
-        if (!s->channel.empty()) {
-            problems += "the runner " + runner + " wrote " + std::to_string(s->channel.size()) +
-                        " bytes to its channel after its last answer: something other than the runner wrote there\n";
-        }
-        detail::waitStatus(*s, false);
+        if (s) problems += endSession(runner, *s);
     }
     detail::sessions().clear();
     return problems;
+}
+
+std::string closeSession(const std::string& runner) {
+    const auto it = detail::sessions().find(runner);
+    if (it == detail::sessions().end()) return "";
+    std::string problem = it->second ? endSession(runner, *it->second) : "";
+    detail::sessions().erase(it);
+    return problem;
 }
 
 }  // namespace grading

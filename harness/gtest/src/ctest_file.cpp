@@ -96,14 +96,14 @@ double shardSeconds(const DayGate& g, bool studentOnly, int shards, int k) {
     return total;
 }
 
-using Row = std::vector<std::string>;
+}  // namespace
 
 // Tab-separated, empty fields kept ("reference\t" names no runner).
-std::vector<Row> readManifest(std::istream& in) {
-    std::vector<Row> rows;
+std::vector<ManifestRow> readManifest(std::istream& in) {
+    std::vector<ManifestRow> rows;
     for (std::string line; std::getline(in, line);) {
         if (line.empty()) continue;
-        Row f;
+        ManifestRow f;
         for (size_t start = 0;;) {
             const size_t tab = line.find('\t', start);
             f.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
@@ -115,12 +115,35 @@ std::vector<Row> readManifest(std::istream& in) {
     return rows;
 }
 
+ExpectationParts expectationParts(const Day& day, const Expected<Expectation>& e) {
+    ExpectationParts parts;
+    const auto count = [&](const DayGate& g, const std::vector<std::string>& where, int times) {
+        parts.seconds[g.spec.timed()] += caseSeconds(g, false, where) * times;
+        parts.any[g.spec.timed()] = true;
+    };
+    const DayGate* fails = e ? day.find(e->fails) : nullptr;
+    if (fails != nullptr) count(*fails, e->cases, e->attempts);
+    for (const std::string& entry : e ? e->passes : std::vector<std::string>{}) {
+        const size_t at = entry.find('@');
+        if (const DayGate* g = day.find(entry.substr(0, at))) {
+            count(*g, at == std::string::npos ? e->cases : words(entry.substr(at + 1)), 1);
+        }
+    }
+    // A file that fails no gate (fails: none) does its tricks before the
+    // probe, and one that cannot be read or names no gate says so: 300 s.
+    if (fails == nullptr) parts.seconds[parts.any[1] && !parts.any[0]] += 300;
+    if (!parts.any[0] && !parts.any[1]) parts.any[0] = true;
+    return parts;
+}
+
+namespace {
+
 // The file under way: every test runs this driver, told the instructor's
 // and the course's runners and the policy the manifest names.
 class CtestFile {
 public:
-    CtestFile(const Day& day, const std::vector<Row>& rows) : day_(day), self_(selfPath()) {
-        for (const Row& f : rows) {
+    CtestFile(const Day& day, const std::vector<ManifestRow>& rows) : day_(day), self_(selfPath()) {
+        for (const ManifestRow& f : rows) {
             if (f.size() < 2 || f[1].empty()) continue;
             if (f[0] == "reference" || f[0] == "instructor") referencePath_ = f[1];
             if (f[0] == "course") coursePath_ = f[1];
@@ -229,52 +252,35 @@ void addStub(CtestFile& file, const Day& day, const std::string& runner) {
 
 // A planted bug or hostile file (suite "planted" or "hostile"): its limit
 // the cases of the gate it must fail (times its attempts) and of those it
-// must pass. Its timed gates run with the machine to themselves (serial),
-// the others beside the rest of the suite: a file that names both is two
-// tests, <suite>.<day>.<name> for the untimed gates and <name>.timed.
-// A planted bug's tests assert the failure with shrinking off; its shrink,
-// and the counterexample's bound, is <name>.shrink: labelled nightly, but
-// for the day's first planted bug that shrinks (`*shrinkChosen`), which
-// every suite runs.
+// must pass. Its untimed gates run beside the rest of the suite, as
+// <suite>.<day>.<name>; its timed gates join the day's one serial test,
+// timed.<day> (the `seconds` it adds to it, `suites` the label it adds), where
+// they have the machine to themselves and share one start of the instructor's
+// runner with every other file's. A planted bug's tests assert the failure
+// with shrinking off; its shrink, and the counterexample's bound, is
+// <name>.shrink: labelled nightly, but for the day's first planted bug that
+// shrinks (`*shrinkChosen`), which every suite runs.
 void addExpectation(CtestFile& file, const Day& day, const std::string& suite, const std::string& name,
-                    const std::string& runner, const std::string& expectationFile,
-                    bool* shrinkChosen) {
+                    const std::string& runner, const std::string& expectationFile, bool* shrinkChosen,
+                    double* timedSeconds, std::string* timedSuites) {
     const Expected<Expectation> e = readExpectation(expectationFile);
+    const ExpectationParts parts = expectationParts(day, e);
     const std::string test = suite + "." + day.name() + "." + name;
     const std::vector<std::string> args = {"--suite", suite, "--runner", runner, "--expect", expectationFile,
                                            "--name", name};
-    // Seconds and whether any gate, per part: [0] untimed, [1] timed.
-    double seconds[2] = {0, 0};
-    bool any[2] = {false, false};
-    const auto count = [&](const DayGate& g, const std::vector<std::string>& where, int times) {
-        seconds[g.spec.timed()] += caseSeconds(g, false, where) * times;
-        any[g.spec.timed()] = true;
-    };
-    const DayGate* fails = e ? day.find(e->fails) : nullptr;
-    if (fails != nullptr) count(*fails, e->cases, e->attempts);
-    for (const std::string& entry : e ? e->passes : std::vector<std::string>{}) {
-        const size_t at = entry.find('@');
-        if (const DayGate* g = day.find(entry.substr(0, at))) {
-            count(*g, at == std::string::npos ? e->cases : words(entry.substr(at + 1)), 1);
-        }
-    }
-    // A file that fails no gate (fails: none) does its tricks before the
-    // probe, and one that cannot be read or names no gate says so: 300 s.
-    if (fails == nullptr) seconds[any[1] && !any[0]] += 300;
-    if (!any[0] && !any[1]) any[0] = true;
     const double scale = e && !e->sanitizer.empty() ? kSanitizerSlowdown : 1.0;
     const bool planted = suite == "planted";
-    const std::string noShrink = planted ? "GRADING_SHRINK=off" : "";
-    if (any[0]) {
+    if (parts.any[0]) {
         std::vector<std::string> untimed = args;
-        if (any[1]) untimed.insert(untimed.end(), {"--part", "untimed"});
-        file.add(test, untimed, seconds[0] * scale, suite + gpuLabels(false), false, noShrink);
+        if (parts.any[1]) untimed.insert(untimed.end(), {"--part", "untimed"});
+        file.add(test, untimed, parts.seconds[0] * scale, suite + gpuLabels(false), false,
+                 planted ? "GRADING_SHRINK=off" : "");
     }
-    if (any[1]) {
-        std::vector<std::string> timed = args;
-        if (any[0]) timed.insert(timed.end(), {"--part", "timed"});
-        file.add(any[0] ? test + ".timed" : test, timed, seconds[1] * scale, suite + gpuLabels(true), true, noShrink);
+    if (parts.any[1]) {
+        *timedSeconds += parts.seconds[1] * scale;
+        if (timedSuites->find(suite) == std::string::npos) *timedSuites += (timedSuites->empty() ? "" : ";") + suite;
     }
+    const DayGate* fails = e ? day.find(e->fails) : nullptr;
     if (planted && fails != nullptr && !fails->spec.timed() && !e->scoreBelow) {
         std::vector<std::string> shrink = args;
         shrink.insert(shrink.end(), {"--part", "fails"});
@@ -293,15 +299,23 @@ int emitCtest(const Day& day, const Options& o) {
         std::cerr << "cannot open the manifest " << o.manifest << "\n";
         return 2;
     }
-    const std::vector<Row> rows = readManifest(manifest);
+    const std::vector<ManifestRow> rows = readManifest(manifest);
     CtestFile file(day, rows);
     bool shrinkChosen = false;
-    for (const Row& f : rows) {
+    double timedSeconds = 0;
+    std::string timedSuites;
+    for (const ManifestRow& f : rows) {
         const std::string& kind = f[0];
         if ((kind == "reference" || kind == "submission") && f.size() >= 2) addSuite(file, day, kind, f[1]);
         else if (kind == "student" && f.size() >= 3) addStudent(file, day, f[1], f[2]);  // student <id> <runner>
         else if (kind == "stub" && f.size() >= 2) addStub(file, day, f[1]);
-        else if (kind == "expect" && f.size() >= 5) addExpectation(file, day, f[1], f[2], f[3], f[4], &shrinkChosen);  // expect <suite> <name> <runner> <file>
+        else if (kind == "expect" && f.size() >= 5) {  // expect <suite> <name> <runner> <file>
+            addExpectation(file, day, f[1], f[2], f[3], f[4], &shrinkChosen, &timedSeconds, &timedSuites);
+        }
+    }
+    if (!timedSuites.empty()) {
+        file.add(timedPartsTestName(day), {"--suite", "timed", "--manifest", o.manifest}, timedSeconds,
+                 timedSuites + gpuLabels(true), true, "GRADING_SHRINK=off");
     }
     std::ofstream out(o.emitCtest, std::ios::trunc);
     out << file.text();

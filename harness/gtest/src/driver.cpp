@@ -10,9 +10,11 @@
 //                                                  a class's student: the day's student cases (those
 //                                                  that share the GPU first) and its observations
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
-//   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part timed|untimed]
+//   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part untimed|fails]
 //                                                  a planted bug or hostile submission fails its gate
-//                                                  (--part: its timed gates alone, or the others)
+//                                                  (--part: its untimed gates, or the gate it fails)
+//   <day>_tests --suite timed --manifest FILE      the timed gates of every planted bug and hostile
+//                                                  file the manifest names, one after another
 //   <day>_tests --suite reference --gate ID --no-solution   skips: the tree has no solutions
 //   <day>_tests --gates-tsv                        the declarations, for the report
 //   <day>_tests --charts-tsv                       the heading and charts, for the HTML page
@@ -134,6 +136,8 @@ int main(int argc, char** argv) {
         registerStub(day, o);
     } else if (o.suite == "planted" || o.suite == "hostile") {
         registerExpect(day, o);
+    } else if (o.suite == "timed") {
+        if (!registerTimedParts(day, o)) return 2;
     } else if (!o.suite.empty()) {
         std::cerr << "unknown suite \"" << o.suite << "\"\n";
         return 2;

@@ -2,6 +2,7 @@
 // What the day driver's files share (driver.cpp, suites.cpp, tables.cpp,
 // ctest_file.cpp): its options, the cases a suite selects, the expectation
 // a planted bug or hostile file states, and each job's entry point.
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,10 +64,30 @@ struct Expectation {
 };
 Expected<Expectation> readExpectation(const std::string& path);
 
+// The seconds of the cases an expectation names, [0] its untimed gates' and
+// [1] its timed gates', and which of the two it names.
+struct ExpectationParts {
+    double seconds[2] = {0, 0};
+    bool any[2] = {false, false};
+};
+ExpectationParts expectationParts(const Day& day, const Expected<Expectation>& e);
+
+// The manifest CMake writes for --emit-ctest, a row a line, tab-separated:
+// "reference <runner>", "expect <suite> <name> <runner> <file>", ...
+using ManifestRow = std::vector<std::string>;
+std::vector<ManifestRow> readManifest(std::istream& in);
+
+// The day's one serial test: the timed gates of every planted bug and
+// hostile file the manifest names, in one process, with the machine to itself.
+inline std::string timedPartsTestName(const Day& day) { return "timed." + day.name(); }
+
 // The suites, as gtest tests (suites.cpp).
 void registerGate(const DayGate& g, const Options& o);
 void registerStub(const Day& day, const Options& o);
 void registerExpect(const Day& day, const Options& o);
+// Every expectation of the manifest `o.manifest` with timed gates: those gates,
+// a gtest test each (<suite>.<name>); false after saying why it cannot.
+bool registerTimedParts(const Day& day, const Options& o);
 void registerObservation(const Day& day, const Options& o);
 void registerClassDay(const Day& day, const Options& o);
 

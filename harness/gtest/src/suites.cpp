@@ -381,10 +381,48 @@ void expectSmallCounterexample(const grading::Day& day, const Expectation& e, co
     }
 }
 
+// GRADING_SANITIZER for the calls of one expectation's test, unset again
+// however the test ends (the day's timed test runs several in one process).
+class ScopedSanitizer {
+public:
+    explicit ScopedSanitizer(const std::string& tool) : set_(!tool.empty()) {
+        if (set_) setenv("GRADING_SANITIZER", tool.c_str(), 1);
+    }
+    ~ScopedSanitizer() {
+        if (set_) unsetenv("GRADING_SANITIZER");
+    }
+    ScopedSanitizer(const ScopedSanitizer&) = delete;
+    ScopedSanitizer& operator=(const ScopedSanitizer&) = delete;
+
+private:
+    bool set_;
+};
+
+// Ends the runner's session as its test ends, however it ends, so a file's
+// runner never runs beside the next file's timed calls (the day's timed
+// test); what it wrote after its last answer fails the test.
+class SessionEndsWithTest {
+public:
+    explicit SessionEndsWithTest(std::string runner) : runner_(std::move(runner)) {}
+    ~SessionEndsWithTest() {
+        if (const std::string late = grading::closeSession(runner_); !late.empty()) ADD_FAILURE() << late;
+    }
+    SessionEndsWithTest(const SessionEndsWithTest&) = delete;
+    SessionEndsWithTest& operator=(const SessionEndsWithTest&) = delete;
+
+private:
+    std::string runner_;
+};
+
 // A planted bug or hostile submission: its gate fails, with the message the
 // expectation names, on the graded cases (or the ones it lists).
 void registerExpect(const grading::Day& day, const Options& o) {
     registerTest(o.suite, o.name, [&day, o] {
+        // A hostile file is a student's: its runner never starts outside the
+        // sandbox (a day's timed test runs planted bugs beside them).
+        grading::setSandboxPolicy(o.suite == "hostile" ? grading::SandboxPolicy::Required
+                                                       : grading::SandboxPolicy::Preferred);
+        const SessionEndsWithTest session(o.runner);
         const grading::Expected<Expectation> read = readExpectation(o.expectFile);
         ASSERT_TRUE(read.ok()) << read.error();
         const Expectation& e = read.value();
@@ -419,9 +457,10 @@ void registerExpect(const grading::Day& day, const Options& o) {
                 << "/: " << probe.message;
             return;
         }
-        if (!e.sanitizer.empty()) setenv("GRADING_SANITIZER", e.sanitizer.c_str(), 1);
-        // --part: the timed gates alone (run with the machine to themselves), or the others.
-        // "fails": the gate it must fail alone (a planted bug's shrink test).
+        const ScopedSanitizer sanitizer(e.sanitizer);
+        // --part: the timed gates alone (the day's timed test, with the machine
+        // to itself), or the others; "fails": the gate it must fail alone (a
+        // planted bug's shrink test).
         const auto inPart = [&o](const DayGate& g) {
             return o.part.empty() || o.part == "fails" || (o.part == "timed") == g.spec.timed();
         };
@@ -468,8 +507,27 @@ void registerExpect(const grading::Day& day, const Options& o) {
             EXPECT_TRUE(ok.ran) << o.expectFile << ": " << entry << " selects no case";
             EXPECT_TRUE(ok.result.passed) << o.name << " should leave " << entry << " passing: " << ok.result.message;
         }
-        if (!e.sanitizer.empty()) unsetenv("GRADING_SANITIZER");
     });
+}
+
+bool registerTimedParts(const grading::Day& day, const Options& o) {
+    std::ifstream manifest(o.manifest);
+    if (!manifest) {
+        std::cerr << "cannot open the manifest " << o.manifest << "\n";
+        return false;
+    }
+    for (const ManifestRow& f : readManifest(manifest)) {
+        if (f.size() < 5 || f[0] != "expect") continue;  // expect <suite> <name> <runner> <file>
+        if (!expectationParts(day, readExpectation(f[4])).any[1]) continue;
+        Options part = o;
+        part.suite = f[1];
+        part.name = f[2];
+        part.runner = f[3];
+        part.expectFile = f[4];
+        part.part = "timed";
+        registerExpect(day, part);
+    }
+    return true;
 }
 
 void registerObservation(const grading::Day& day, const Options& o) {

@@ -235,6 +235,9 @@ Reply<Sub> askAgainStrictly(const std::function<Reply<Sub>(bool strict)>& ask, H
 // of its own, as does a sanitizer. closeSessions() ends them all and says
 // what, if anything, a runner wrote after its last answer.
 std::string closeSessions();
+// The same for one runner's session, if it has one: its process ends before
+// the next test's calls (a test process that grades several submissions).
+std::string closeSession(const std::string& runner);
 
 // The last "at: ..." line a runner printed, or "" if none.
 std::string lastBreadcrumb(const std::string& stderrText);
