@@ -120,6 +120,7 @@ struct NoTimingResult {
 // runner, which links no student code.
 constexpr const char* kShapeDiamond = "diamond";
 constexpr const char* kShapeSerial = "serial";
+inline const OneOf kShapes{{kShapeDiamond, kShapeSerial}};
 // The function a shape runs, as messages name it.
 inline const char* enqueueOf(const std::string& shape) {
     return shape == kShapeDiamond ? "enqueueDiamond" : "enqueueSerial";
@@ -133,7 +134,7 @@ struct TimingRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("shape", s.shape, OneOf{{kShapeDiamond, kShapeSerial}});
+        field("shape", s.shape, kShapes);
         field("warmup_key", s.warmupKey);
         field("timed_key", s.timedKey);
         field("warmups", s.warmups, Within<int32_t>{0, 100});
@@ -174,7 +175,7 @@ struct ClockedRequest {
 
     template <class Self, class Visit>
     static void fields(Self& s, Visit&& field) {
-        field("shape", s.shape, OneOf{{kShapeDiamond, kShapeSerial}});
+        field("shape", s.shape, kShapes);
         field("key", s.key);
         field("runs", s.runs, Within<int32_t>{1, kMaxClockedRuns});
     }

@@ -11,6 +11,7 @@
 #include <climits>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "driver.h"
@@ -262,7 +263,7 @@ void addStub(CtestFile& file, const Day& day, const std::string& runner) {
 // shrinks (`*shrinkChosen`), which every suite runs.
 void addExpectation(CtestFile& file, const Day& day, const std::string& suite, const std::string& name,
                     const std::string& runner, const std::string& expectationFile, bool* shrinkChosen,
-                    double* timedSeconds, std::string* timedSuites) {
+                    double* timedSeconds, std::set<std::string>* timedSuites) {
     const Expected<Expectation> e = readExpectation(expectationFile);
     const ExpectationParts parts = expectationParts(day, e);
     const std::string test = suite + "." + day.name() + "." + name;
@@ -278,7 +279,7 @@ void addExpectation(CtestFile& file, const Day& day, const std::string& suite, c
     }
     if (parts.any[1]) {
         *timedSeconds += parts.seconds[1] * scale;
-        if (timedSuites->find(suite) == std::string::npos) *timedSuites += (timedSuites->empty() ? "" : ";") + suite;
+        timedSuites->insert(suite);
     }
     const DayGate* fails = e ? day.find(e->fails) : nullptr;
     if (planted && fails != nullptr && !fails->spec.timed() && !e->scoreBelow) {
@@ -303,7 +304,7 @@ int emitCtest(const Day& day, const Options& o) {
     CtestFile file(day, rows);
     bool shrinkChosen = false;
     double timedSeconds = 0;
-    std::string timedSuites;
+    std::set<std::string> timedSuites;  // the timed test's labels
     for (const ManifestRow& f : rows) {
         const std::string& kind = f[0];
         if ((kind == "reference" || kind == "submission") && f.size() >= 2) addSuite(file, day, kind, f[1]);
@@ -314,8 +315,10 @@ int emitCtest(const Day& day, const Options& o) {
         }
     }
     if (!timedSuites.empty()) {
+        std::string labels;
+        for (const std::string& suite : timedSuites) labels += (labels.empty() ? "" : ";") + suite;
         file.add(timedPartsTestName(day), {"--suite", "timed", "--manifest", o.manifest}, timedSeconds,
-                 timedSuites + gpuLabels(true), true, "GRADING_SHRINK=off");
+                 labels + gpuLabels(true), true, "GRADING_SHRINK=off");
     }
     std::ofstream out(o.emitCtest, std::ios::trunc);
     out << file.text();

@@ -47,7 +47,7 @@ constexpr double kSanitizerSlowdown = 20.0;
 
 // Whether calls from this process run their runner in the sandbox
 // (sandbox.h): Required for runners of submitted code (the driver sets it for
-// the submission, stub and hostile suites), Preferred otherwise.
+// the submission and stub suites, and each hostile file's test), Preferred otherwise.
 void setSandboxPolicy(SandboxPolicy policy);
 
 // A directory under $TMPDIR (or /tmp), removed with everything in it.
