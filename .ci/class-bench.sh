@@ -88,6 +88,20 @@ else
   awk -F'\t' -v n="$students" '{ exclusive += $11 } END {
     printf "held the GPU exclusively (the calls that hold it): %.1f s per student of this class, a floor under the marginal cost\n", exclusive / 1000 / n }' \
     "$GRADING_TRACE" | tee -a "$log"
+  # The speed gates over the class: the solution's copies must earn all of each (at most 1.2x).
+  python3 - "$out/graded" <<'PY' | tee -a "$log"
+import glob, json, re, statistics, sys
+ratios = {}
+for path in glob.glob(sys.argv[1] + "/s[0-9]*/results.json"):
+    for t in json.load(open(path)).get("tests", []):
+        m = re.search(r"(timed interleaved|the instructor timed once for the class): ([0-9.]+)x, ([0-9]+)% of the points", t.get("output", ""))
+        if m:
+            ratios.setdefault((t["name"].split()[0].rstrip(":"), m.group(1)), []).append((float(m.group(2)), int(m.group(3))))
+for (gate, how), rs in sorted(ratios.items()):
+    r = sorted(x for x, _ in rs)
+    print(f"{gate} ({how}): {len(r)} students, ratio median {statistics.median(r):.2f}x, from {r[0]:.2f}x to {r[-1]:.2f}x;"
+          f" {sum(p == 100 for _, p in rs)} earned all of it")
+PY
   cat "$out/graded/summary.md" >>"$log"
 fi
 

@@ -229,7 +229,8 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpe
 }
 
 grading::Reply<protocol::Clocked> clocked(const std::string& runner, int n, uint64_t key, const std::string& kernel,
-                                          int steps, float r, double limitSeconds, bool exclusiveGpu) {
+                                          int steps, float r, double limitSeconds, bool exclusiveGpu,
+                                          grading::Answer answer) {
     protocol::ClockedRequest request;
     request.n = n;
     request.key = key;
@@ -238,7 +239,8 @@ grading::Reply<protocol::Clocked> clocked(const std::string& runner, int n, uint
     request.r = r;
     const std::string what = "clocked --kernel " + kernel + " --steps " + std::to_string(steps) + " on a keyed " +
                              std::to_string(n) + " x " + std::to_string(n) + " grid";
-    return grading::call<protocol::Clocked>(runner, request, {limitSeconds, what, exclusiveGpu});
+    return grading::call<protocol::Clocked>(runner, request,
+                                            {limitSeconds, what, exclusiveGpu, answer == grading::Answer::Shared});
 }
 
 }  // namespace day34::cases

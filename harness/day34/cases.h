@@ -109,6 +109,7 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const GridSpe
 // `steps` chained steps of `kernel` from the grid the runner makes from
 // `key`, timed by the grader's clock (protocol.h, ClockedRequest).
 grading::Reply<protocol::Clocked> clocked(const std::string& runner, int n, uint64_t key, const std::string& kernel,
-                                          int steps, float r, double limitSeconds, bool exclusiveGpu);
+                                          int steps, float r, double limitSeconds, bool exclusiveGpu,
+                                          grading::Answer answer = grading::Answer::Fresh);
 
 }  // namespace day34::cases

@@ -417,7 +417,10 @@ std::vector<GateCase> speedCases() {
                 const auto got = clocked(runner, g.n, key, "tiled", steps, day34::kStableR, limit, ctx.exclusiveGpu);
                 if (!got.ok()) return grading::Error{got.problem};
                 if (runner != ctx.referenceRunner) {
-                    const auto want = clocked(ctx.referenceRunner, g.n, key, "tiled", steps, day34::kStableR, limit, false);
+                    // The instructor's grid for the proof, untimed: shared, so a
+                    // class's students (whose calls draw the same keys) ask it once.
+                    const auto want = clocked(ctx.referenceRunner, g.n, key, "tiled", steps, day34::kStableR, limit,
+                                              false, grading::Answer::Shared);
                     if (!want.ok()) return grading::Error{"the instructor's runner on the same grid: " + want.problem};
                     const GateResult proof =
                         day34::checkClockedSteps("heatStepTiled", steps, got.result.energy, got.result.nonFinite,

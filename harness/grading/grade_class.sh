@@ -33,7 +33,8 @@
 # summary.tsv, stamp, name (the folder's real name). For the class: OUT_DIR/names.tsv (staged name,
 # real name), OUT_DIR/summary.csv and OUT_DIR/summary.md (student x gate, real names),
 # OUT_DIR/dashboard.html, OUT_DIR/progress.log, OUT_DIR/done (written last, when every student was graded),
-# OUT_DIR/answers (the expected outputs no student changes, computed once a run),
+# OUT_DIR/answers (the expected outputs no student changes, computed once a run, and the
+# instructor's speed rounds, timed once a run: OUT_DIR/instructor.log),
 # OUT_DIR/compile-cache (a student's compile, reused for every other student whose folder holds the same files),
 # OUT_DIR/verdicts-out (when every student's tests had run, before any shrinking, epoch microseconds:
 # lab/scripts/runner-starts.sh --before, the starts of grading alone),
@@ -387,6 +388,7 @@ test_class() {
   declare -gA stamps=()  # each student's, once: neither their files nor the harness change during a run
   local id
   for id in "${ids[@]}"; do stamps[$id]="$(stamp_of "$id")"; done
+  time_instructor
   start_student_builds
 
   in_lanes "$jobs" graded_pass .graded reap
@@ -397,6 +399,29 @@ test_class() {
   date +%s%6N >"$out/verdicts-out"
   echo "every student's tests ran in $(($(date +%s) - start)) s" | tee -a "$out/progress.log"
   shrink_class
+}
+
+# The speed gates' instructor rounds, timed once for the class on each GPU
+# its students get, before any student's runner is built or started, and
+# kept in the answer folder: each student's speed gate then times only the
+# student against them (harness/gtest/include/harness/day.h,
+# InstructorTiming). Where none were kept (no GPU, a failure), each student
+# times both in turn, as the suite does.
+time_instructor() {
+  local id changed="" g began_at
+  for id in "${ids[@]}"; do unchanged "$id" || { changed=1; break; }; done
+  [[ -n "$changed" ]] || return 0
+  began_at=$(date +%s)
+  for g in "${gpus[@]:-}"; do
+    (
+      export GRADING_SEED="$seed"
+      [[ -z "$g" ]] || export CUDA_VISIBLE_DEVICES="$g"
+      ctest --test-dir "$build" -L '^instructor$' --output-log "$out/instructor${g:+-gpu$g}.log" \
+        >"$out/instructor${g:+-gpu$g}.console" 2>&1
+    ) || echo "timing the instructor once failed (see $out/instructor${g:+-gpu$g}.log): its students time both in turn"
+  done
+  echo "the instructor's speed rounds timed once for the class in $(($(date +%s) - began_at)) s" |
+    tee -a "$out/progress.log"
 }
 
 # Once every verdict is out: each student's failed tests run again with

@@ -7,6 +7,10 @@
 #  - the names and labels, read back by ctest itself;
 #  - every student gate's cases in it (gates.tsv's class_test, which the
 #    report reads);
+#  - with the instructor's runner in the manifest, as a class build has it,
+#    each day with a speed gate (timed, scored) has instructor.<day>, serial
+#    and labelled instructor, whose process lists those gates' cases alone
+#    (it times the instructor's rounds once for the class);
 #  - the starts: the tests run over the stand-in runner (fake_runner) as
 #    each student's, which answers every call with a record no day can
 #    read, so every case runs, shared and exclusive, and fails; the call
@@ -17,7 +21,8 @@
 set -uo pipefail
 build=$1 fake=$2
 work=$(mktemp -d) turns=$(mktemp -d)  # the turns' lock files apart from the days' folders
-trap 'rm -rf "$work" "$turns"' EXIT
+instructor=$(mktemp -d)                # the days' registrations with the instructor's runner
+trap 'rm -rf "$work" "$turns" "$instructor"' EXIT
 fail=0
 days=0
 : >"$work/trace.tsv"
@@ -35,6 +40,13 @@ for driver in "$build"/harness/*/*_tests; do
     { echo "$day: --emit-ctest failed"; exit 1; }
   "$driver" --gates-tsv >"$work/$day/gates.tsv" || { echo "$day: --gates-tsv failed"; exit 1; }
   ctest --test-dir "$work/$day" --show-only=json-v1 >"$work/$day.json" || { echo "$day: ctest cannot read it"; exit 1; }
+  mkdir -p "$instructor/$day"
+  { printf 'instructor\t%s\n' "$build/runners/${day}_runner_reference"; cat "$work/$day/manifest.tsv"; } \
+    >"$instructor/$day/manifest.tsv"
+  "$driver" --emit-ctest "$instructor/$day/CTestTestfile.cmake" --manifest "$instructor/$day/manifest.tsv" &&
+    ctest --test-dir "$instructor/$day" --show-only=json-v1 >"$instructor/$day.json" &&
+    "$driver" --suite instructor --runner "$build/runners/${day}_runner_reference" --gtest_list_tests \
+      >"$instructor/$day.listed" || { echo "$day: the class registration with the instructor's runner failed"; exit 1; }
   # The stand-in touches no GPU and needs no sandbox to be contained.
   TMPDIR="$turns" CUDA_VISIBLE_DEVICES="" GRADING_SANDBOX=off GRADING_GPU_SLOTS=0 GRADING_TIMED_TURNS=1 \
     GRADING_SHRINK=off GRADING_CALL_TRACE="$work/trace.tsv" GRADING_TRACE="$work/cases.tsv" \
@@ -42,15 +54,16 @@ for driver in "$build"/harness/*/*_tests; do
   days=$((days + 1))
 done
 ((days > 0)) || { echo "no day's driver and instructor runner under $build"; exit 1; }
-python3 - "$work" "$days" <<'PY' || fail=1
+python3 - "$work" "$days" "$instructor" <<'PY' || fail=1
 import collections, csv, json, os, sys
-work, days = sys.argv[1], int(sys.argv[2])
+work, days, instructor = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 failures = 0
 def bad(message):
     global failures
     failures += 1
     print(message)
 starts, calls = collections.Counter(), collections.Counter()
+timed_once = []  # the days whose instructor's rounds a class times once
 for line in open(os.path.join(work, "trace.tsv")):
     f = line.rstrip("\n").split("\t")
     calls[os.path.basename(f[6])] += 1
@@ -87,11 +100,28 @@ for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work
     for r in rows:
         if r["grades"] == "student" and r["class_test"] != day:
             bad(f"{r['id']}: class_test {r['class_test']}, want {day}")
+    # The instructor's rounds: a test where the day has a speed gate, listing its cases alone.
+    speed = sorted(r["id"] for r in rows if r["grades"] == "student" and r["timed"] == "yes" and r["scored"] == "yes")
+    registered = {t["name"]: {p["name"]: p["value"] for p in t.get("properties", [])}
+                  for t in json.load(open(os.path.join(instructor, day + ".json")))["tests"]}
+    mine = registered.get("instructor." + day)
+    if speed and mine is None:
+        bad(f"{day} has speed gates {speed} but no instructor.{day}")
+    elif not speed and mine is not None:
+        bad(f"instructor.{day} is registered, but {day} has no speed gate")
+    elif mine is not None:
+        if not mine.get("RUN_SERIAL") or "instructor" not in mine.get("LABELS", []):
+            bad(f"instructor.{day} is not serial and labelled instructor: {mine}")
+        listed = sorted(l.rstrip(".\n") for l in open(os.path.join(instructor, day + ".listed")) if not l.startswith(" "))
+        if listed != speed:
+            bad(f"instructor.{day} lists the gates {listed}, want the speed gates {speed}")
+        timed_once.append(day)
 if len(turned) != 2 * days:
     bad(f"{len(turned)} processes took a timed turn, want each of the {2 * days} day tests")
 if failures:
     sys.exit(1)
 print("runner starts per student and day (two stand-in students each):", ", ".join(sorted(set(summary))),
-      f"; {sum(calls.values())} calls, {len(turned)} day tests took timed turns")
+      f"; {sum(calls.values())} calls, {len(turned)} day tests took timed turns; the instructor timed once a class on",
+      ", ".join(timed_once) or "no day")
 PY
 exit $fail

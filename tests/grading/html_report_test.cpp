@@ -315,6 +315,24 @@ TEST(HtmlPage, ClassDashboardEscapesNamesAndLinksStagedIds) {
     EXPECT_EQ(data["chart-class-scores"]["data"]["values"].array.size(), 2u);
 }
 
+// The speed chart reads each student's ratio from scoreSpeed's message,
+// timed in turn or against the instructor's rounds a class timed once.
+TEST(HtmlPage, ClassSpeedChartReadsTheRatioHoweverTheInstructorWasTimed) {
+    std::vector<StudentRow> students(2);
+    students[0] = {"s0001", "Ada", fixtureResults(), true, false};
+    students[1] = {"s0002", "Bo", fixtureResults(), true, false};
+    const std::string tail = " ms (IQR 0.1, 8 runs) against the instructor's 20.0 ms (IQR 0.1, 8 runs), ";
+    GateRow speed{"38.speed", "speed", "passed", "walks: 21.0" + tail + "timed interleaved: 1.05x, 100% of the points"};
+    students[0].results.gates.push_back(speed);
+    speed.output = "walks: 50.0" + tail + "the instructor timed once for the class: 2.50x, 61% of the points";
+    students[1].results.gates.push_back(speed);
+    const json_check::Value data = dataBlock(classPage(students, fakeAssets()));
+    const json_check::Value& ratios = data["chart-class-speed"]["data"]["values"];
+    ASSERT_EQ(ratios.array.size(), 2u);
+    EXPECT_DOUBLE_EQ(ratios.array[0]["ratio"].number, 1.05);
+    EXPECT_DOUBLE_EQ(ratios.array[1]["ratio"].number, 2.5);
+}
+
 class HtmlAssets : public ::testing::Test {
 protected:
     void SetUp() override {

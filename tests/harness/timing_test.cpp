@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -10,7 +11,9 @@
 #include "harness/day.h"
 #include "harness/gate.h"
 #include "harness/gpu_state.h"
+#include "harness/runner_client.h"
 #include "harness/timing_stats.h"
+#include "scoped_env.h"
 
 using grading::GpuState;
 using grading::GpuStateLog;
@@ -242,4 +245,74 @@ TEST(ClockedRunMs, NoTimeForMoreRunsOrAFailedCallIsAnError) {
     const grading::Expected<float> failed = grading::clockedRunMs(failing, 100, 1);
     ASSERT_FALSE(failed.ok());
     EXPECT_EQ(failed.error(), "the proof of work was wrong");
+}
+
+// A class times the instructor's rounds of a speed gate once (its
+// instructor.<day> test) and each student's day test reads them back, so it
+// times only the student; with nothing kept for this gate, seed and GPU,
+// both are timed in turn, as in every suite.
+class SpeedCaseTiming : public ::testing::Test {
+protected:
+    static constexpr int kRounds = 4;
+    grading::CaseContext context(grading::InstructorTiming timing, const std::string& runner = "student") const {
+        grading::CaseContext ctx{runner, 7, 10.0, true, "instructor"};
+        ctx.instructorTiming = timing;
+        return ctx;
+    }
+    // One round's time: 2 ms for the instructor, 5 ms for the student,
+    // each measure counted by runner.
+    grading::GateResult speed(const grading::CaseContext& ctx) {
+        return grading::speedCase(ctx, "38.speed", "the walks", kRounds,
+                                  [this](const std::string& runner) -> grading::Expected<std::vector<float>> {
+                                      ++measured[runner];
+                                      return std::vector<float>{runner == "instructor" ? 2.0f : 5.0f};
+                                  });
+    }
+    grading::TempDir answers;
+    ScopedEnv env{{"GRADING_ANSWER_CACHE", answers.path().c_str()}, {"CUDA_VISIBLE_DEVICES", "0"}};
+    std::map<std::string, int> measured;
+};
+
+TEST_F(SpeedCaseTiming, TheClassTimesTheInstructorOnceAndEachStudentAlone) {
+    const grading::GateResult kept = speed(context(grading::InstructorTiming::MeasureOnce, "instructor"));
+    EXPECT_TRUE(kept.passed) << kept.message;
+    EXPECT_EQ(measured, (std::map<std::string, int>{{"instructor", kRounds}}));
+    measured.clear();
+    for (int student = 0; student < 2; ++student) {
+        const grading::GateResult r = speed(context(grading::InstructorTiming::ReadBackOnce));
+        ASSERT_TRUE(r.score.has_value()) << r.message;
+        EXPECT_THAT(r.message, HasSubstr("5.0000 ms (IQR 0.0000, 4 runs) against the instructor's 2.0000 ms (IQR "
+                                         "0.0000, 4 runs), the instructor timed once for the class: 2.50x"));
+    }
+    EXPECT_EQ(measured, (std::map<std::string, int>{{"student", 2 * kRounds}}));
+}
+
+TEST_F(SpeedCaseTiming, NothingKeptForThisGpuOrSeedTimesBothInTurn) {
+    speed(context(grading::InstructorTiming::MeasureOnce, "instructor"));
+    measured.clear();
+    const auto timedInTurn = [&](const grading::CaseContext& ctx) {
+        measured.clear();
+        const grading::GateResult r = speed(ctx);
+        EXPECT_THAT(r.message, HasSubstr("timed interleaved: 2.50x"));
+        EXPECT_EQ(measured, (std::map<std::string, int>{{"instructor", kRounds}, {"student", kRounds}}));
+    };
+    {
+        const ScopedEnv otherGpu({{"CUDA_VISIBLE_DEVICES", "1"}});
+        timedInTurn(context(grading::InstructorTiming::ReadBackOnce));
+    }
+    grading::CaseContext otherSeed = context(grading::InstructorTiming::ReadBackOnce);
+    otherSeed.seed = 8;
+    timedInTurn(otherSeed);
+    // The suites never read the class's rounds back.
+    timedInTurn(context(grading::InstructorTiming::Interleaved));
+}
+
+TEST_F(SpeedCaseTiming, AnInstructorWithoutTimesKeepsNothing) {
+    const grading::GateResult failed = grading::speedCase(
+        context(grading::InstructorTiming::MeasureOnce, "instructor"), "38.speed", "the walks", kRounds,
+        [](const std::string&) -> grading::Expected<std::vector<float>> { return grading::Error{"no device"}; });
+    EXPECT_FALSE(failed.passed);
+    EXPECT_EQ(failed.message, "the walks: no time for the instructor's code: no device");
+    const grading::GateResult r = speed(context(grading::InstructorTiming::ReadBackOnce));
+    EXPECT_THAT(r.message, HasSubstr("timed interleaved: 2.50x"));
 }

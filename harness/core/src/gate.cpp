@@ -26,7 +26,7 @@ double SpeedRamp::score(double ratio) const {
 }
 
 GateResult scoreSpeed(std::string id, const std::string& what, const TimingStats& student,
-                      const TimingStats& reference, const SpeedRamp& ramp) {
+                      const TimingStats& reference, const SpeedRamp& ramp, const std::string& timed) {
     if (!(student.medianMs > 0.0f) || !(reference.medianMs > 0.0f) || !std::isfinite(student.medianMs) ||
         !std::isfinite(reference.medianMs)) {
         return GateResult::fail(std::move(id), formatText("%s: no ratio: the student's median is %g ms, the reference's %g ms",
@@ -36,10 +36,11 @@ GateResult scoreSpeed(std::string id, const std::string& what, const TimingStats
     const double score = ramp.score(ratio);
     return GateResult::scored(
         std::move(id), score,
-        formatText("%s: %.4f ms (IQR %.4f, %zu runs) against the instructor's %.4f ms (IQR %.4f, %zu runs), timed "
-                   "interleaved: %.2fx, %.0f%% of the points (full at <= %.1fx, none at >= %.0fx)",
+        formatText("%s: %.4f ms (IQR %.4f, %zu runs) against the instructor's %.4f ms (IQR %.4f, %zu runs), %s: "
+                   "%.2fx, %.0f%% of the points (full at <= %.1fx, none at >= %.0fx)",
                    what.c_str(), student.medianMs, student.iqrMs(), student.samplesMs.size(), reference.medianMs,
-                   reference.iqrMs(), reference.samplesMs.size(), ratio, 100.0 * score, ramp.fullAt, ramp.zeroAt));
+                   reference.iqrMs(), reference.samplesMs.size(), timed.c_str(), ratio, 100.0 * score, ramp.fullAt,
+                   ramp.zeroAt));
 }
 
 }  // namespace grading

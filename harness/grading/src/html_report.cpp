@@ -503,9 +503,9 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
         }
     }
     // Each student's speed gates: the ratio of their time to the instructor's,
-    // as scoreSpeed's message gives it ("timed interleaved: 1.07x").
+    // as scoreSpeed's message gives it ("timed interleaved: 1.07x, 100% of the points").
     Json ratios = Json::array();
-    static const std::regex ratio("timed interleaved: ([0-9.]+)x");
+    static const std::regex ratio(": ([0-9.]+)x, [0-9]+% of the points");
     for (const StudentRow& s : students) {
         if (!s.hasResults) continue;
         for (const GateRow& g : s.results.gates) {
@@ -547,7 +547,7 @@ std::string classPage(const std::vector<StudentRow>& students, const Assets& ass
         chart("class-gates", "Pass rate of each gate", "Students whose gate passed (a gate not run or not graded is not a pass).",
               passTempl, passRows, "no student has a results.json"),
         chart("class-speed", "Speed against the instructor's",
-              "Each student's time over the instructor solution's, per speed gate, timed in turn (full points at 1.2x or "
+              "Each student's time over the instructor solution's, per speed gate (full points at 1.2x or "
               "less by default; 1 is as fast).",
               ratioTempl, ratios, "no speed gate was measured (no GPU, or no instructor solution in this build)")};
 

@@ -243,6 +243,20 @@ void addStudent(CtestFile& file, const Day& day, const std::string& student, con
              "class;" + student + gpuLabels(timed || !day.observations().empty(), exclusive), false);
 }
 
+// A class's instructor.<day> (grade_class.sh runs it before any student's
+// test): the speed gates' instructor rounds, timed once for the class.
+// Serial: nothing else may run while they are timed.
+void addInstructorRounds(CtestFile& file, const Day& day, const std::string& runner) {
+    double seconds = 0;
+    for (const DayGate& g : day.gates()) {
+        if (isSpeedGate(g)) seconds += caseSeconds(g, true, {});
+    }
+    if (seconds > 0) {
+        file.add(instructorRoundsTestName(day), {"--suite", "instructor", "--runner", runner}, seconds,
+                 "instructor" + gpuLabels(true), true);
+    }
+}
+
 void addStub(CtestFile& file, const Day& day, const std::string& runner) {
     double seconds = 0;
     for (const DayGate& g : day.gates()) {
@@ -310,6 +324,7 @@ int emitCtest(const Day& day, const Options& o) {
         if ((kind == "reference" || kind == "submission") && f.size() >= 2) addSuite(file, day, kind, f[1]);
         else if (kind == "student" && f.size() >= 3) addStudent(file, day, f[1], f[2]);  // student <id> <runner>
         else if (kind == "stub" && f.size() >= 2) addStub(file, day, f[1]);
+        else if (kind == "instructor" && f.size() >= 2 && !f[1].empty()) addInstructorRounds(file, day, f[1]);
         else if (kind == "expect" && f.size() >= 5) {  // expect <suite> <name> <runner> <file>
             addExpectation(file, day, f[1], f[2], f[3], f[4], &shrinkChosen, &timedSeconds, &timedSuites);
         }

@@ -9,6 +9,8 @@
 //   <day>_tests --suite submission --runner R --class-day
 //                                                  a class's student: the day's student cases (those
 //                                                  that share the GPU first) and its observations
+//   <day>_tests --suite instructor --runner R      a class's instructor rounds of the speed gates,
+//                                                  timed once and kept for its students
 //   <day>_tests --suite stub --runner R            every student gate fails (or is not graded)
 //   <day>_tests --suite planted|hostile --runner R --expect FILE --name N [--part untimed|fails]
 //                                                  a planted bug or hostile submission fails its gate
@@ -117,7 +119,11 @@ int main(int argc, char** argv) {
     }
     if (!o.emitCtest.empty()) return emitCtest(day, o);
     if (o.suite == "submission" && o.classDay) {
+        instructorTiming() = grading::InstructorTiming::ReadBackOnce;
         registerClassDay(day, o);
+    } else if (o.suite == "instructor") {
+        instructorTiming() = grading::InstructorTiming::MeasureOnce;
+        registerInstructorRounds(day, o);
     } else if (o.suite == "reference" || o.suite == "submission") {
         const DayGate* g = day.find(o.gate);
         if (g == nullptr) {

@@ -31,6 +31,7 @@ struct Options {
 bool& timedCasesExclusive();
 std::string& referenceRunnerPath();
 std::string& courseRunnerPath();
+InstructorTiming& instructorTiming();
 void releaseCaseHolds();
 
 // A class grades each student's day in one test process, so the day starts
@@ -46,6 +47,14 @@ ClassPart classPart(const DayGate& g, const GateCase& c);
 std::string classTestName(const Day& day);
 // The class tests that hold a student gate's cases, comma-separated: gates.tsv's class_test.
 std::string classTests(const Day& day, const DayGate& g);
+
+// A speed gate: timed, scored, the student's (speedCase times the instructor
+// against it); a class times its instructor rounds once (instructor.<day>).
+inline bool isSpeedGate(const DayGate& g) {
+    return g.spec.timed() && g.spec.scored() && g.spec.grades() == Grades::Student;
+}
+// The class test that times them: "instructor.<day>".
+inline std::string instructorRoundsTestName(const Day& day) { return "instructor." + day.name(); }
 
 // Whether a suite runs case `c`: a student suite only the student's, and
 // `only` (case names), when not empty, only those.
@@ -90,6 +99,7 @@ void registerExpect(const Day& day, const Options& o);
 bool registerTimedParts(const Day& day, const Options& o);
 void registerObservation(const Day& day, const Options& o);
 void registerClassDay(const Day& day, const Options& o);
+void registerInstructorRounds(const Day& day, const Options& o);
 
 // The tables the report and the page read (tables.cpp).
 void printGatesTsv(const Day& day);

@@ -50,9 +50,22 @@ std::string& courseRunnerPath() {
     return path;
 }
 
+// How this process's speed gates time the instructor (day.h): a class's
+// tests time it once for the class.
+InstructorTiming& instructorTiming() {
+    static InstructorTiming timing = InstructorTiming::Interleaved;
+    return timing;
+}
+
 CaseContext contextFor(const std::string& runner, const DayGate& g, const GateCase& c, uint64_t seed) {
-    return {runner,          seed, c.limitSeconds, g.spec.timed() && timedCasesExclusive(), referenceRunnerPath(),
-            courseRunnerPath(), g.spec.visibility() != "hidden"};
+    return {runner,
+            seed,
+            c.limitSeconds,
+            g.spec.timed() && timedCasesExclusive(),
+            referenceRunnerPath(),
+            courseRunnerPath(),
+            g.spec.visibility() != "hidden",
+            instructorTiming()};
 }
 
 // GRADING_TRACE=<file>: one line per case appended there (test, gate, case,
@@ -328,6 +341,23 @@ void registerClassDay(const grading::Day& day, const Options& o) {
         Options observe = o;
         observe.observation = ob.name;
         registerObservation(day, observe);
+    }
+}
+
+// A class's instructor.<day>: the instructor's rounds of each speed gate
+// (a timed, scored student gate) alone, kept for the class's students
+// (InstructorTiming::MeasureOnce), with no student's runner alive.
+void registerInstructorRounds(const grading::Day& day, const Options& o) {
+    for (const DayGate& g : day.gates()) {
+        if (!isSpeedGate(g)) continue;
+        for (const GateCase& c : g.cases) {
+            if (!selected(c, true, {})) continue;
+            registerTest(g.spec.id(), c.name, [&g, &c, o] {
+                GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+                const uint64_t seed = grading::testing::gradingSeed();
+                grading::testing::expectGate(runCase(g, c, o.runner, seed), contextOf(c, seed));
+            });
+        }
     }
 }
 

@@ -44,10 +44,12 @@ struct SpeedRamp {
     double score(double ratio) const;
 };
 
-// The student's and the reference's runs (timed interleaved) scored on
-// `ramp` by their medians; the message names both medians, their IQRs, the
-// ratio and the score.
+// The student's and the reference's runs scored on `ramp` by their medians;
+// the message names both medians, their IQRs, how they were timed (`timed`:
+// "timed interleaved", or the class's instructor times), the ratio and the
+// score, "<timed>: <ratio>x, <percent>% of the points".
 GateResult scoreSpeed(std::string id, const std::string& what, const TimingStats& student,
-                      const TimingStats& reference, const SpeedRamp& ramp = {});
+                      const TimingStats& reference, const SpeedRamp& ramp = {},
+                      const std::string& timed = "timed interleaved");
 
 }  // namespace grading

@@ -123,6 +123,13 @@ private:
 // nothing of the grading seed or of another case's input.
 uint64_t caseSeed(uint64_t seed, const std::string& purpose);
 
+// How a speed gate times the instructor's code (speedCase).
+enum class InstructorTiming {
+    Interleaved,   // round by round in turn with the submission's (every suite)
+    MeasureOnce,   // a class's instructor.<day> test: the instructor's rounds alone, kept for the class
+    ReadBackOnce,  // a class's student-day test: the rounds the class kept, else Interleaved
+};
+
 // What a case is handed when it runs.
 struct CaseContext {
     std::string runner;   // the runner under test
@@ -147,6 +154,7 @@ struct CaseContext {
     // a failure may then be shrunk to a small input and shown (shrink.h).
     // A hidden gate's input stays hidden, smaller or not.
     bool showsDetails = true;
+    InstructorTiming instructorTiming = InstructorTiming::Interleaved;
 };
 
 struct GateCase {
@@ -309,6 +317,13 @@ Day declareDay();
 // the other; then the medians' ratio scored on `ramp` (scoreSpeed). Fails,
 // naming why, when either side has no times; scores 0, saying so, where the
 // tree has no instructor runner to compare against (the student kit).
+// A class times the instructor once (ctx.instructorTiming): its
+// instructor.<day> test measures the instructor's `rounds` alone, before any
+// student's runner starts, and keeps them in the class's answer folder
+// (answer_cache.h), keyed by the gate, `what`, `rounds`, the seed, the
+// instructor's runner and the GPU (CUDA_VISIBLE_DEVICES); each student's day
+// test then measures the student's rounds against those, or both in turn
+// where none were kept.
 using MeasureRuns = std::function<Expected<std::vector<float>>(const std::string& runner)>;
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
                      const MeasureRuns& measure, const SpeedRamp& ramp = {});
