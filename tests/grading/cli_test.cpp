@@ -234,8 +234,15 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
         EXPECT_EQ(linesWith(log, target), 1) << log;
         EXPECT_LT(log.find(target), log.find(std::string("-L ^") + student + "$")) << "tested before built: " << log;
     }
-    EXPECT_EQ(linesWith(log, "ctest "), 2) << log;
-    EXPECT_EQ(linesWith(log, "GRADING_TIMED_TURNS=8"), 2) << "the default turns: " << log;
+    EXPECT_EQ(linesWith(log, "-L ^s"), 2) << log;
+    EXPECT_EQ(linesWith(log, "GRADING_TIMED_TURNS=8"), linesWith(log, "ctest ")) << "the default turns: " << log;
+    // The speed gates' instructor rounds: timed once, before any student's runner is built.
+    EXPECT_EQ(linesWith(log, "ctest "), 3) << log;
+    EXPECT_EQ(linesWith(log, "-L ^instructor$"), 1) << log;
+    EXPECT_LT(log.find("-L ^instructor$"), log.find(" class_s0001")) << log;
+    EXPECT_NE(log.find("-L ^instructor$ --output-log " + (dir / "out/instructor.log").string() + " GRADING_SEED=4242 "),
+              std::string::npos)
+        << log;
     EXPECT_NE(calls().find("-DGRADING_CLASS_DIR=" + (dir / "out/class").string() + " -DGRADING_BUILD_PLANTED=OFF" +
                            " -DGRADING_COMPILE_CACHE=" + (dir / "out/compile-cache").string() +
                            " -DCMAKE_CUDA_ARCHITECTURES=90"),
@@ -305,8 +312,8 @@ TEST_F(GradeClass, FailuresAreShrunkOnceEveryVerdictIsOut) {
     EXPECT_EQ(log.find("\n", rerun), log.size() - 1) << "the shrinking ran before every verdict was out: " << log;
     EXPECT_NE(log.substr(rerun).find("GRADING_SHRINK=on GRADING_GATES=38.distances "), std::string::npos) << log;
     const std::string verdicts = log.substr(0, log.rfind('\n', rerun) + 1);
-    EXPECT_EQ(linesWith(verdicts, "GRADING_SHRINK=off"), linesWith(verdicts, "ctest ")) << "a verdict's run shrank: " << log;
-    EXPECT_EQ(linesWith(verdicts, "ctest "), 3) << log;
+    EXPECT_EQ(linesWith(verdicts, "GRADING_SHRINK=off"), linesWith(verdicts, "-L ^s")) << "a verdict's run shrank: " << log;
+    EXPECT_EQ(linesWith(verdicts, "-L ^s"), 3) << log;
     const std::string alice = fixtures::read((dir / "out/s0001/report.txt").string());
     EXPECT_TRUE(std::regex_search(alice, std::regex("\n38\\.distances +FAIL +0/4 +fake: vertex 3 got 1, want 0; smallest "
                                                     "failing input found: 2 vertices")))
@@ -363,13 +370,13 @@ TEST_F(GradeClass, ANewSeedGradesEveryoneAgain) {
 TEST_F(GradeClass, NoReportsLeavesOutTheDayReportsAndARunWithThemGradesAgain) {
     ASSERT_EQ(gradeClass("--seed 3 --no-reports").status, 0);
     const std::string without = calls();
-    EXPECT_EQ(linesWith(without, "ctest "), 2) << without;
+    EXPECT_EQ(linesWith(without, "-L ^s"), 2) << without;
     EXPECT_EQ(linesWith(without, "GRADING_DAY_REPORTS=off"), 2) << without;
     const Outcome r = gradeClass("--seed 3");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out.find("unchanged"), std::string::npos) << r.out;
     const std::string with = calls().substr(without.size());
-    EXPECT_EQ(linesWith(with, "ctest "), 2) << with;
+    EXPECT_EQ(linesWith(with, "-L ^s"), 2) << with;
     EXPECT_EQ(linesWith(with, "GRADING_DAY_REPORTS=off"), 0) << with;
 }
 
@@ -385,7 +392,7 @@ TEST_F(GradeClass, AStudentWhoseCtestRanNothingIsAFailureNotARowOfDashes) {
         << r.out;
     EXPECT_NE(r.out.find("1 failed so far"), std::string::npos) << r.out;
     const std::string log = calls();
-    EXPECT_EQ(linesWith(log, "ctest "), 1 + 1 + 2) << "alice's and bob's ctest, carol's twice: " << log;
+    EXPECT_EQ(linesWith(log, "-L ^s"), 1 + 1 + 2) << "alice's and bob's ctest, carol's twice: " << log;
     EXPECT_FALSE(fs::exists(dir / "out/s0003/stamp")) << "a rerun must grade carol again";
     EXPECT_FALSE(fs::exists(dir / "out/done"));
     const std::string csv = fixtures::read((dir / "out/summary.csv").string());
