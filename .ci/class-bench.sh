@@ -3,7 +3,8 @@
 #  - a class from an empty build folder: one configure and build for all,
 #    then every student's tests (grade_class.sh), wall time split, where
 #    the time went (the case, call and slot traces) and the runner starts
-#    per student and day (lab/scripts/runner-starts.sh);
+#    per student and day (lab/scripts/runner-starts.sh), and each speed
+#    gate's ratios over the class (the solutions' must earn all of it);
 #  - the marginal cost of more students: the same class grown by as many
 #    again, graded into the same folder (unchanged students are skipped, the
 #    new ones' files compiled and tested);
