@@ -295,6 +295,34 @@ TEST_F(GradeClass, OneBuildForTheClassThenEachStudentThenSkipsUnchangedOnes) {
     EXPECT_EQ(linesWith(after, "ctest "), 0) << after;
 }
 
+// --gpus hands the students to the GPUs in turn, and each GPU times the
+// instructor's speed rounds once, before any student's runner is built: a
+// student's speed gate reads back those of the GPU it runs on.
+TEST_F(GradeClass, EachGpuTimesTheInstructorOnceForItsStudents) {
+    write(dir / "subs/carol/day38/edge_mapping.cu", "// carol\n");
+    const Outcome r = gradeClass("-j 2 --seed 6 --gpus 0,1");
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    const std::string log = calls();
+    EXPECT_EQ(linesWith(log, "-L ^instructor$"), 2) << log;
+    for (const char* gpu : {"0", "1"}) {
+        const size_t timed = log.find("-L ^instructor$ --output-log " + (dir / "out/instructor-gpu").string() + gpu +
+                                      ".log GRADING_SEED=6 ");
+        ASSERT_NE(timed, std::string::npos) << log;
+        const std::string line = log.substr(timed, log.find('\n', timed) - timed);
+        EXPECT_NE(line.find(std::string(" CUDA_VISIBLE_DEVICES=") + gpu), std::string::npos) << line;
+        EXPECT_LT(timed, log.find(" class_s0001")) << "timed after a student's runner was built: " << log;
+    }
+    const auto gpuOf = [&](const std::string& student) {
+        const size_t at = log.find("-L ^" + student + "$ ");
+        if (at == std::string::npos) return std::string("no ctest");
+        const std::string line = log.substr(at, log.find('\n', at) - at);
+        return line.substr(line.rfind("CUDA_VISIBLE_DEVICES=") + 21);
+    };
+    EXPECT_EQ(gpuOf("s0001"), "0");
+    EXPECT_EQ(gpuOf("s0002"), "1");
+    EXPECT_EQ(gpuOf("s0003"), "0");
+}
+
 // Failures are shrunk once every verdict of the class is out: the day tests
 // run with shrinking off, then each student with a failed test runs it
 // again for its failed gates with shrinking on, and their report shows the
