@@ -323,11 +323,9 @@ build_harness() {
 # the compiler keeps the cores, the tests mostly wait for the GPU. Niced,
 # so a runner whose GPU work ended wakes before a compiler. Each student's
 # marker in OUT/.built says their build ended (built or not).
-start_student_builds() {
-  built="$out/.built" to_build=()
+start_student_builds() {  # the students in to_build
+  built="$out/.built"
   rm -rf "$built" && mkdir -p "$built"
-  local id
-  for id in "${ids[@]}"; do unchanged "$id" || to_build+=("$id"); done
   build_students &
   builder=$!
   trap 'kill "$builder" 2>/dev/null || true' EXIT
@@ -388,7 +386,9 @@ test_class() {
   declare -gA stamps=()  # each student's, once: neither their files nor the harness change during a run
   local id
   for id in "${ids[@]}"; do stamps[$id]="$(stamp_of "$id")"; done
-  time_instructor
+  to_build=()  # the students graded this run: their runners are built, their tests run
+  for id in "${ids[@]}"; do unchanged "$id" || to_build+=("$id"); done
+  ((${#to_build[@]} == 0)) || time_instructor
   start_student_builds
 
   in_lanes "$jobs" graded_pass .graded reap
@@ -408,17 +408,15 @@ test_class() {
 # InstructorTiming). Where none were kept (no GPU, a failure), each student
 # times both in turn, as the suite does.
 time_instructor() {
-  local id changed="" g began_at
-  for id in "${ids[@]}"; do unchanged "$id" || { changed=1; break; }; done
-  [[ -n "$changed" ]] || return 0
+  local g log began_at
   began_at=$(date +%s)
   for g in "${gpus[@]:-}"; do
+    log="$out/instructor${g:+-gpu$g}"
     (
       export GRADING_SEED="$seed"
       [[ -z "$g" ]] || export CUDA_VISIBLE_DEVICES="$g"
-      ctest --test-dir "$build" -L '^instructor$' --output-log "$out/instructor${g:+-gpu$g}.log" \
-        >"$out/instructor${g:+-gpu$g}.console" 2>&1
-    ) || echo "timing the instructor once failed (see $out/instructor${g:+-gpu$g}.log): its students time both in turn"
+      ctest --test-dir "$build" -L '^instructor$' --output-log "$log.log" >"$log.console" 2>&1
+    ) || echo "timing the instructor once failed (see $log.log): its students time both in turn"
   done
   echo "the instructor's speed rounds timed once for the class in $(($(date +%s) - began_at)) s" |
     tee -a "$out/progress.log"

@@ -202,7 +202,7 @@ void addSuite(CtestFile& file, const Day& day, const std::string& kind, const st
         // as the kernel.
         const std::string name = kind + "." + g.spec.id();
         const std::string labels = kind + gpuLabels(g, submission);
-        const bool serial = g.spec.timed() && g.spec.scored();
+        const bool serial = isSpeedGate(g);
         const int shards = runner.empty() ? 1 : gateShards(g, submission);
         if (shards == 1) {
             file.add(name, args, caseSeconds(g, submission, {}), labels, serial);

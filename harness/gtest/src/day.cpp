@@ -238,24 +238,11 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
         else into.insert(into.end(), runs->begin(), runs->end());
         return runs.ok();
     };
+    // A class's instructor.<day> measures the instructor alone and keeps the
+    // rounds; its students' day tests read them back and measure themselves.
     const std::string key = instructorRoundsKey(ctx, id, what, rounds);
-    if (ctx.instructorTiming == InstructorTiming::MeasureOnce) {
-        for (int r = 0; r < rounds; ++r) {
-            if (!take(ctx.referenceRunner, reference, "the instructor's")) return GateResult::fail(id, problem);
-        }
-        keepAnswer(key, reference.data(), reference.size() * sizeof(float));
-        const TimingStats kept = summarize(reference);
-        recordFigure("instructor_median_ms", formatText("%.4f", kept.medianMs));
-        recordFigure("instructor_runs", std::to_string(kept.samplesMs.size()));
-        return GateResult::pass(id);
-    }
-    const bool readBack = ctx.instructorTiming == InstructorTiming::ReadBackOnce &&
-                          loadAnswer(key, [&reference](size_t bytes) -> void* {
-                              if (bytes == 0 || bytes % sizeof(float) != 0) return nullptr;
-                              reference.resize(bytes / sizeof(float));
-                              return reference.data();
-                          });
-    if (!readBack) reference.clear();  // a kept file cut short leaves nothing behind
+    const bool instructorOnly = ctx.instructorTiming == InstructorTiming::MeasureOnce;
+    const bool readBack = ctx.instructorTiming == InstructorTiming::ReadBackOnce && loadValues(key, reference);
     // An exclusive hold per measure (a clocked measure's calls share one),
     // not one scope over every round: on the H200 one scope (both runners
     // started first) cut a class of 32's drains from 59 s to 34 s but held
@@ -263,7 +250,14 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
     // between calls; the timed tests took 177 s, not 164 s.
     for (int r = 0; r < rounds; ++r) {
         if (!readBack && !take(ctx.referenceRunner, reference, "the instructor's")) return GateResult::fail(id, problem);
-        if (!take(ctx.runner, student, "the submission's")) return GateResult::fail(id, problem);
+        if (!instructorOnly && !take(ctx.runner, student, "the submission's")) return GateResult::fail(id, problem);
+    }
+    if (instructorOnly) {
+        keepValues(key, reference);
+        const TimingStats kept = summarize(reference);
+        recordFigure("instructor_median_ms", formatText("%.4f", kept.medianMs));
+        recordFigure("instructor_runs", std::to_string(kept.samplesMs.size()));
+        return GateResult::pass(id);
     }
     return scoreSpeed(id, what, summarize(student), summarize(reference), speedRampFor(id, ramp),
                       readBack ? "the instructor timed once for the class" : "timed interleaved");

@@ -48,11 +48,10 @@ std::string classTestName(const Day& day);
 // The class tests that hold a student gate's cases, comma-separated: gates.tsv's class_test.
 std::string classTests(const Day& day, const DayGate& g);
 
-// A speed gate: timed, scored, the student's (speedCase times the instructor
-// against it); a class times its instructor rounds once (instructor.<day>).
-inline bool isSpeedGate(const DayGate& g) {
-    return g.spec.timed() && g.spec.scored() && g.spec.grades() == Grades::Student;
-}
+// A speed gate: timed and scored (speedCase times the instructor against
+// it). Its tests run alone on the machine; a class times its instructor
+// rounds once (instructor.<day>).
+inline bool isSpeedGate(const DayGate& g) { return g.spec.timed() && g.spec.scored(); }
 // The class test that times them: "instructor.<day>".
 inline std::string instructorRoundsTestName(const Day& day) { return "instructor." + day.name(); }
 

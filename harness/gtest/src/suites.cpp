@@ -344,8 +344,8 @@ void registerClassDay(const grading::Day& day, const Options& o) {
     }
 }
 
-// A class's instructor.<day>: the instructor's rounds of each speed gate
-// (a timed, scored student gate) alone, kept for the class's students
+// A class's instructor.<day>: the instructor's rounds of each speed gate's
+// student cases alone, kept for the class's students
 // (InstructorTiming::MeasureOnce), with no student's runner alive.
 void registerInstructorRounds(const grading::Day& day, const Options& o) {
     for (const DayGate& g : day.gates()) {

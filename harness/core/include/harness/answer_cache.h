@@ -37,20 +37,34 @@ std::string contentKey(const std::vector<T>& values) {
     return contentKey(values.data(), values.size() * sizeof(T));
 }
 
-// `compute()`, or what it returned for `key` in an earlier process of this
-// class. The key names everything the answer depends on.
+// The values kept for `key` into `values`; false, and `values` empty, when
+// none were (or not whole ones).
 template <class T>
-std::vector<T> answerOnce(const std::string& key, const std::function<std::vector<T>()>& compute) {
+bool loadValues(const std::string& key, std::vector<T>& values) {
     static_assert(std::is_trivially_copyable<T>::value, "answers are kept as their bytes");
-    std::vector<T> values;
     const bool kept = loadAnswer(key, [&values](size_t count) -> void* {
         if (count % sizeof(T) != 0) return nullptr;
         values.resize(count / sizeof(T));
         return values.data();
     });
-    if (kept) return values;
-    values = compute();
+    if (!kept) values.clear();
+    return kept;
+}
+
+template <class T>
+void keepValues(const std::string& key, const std::vector<T>& values) {
+    static_assert(std::is_trivially_copyable<T>::value, "answers are kept as their bytes");
     keepAnswer(key, values.data(), values.size() * sizeof(T));
+}
+
+// `compute()`, or what it returned for `key` in an earlier process of this
+// class. The key names everything the answer depends on.
+template <class T>
+std::vector<T> answerOnce(const std::string& key, const std::function<std::vector<T>()>& compute) {
+    std::vector<T> values;
+    if (loadValues(key, values)) return values;
+    values = compute();
+    keepValues(key, values);
     return values;
 }
 
