@@ -11,6 +11,7 @@
 #include "cases.h"
 #include "forkjoin_constants.h"
 #include "gates.h"
+#include "harness/answer_cache.h"
 #include "harness/day.h"
 #include "harness/testing.h"
 #include "harness/text.h"
@@ -189,19 +190,45 @@ TimedShape timeOneShape(const std::string& runner, const std::string& shape, uin
 // kClockedDiamondRuns runs and twice that. Both runners get the same inputs
 // call for call, so the serial call's proofs are what the diamond's must be
 // (a diamond call the serial side made no twin of gets one, untimed).
+//
+// A class times the serial side once (InstructorTiming): its instructor.day52
+// keeps the serial measures and each call's proofs; a student's test reads
+// them back and measures only the diamond.
 constexpr int kOverlapMeasures = 3;
 constexpr int kClockedDiamondRuns = 10;  // about 18 ms of diamonds (1.8 ms each, docs/performance.md)
 
 double clockedSeconds(int runs) { return runSeconds(runs + 2); }
+
+// Where a class keeps what the serial side measured, and each call's proofs.
+std::string serialBaselineKey(const CaseContext& ctx, const std::string& what) {
+    return grading::classBaselineKey(ctx, "52.overlap course serial|" + what, ctx.courseRunner);
+}
 
 struct ClockedOverlap {
     std::vector<float> serialMs, diamondMs;
     GateResult right = GateResult::pass("52.overlap");
 };
 
-ClockedOverlap clockedOverlap(const CaseContext& ctx) {
+// `measureSerial`/`measureDiamond`: which sides this process times.
+ClockedOverlap clockedOverlap(const CaseContext& ctx, bool measureSerial, bool measureDiamond) {
     ClockedOverlap o;
+    const bool keepSerial = ctx.instructorTiming == grading::InstructorTiming::MeasureOnce;
     std::map<std::string, std::vector<double>> serialProofs;  // by call name
+    // The serial call's proofs for a diamond call: measured here, kept by the
+    // class, or made now by an untimed twin call.
+    const auto proofsOfSerial = [&](const std::string& name, uint64_t key, int runs) -> grading::Expected<bool> {
+        if (serialProofs.count(name) != 0) return true;
+        std::vector<double> kept;
+        if (!measureSerial && grading::loadValues(serialBaselineKey(ctx, name), kept)) {
+            serialProofs[name] = kept;
+            return true;
+        }
+        const auto twin =
+            clocked(ctx.courseRunner, day52::protocol::kShapeSerial, key, runs, clockedSeconds(runs), false);
+        if (!twin.ok()) return grading::Error{"the course's enqueueSerial on the same inputs: " + twin.problem};
+        serialProofs[name] = twin.result.proofs;
+        return true;
+    };
     const auto measureShape = [&](const std::string& runner, const std::string& shape, int measure,
                                   std::vector<float>& into) -> GateResult {
         std::map<int, int> made;  // calls of each size so far in this measure
@@ -213,14 +240,11 @@ ClockedOverlap clockedOverlap(const CaseContext& ctx) {
             if (!got.ok()) return grading::Error{got.problem};
             if (shape == day52::protocol::kShapeSerial) {
                 serialProofs[name] = got.result.proofs;
+                if (keepSerial) grading::keepValues(serialBaselineKey(ctx, name), got.result.proofs);
                 return got.seconds();
             }
-            if (serialProofs.count(name) == 0) {
-                const auto twin = clocked(ctx.courseRunner, day52::protocol::kShapeSerial, key, runs,
-                                          clockedSeconds(runs), false);
-                if (!twin.ok()) return grading::Error{"the course's enqueueSerial on the same inputs: " + twin.problem};
-                serialProofs[name] = twin.result.proofs;
-            }
+            const grading::Expected<bool> twin = proofsOfSerial(name, key, runs);
+            if (!twin) return grading::Error{twin.error()};
             const GateResult proof = day52::checkClockedDiamond(got.result.proofs, serialProofs[name]);
             if (!proof.passed) return grading::Error{proof.message};
             return got.seconds();
@@ -235,10 +259,14 @@ ClockedOverlap clockedOverlap(const CaseContext& ctx) {
         return GateResult::pass("52.overlap");
     };
     for (int m = 0; m < kOverlapMeasures; ++m) {
-        o.right = measureShape(ctx.courseRunner, day52::protocol::kShapeSerial, m, o.serialMs);
-        if (!o.right.passed) return o;
-        o.right = measureShape(ctx.runner, day52::protocol::kShapeDiamond, m, o.diamondMs);
-        if (!o.right.passed) return o;
+        if (measureSerial) {
+            o.right = measureShape(ctx.courseRunner, day52::protocol::kShapeSerial, m, o.serialMs);
+            if (!o.right.passed) return o;
+        }
+        if (measureDiamond) {
+            o.right = measureShape(ctx.runner, day52::protocol::kShapeDiamond, m, o.diamondMs);
+            if (!o.right.passed) return o;
+        }
     }
     return o;
 }
@@ -250,6 +278,7 @@ std::vector<GateCase> overlapCases() {
              " measures of " + std::to_string(kClockedDiamondRuns) + " and " + std::to_string(2 * kClockedDiamondRuns) +
              " runs, after " + std::to_string(day52::kTimedRuns) + " checked timed runs each, on seeded inputs";
     c.seeded = true;
+    c.baselineOncePerClass = true;
     c.limitSeconds = 2 * timingSeconds() +
                      3 * kOverlapMeasures * grading::kClockedAttempts *
                          (clockedSeconds(kClockedDiamondRuns) + clockedSeconds(2 * kClockedDiamondRuns));
@@ -258,27 +287,46 @@ std::vector<GateCase> overlapCases() {
         if (ctx.courseRunner.empty()) return GateResult::fail(id, "no course runner to time the serial version in");
         const uint64_t warmupKey = inputKey(ctx.seed, kSaltOverlap, 0);
         const uint64_t timedKey = inputKey(ctx.seed, kSaltOverlap, 1);
+        // A class's instructor.day52 times the serial side alone and keeps
+        // it; a student's test reads it back, or times both where none was kept.
+        const bool measureOnce = ctx.instructorTiming == grading::InstructorTiming::MeasureOnce;
+        std::vector<float> keptSerialMs;
+        const bool readBack = ctx.instructorTiming == grading::InstructorTiming::ReadBackOnce &&
+                              grading::loadValues(serialBaselineKey(ctx, "ms"), keptSerialMs);
         // The serial baseline in the course runner, which links no student
         // code; the submitted diamond in its own runner.
-        const TimedShape diamond = timeOneShape(ctx.runner, day52::protocol::kShapeDiamond, warmupKey, timedKey,
-                                                ctx.limitSeconds / 2, ctx.exclusiveGpu);
-        if (!diamond.right.passed) return diamond.right;
-        const TimedShape serial = timeOneShape(ctx.courseRunner, day52::protocol::kShapeSerial, warmupKey, timedKey,
-                                               ctx.limitSeconds / 2, ctx.exclusiveGpu);
-        if (!serial.right.passed) return serial.right;
+        if (!measureOnce) {
+            const TimedShape diamond = timeOneShape(ctx.runner, day52::protocol::kShapeDiamond, warmupKey, timedKey,
+                                                    ctx.limitSeconds / 2, ctx.exclusiveGpu);
+            if (!diamond.right.passed) return diamond.right;
+        }
+        if (!readBack) {
+            const TimedShape serial = timeOneShape(ctx.courseRunner, day52::protocol::kShapeSerial, warmupKey, timedKey,
+                                                   ctx.limitSeconds / 2, ctx.exclusiveGpu);
+            if (!serial.right.passed) return serial.right;
+        }
         // The checked timed runs above say the timed work is right; the
         // times the gate compares are the grader's.
-        const ClockedOverlap clockedTimes = clockedOverlap(ctx);
+        ClockedOverlap clockedTimes = clockedOverlap(ctx, !readBack, !measureOnce);
         if (!clockedTimes.right.passed) return clockedTimes.right;
+        if (measureOnce) {
+            grading::keepValues(serialBaselineKey(ctx, "ms"), clockedTimes.serialMs);
+            grading::recordFigure("serial_ms", grading::formatText("%.4f", grading::summarize(clockedTimes.serialMs).medianMs));
+            return GateResult::pass(id);
+        }
+        if (readBack) clockedTimes.serialMs = keptSerialMs;
         const double serialMs = grading::summarize(clockedTimes.serialMs).medianMs;
         const double diamondMs = grading::summarize(clockedTimes.diamondMs).medianMs;
         const int sms = smCountHere(ctx.courseRunner);
-        const day52::OverlapVerdict v = day52::checkOverlap(serialMs, diamondMs, sms);
+        day52::OverlapVerdict v = day52::checkOverlap(serialMs, diamondMs, sms);
+        const std::string timed = readBack ? " (the course's serial timed once for the class)" : " (timed interleaved)";
+        v.note += timed;
+        if (!v.result.passed) v.result.message += timed;
         grading::recordFigure("overlap_ratio", grading::formatText("%.3f", v.ratio));
         grading::recordFigure("sm_count", std::to_string(sms));
         grading::recordFigure("serial_ms", grading::formatText("%.4f", serialMs));
         grading::recordFigure("diamond_ms", grading::formatText("%.4f", diamondMs));
-        std::cout << "overlap on " << diamond.reply.device().device << ": " << v.note << "\n";
+        std::cout << "overlap on " << grading::testing::probe(ctx.courseRunner).device.device << ": " << v.note << "\n";
         if (!v.gated && v.result.passed) {
             reportNotGated("52.overlap " + v.note);
             return GateResult::pass(id);

@@ -8,9 +8,10 @@
 #  - every student gate's cases in it (gates.tsv's class_test, which the
 #    report reads);
 #  - with the instructor's runner in the manifest, as a class build has it,
-#    each day with a speed gate (timed, scored) has instructor.<day>, serial
-#    and labelled instructor, whose process lists those gates' cases alone
-#    (it times the instructor's rounds once for the class);
+#    each day with a speed gate (timed, scored) or a course baseline a class
+#    times once (52.overlap's serial version) has instructor.<day>, serial and
+#    labelled instructor, whose process lists those gates' cases alone (it
+#    times the baselines once for the class);
 #  - the starts: the tests run over the stand-in runner (fake_runner) as
 #    each student's, which answers every call with a record no day can
 #    read, so every case runs, shared and exclusive, and fails; the call
@@ -63,7 +64,8 @@ def bad(message):
     failures += 1
     print(message)
 starts, calls = collections.Counter(), collections.Counter()
-timed_once = []  # the days whose instructor's rounds a class times once
+timed_once = []  # the days whose baselines a class times once
+COURSE_BASELINES = {"52.overlap"}  # gates that time the course's code, not the instructor's, once a class
 for line in open(os.path.join(work, "trace.tsv")):
     f = line.rstrip("\n").split("\t")
     calls[os.path.basename(f[6])] += 1
@@ -100,28 +102,30 @@ for day in sorted(d for d in os.listdir(work) if os.path.isdir(os.path.join(work
     for r in rows:
         if r["grades"] == "student" and r["class_test"] != day:
             bad(f"{r['id']}: class_test {r['class_test']}, want {day}")
-    # The instructor's rounds: a test where the day has a speed gate, listing its cases alone.
-    speed = sorted(r["id"] for r in rows if r["grades"] == "student" and r["timed"] == "yes" and r["scored"] == "yes")
+    # The baselines a class times once: a test where the day has a speed
+    # gate or a course baseline, listing those gates' cases alone.
+    once = sorted(r["id"] for r in rows if r["grades"] == "student" and
+                  ((r["timed"] == "yes" and r["scored"] == "yes") or r["id"] in COURSE_BASELINES))
     registered = {t["name"]: {p["name"]: p["value"] for p in t.get("properties", [])}
                   for t in json.load(open(os.path.join(instructor, day + ".json")))["tests"]}
     mine = registered.get("instructor." + day)
-    if speed and mine is None:
-        bad(f"{day} has speed gates {speed} but no instructor.{day}")
-    elif not speed and mine is not None:
-        bad(f"instructor.{day} is registered, but {day} has no speed gate")
+    if once and mine is None:
+        bad(f"{day} times {once} against a baseline but has no instructor.{day}")
+    elif not once and mine is not None:
+        bad(f"instructor.{day} is registered, but {day} has no baseline a class times once")
     elif mine is not None:
         if not mine.get("RUN_SERIAL") or "instructor" not in mine.get("LABELS", []):
             bad(f"instructor.{day} is not serial and labelled instructor: {mine}")
         listed = sorted(l.rstrip(".\n") for l in open(os.path.join(instructor, day + ".listed")) if not l.startswith(" "))
-        if listed != speed:
-            bad(f"instructor.{day} lists the gates {listed}, want the speed gates {speed}")
+        if listed != once:
+            bad(f"instructor.{day} lists the gates {listed}, want {once}")
         timed_once.append(day)
 if len(turned) != 2 * days:
     bad(f"{len(turned)} processes took a timed turn, want each of the {2 * days} day tests")
 if failures:
     sys.exit(1)
 print("runner starts per student and day (two stand-in students each):", ", ".join(sorted(set(summary))),
-      f"; {sum(calls.values())} calls, {len(turned)} day tests took timed turns; the instructor timed once a class on",
+      f"; {sum(calls.values())} calls, {len(turned)} day tests took timed turns; baselines timed once a class on",
       ", ".join(timed_once) or "no day")
 PY
 exit $fail

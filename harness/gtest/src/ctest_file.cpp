@@ -244,12 +244,15 @@ void addStudent(CtestFile& file, const Day& day, const std::string& student, con
 }
 
 // A class's instructor.<day> (grade_class.sh runs it before any student's
-// test): the speed gates' instructor rounds, timed once for the class.
-// Serial: nothing else may run while they are timed.
+// test): the baselines a class times once (the speed gates' instructor
+// rounds, 52.overlap's course serial version). Serial: nothing else may run
+// while they are timed.
 void addInstructorRounds(CtestFile& file, const Day& day, const std::string& runner) {
     double seconds = 0;
     for (const DayGate& g : day.gates()) {
-        if (isSpeedGate(g)) seconds += caseSeconds(g, true, {});
+        for (const GateCase& c : g.cases) {
+            if (selected(c, true, {}) && baselineOncePerClass(g, c)) seconds += c.limitSeconds;
+        }
     }
     if (seconds > 0) {
         file.add(instructorRoundsTestName(day), {"--suite", "instructor", "--runner", runner}, seconds,

@@ -208,18 +208,10 @@ Expected<bool> applyPolicy(Day& day, const std::string& policyJson) {
     return true;
 }
 
-namespace {
-
-// Where a class keeps the instructor's rounds of a speed gate: the key names
-// all they depend on, the GPU among them (a class spread over GPUs times the
-// instructor on each).
-std::string instructorRoundsKey(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds) {
+std::string classBaselineKey(const CaseContext& ctx, const std::string& purpose, const std::string& runner) {
     const char* gpu = std::getenv("CUDA_VISIBLE_DEVICES");
-    return "instructor rounds|" + id + "|" + what + "|" + std::to_string(rounds) + "|seed " + std::to_string(ctx.seed) +
-           "|" + ctx.referenceRunner + "|gpus " + (gpu != nullptr ? gpu : "");
+    return purpose + "|seed " + std::to_string(ctx.seed) + "|" + runner + "|gpus " + (gpu != nullptr ? gpu : "");
 }
-
-}  // namespace
 
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
                      const MeasureRuns& measure, const SpeedRamp& ramp) {
@@ -240,7 +232,8 @@ GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::s
     };
     // A class's instructor.<day> measures the instructor alone and keeps the
     // rounds; its students' day tests read them back and measure themselves.
-    const std::string key = instructorRoundsKey(ctx, id, what, rounds);
+    const std::string key = classBaselineKey(
+        ctx, "instructor rounds|" + id + "|" + what + "|" + std::to_string(rounds), ctx.referenceRunner);
     const bool instructorOnly = ctx.instructorTiming == InstructorTiming::MeasureOnce;
     const bool readBack = ctx.instructorTiming == InstructorTiming::ReadBackOnce && loadValues(key, reference);
     // An exclusive hold per measure (a clocked measure's calls share one),

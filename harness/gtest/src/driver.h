@@ -52,6 +52,10 @@ std::string classTests(const Day& day, const DayGate& g);
 // it). Its tests run alone on the machine; a class times its instructor
 // rounds once (instructor.<day>).
 inline bool isSpeedGate(const DayGate& g) { return g.spec.timed() && g.spec.scored(); }
+// A case whose baseline a class times once, in its instructor.<day> test.
+inline bool baselineOncePerClass(const DayGate& g, const GateCase& c) {
+    return isSpeedGate(g) || c.baselineOncePerClass;
+}
 // The class test that times them: "instructor.<day>".
 inline std::string instructorRoundsTestName(const Day& day) { return "instructor." + day.name(); }
 

@@ -344,14 +344,14 @@ void registerClassDay(const grading::Day& day, const Options& o) {
     }
 }
 
-// A class's instructor.<day>: the instructor's rounds of each speed gate's
-// student cases alone, kept for the class's students
+// A class's instructor.<day>: the baselines of its student cases that a
+// class times once (the speed gates' instructor rounds, 52.overlap's course
+// serial version), alone, kept for the class's students
 // (InstructorTiming::MeasureOnce), with no student's runner alive.
 void registerInstructorRounds(const grading::Day& day, const Options& o) {
     for (const DayGate& g : day.gates()) {
-        if (!isSpeedGate(g)) continue;
         for (const GateCase& c : g.cases) {
-            if (!selected(c, true, {})) continue;
+            if (!selected(c, true, {}) || !baselineOncePerClass(g, c)) continue;
             registerTest(g.spec.id(), c.name, [&g, &c, o] {
                 GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
                 const uint64_t seed = grading::testing::gradingSeed();

@@ -123,11 +123,12 @@ private:
 // nothing of the grading seed or of another case's input.
 uint64_t caseSeed(uint64_t seed, const std::string& purpose);
 
-// How a speed gate times the instructor's code (speedCase).
+// How a case times the baseline it compares a submission with: a speed
+// gate's instructor rounds (speedCase), 52.overlap's course serial version.
 enum class InstructorTiming {
-    Interleaved,   // round by round in turn with the submission's (every suite)
-    MeasureOnce,   // a class's instructor.<day> test: the instructor's rounds alone, kept for the class
-    ReadBackOnce,  // a class's student-day test: the rounds the class kept, else Interleaved
+    Interleaved,   // in turn with the submission's (every suite)
+    MeasureOnce,   // a class's instructor.<day> test: the baseline alone, kept for the class
+    ReadBackOnce,  // a class's student-day test: the baseline the class kept, else Interleaved
 };
 
 // What a case is handed when it runs.
@@ -168,6 +169,9 @@ struct GateCase {
     // gates (ctest label "exclusive"), where waiting for the GPU to drain costs
     // little, not beside a class's other tests.
     bool exclusiveGpu = false;
+    // A class times the baseline it compares with once (InstructorTiming):
+    // its instructor.<day> test runs the case too. Speed gates' cases always.
+    bool baselineOncePerClass = false;
     std::function<GateResult(const CaseContext&)> run;
 };
 
@@ -325,6 +329,10 @@ Day declareDay();
 // test then measures the student's rounds against those, or both in turn
 // where none were kept.
 using MeasureRuns = std::function<Expected<std::vector<float>>(const std::string& runner)>;
+// Where a class keeps a baseline timed once: `purpose` (the gate, what it
+// times) with all else it depends on, the seed, the runner that timed it and
+// the GPU (CUDA_VISIBLE_DEVICES: a class spread over GPUs times it on each).
+std::string classBaselineKey(const CaseContext& ctx, const std::string& purpose, const std::string& runner);
 GateResult speedCase(const CaseContext& ctx, const std::string& id, const std::string& what, int rounds,
                      const MeasureRuns& measure, const SpeedRamp& ramp = {});
 
