@@ -245,8 +245,8 @@ void addStudent(CtestFile& file, const Day& day, const std::string& student, con
 
 // A class's instructor.<day> (grade_class.sh runs it before any student's
 // test): the baselines a class times once (the speed gates' instructor
-// rounds, 52.overlap's course serial version). Serial: nothing else may run
-// while they are timed.
+// rounds, a case's course baseline marked baselineOncePerClass). Serial:
+// nothing else may run while they are timed.
 void addInstructorRounds(CtestFile& file, const Day& day, const std::string& runner) {
     double seconds = 0;
     for (const DayGate& g : day.gates()) {

@@ -345,8 +345,8 @@ void registerClassDay(const grading::Day& day, const Options& o) {
 }
 
 // A class's instructor.<day>: the baselines of its student cases that a
-// class times once (the speed gates' instructor rounds, 52.overlap's course
-// serial version), alone, kept for the class's students
+// class times once (the speed gates' instructor rounds, a case's course
+// baseline marked baselineOncePerClass), alone, kept for the class's students
 // (InstructorTiming::MeasureOnce), with no student's runner alive.
 void registerInstructorRounds(const grading::Day& day, const Options& o) {
     for (const DayGate& g : day.gates()) {

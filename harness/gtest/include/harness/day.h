@@ -124,7 +124,8 @@ private:
 uint64_t caseSeed(uint64_t seed, const std::string& purpose);
 
 // How a case times the baseline it compares a submission with: a speed
-// gate's instructor rounds (speedCase), 52.overlap's course serial version.
+// gate's instructor rounds (speedCase), a case's course baseline
+// (GateCase::baselineOncePerClass).
 enum class InstructorTiming {
     Interleaved,   // in turn with the submission's (every suite)
     MeasureOnce,   // a class's instructor.<day> test: the baseline alone, kept for the class
