@@ -98,13 +98,16 @@ for path in glob.glob(sys.argv[1] + "/s[0-9]*/results.json"):
         m = re.search(r"(timed interleaved|the instructor timed once for the class): ([0-9.]+)x, ([0-9]+)% of the points", t.get("output", ""))
         if m:
             ratios.setdefault((t["name"].split()[0].rstrip(":"), m.group(1)), []).append((float(m.group(2)), int(m.group(3))))
-# 52.overlap's ratio (pass or fail, not a ramp) from the line its test prints.
+# 52.overlap's ratio from the line its test prints; what it earned from the report.
 for path in glob.glob(sys.argv[1] + "/s[0-9]*/junit.xml"):
-    for m in re.finditer(r"overlap on [^:\n]*: serial [^\n]*= ([0-9.]+)x on [0-9]+ SMs[^\n]*\((timed interleaved|the course\S* serial timed once for the class)\)",
-                         open(path, errors="replace").read()):
-        ratio = float(m.group(1))
+    m = re.search(r"overlap on [^:\n]*: serial [^\n]*= ([0-9.]+)x on [0-9]+ SMs[^\n]*\((timed interleaved|the course\S* serial timed once for the class)\)",
+                  open(path, errors="replace").read())
+    gate = [t for t in json.load(open(path.replace("junit.xml", "results.json"))).get("tests", [])
+            if t["name"].startswith("52.overlap ")]
+    if m and gate:
         how = "timed interleaved" if m.group(2) == "timed interleaved" else "the course's serial timed once for the class"
-        ratios.setdefault(("52.overlap", how), []).append((ratio, 100 if ratio >= 1.3 else 0))
+        earned = 100 * gate[0]["score"] // gate[0]["max_score"] if gate[0]["max_score"] else 0
+        ratios.setdefault(("52.overlap", how), []).append((float(m.group(1)), earned))
 for (gate, how), rs in sorted(ratios.items()):
     r = sorted(x for x, _ in rs)
     print(f"{gate} ({how}): {len(r)} students, ratio median {statistics.median(r):.2f}x, from {r[0]:.2f}x to {r[-1]:.2f}x;"
