@@ -21,13 +21,6 @@
 
 namespace {
 
-// The SM count 52.overlap depends on, from a runner with no submitted code
-// (the course's): what a submission's process says of the machine decides
-// nothing.
-int smCountHere(const std::string& courseRunner) {
-    return static_cast<int>(grading::testing::probe(courseRunner).device.smCount);
-}
-
 using namespace day52::cases;
 using grading::CaseContext;
 using grading::GateCase;
@@ -159,7 +152,8 @@ std::vector<GateCase> noTimingCases() {
 
 // One shape timed, on `runner`, with its timed work checked: run 0's output
 // against the host, every later run's in the runner against the course's
-// enqueueSerial of its own input.
+// enqueueSerial of its own input. The answer is shared: 52.overlap and the
+// report ask the same call, and a class asks the course's serial once.
 struct TimedShape {
     grading::Reply<day52::protocol::Timing> reply;
     GateResult right;
@@ -168,7 +162,8 @@ struct TimedShape {
 TimedShape timeOneShape(const std::string& runner, const std::string& shape, uint64_t warmupKey, uint64_t timedKey,
                         double limitSeconds, bool exclusiveGpu) {
     const std::string name = day52::protocol::enqueueOf(shape);
-    TimedShape t{timing(runner, shape, warmupKey, timedKey, limitSeconds, exclusiveGpu), GateResult::pass("52.overlap")};
+    TimedShape t{timing(runner, shape, warmupKey, timedKey, limitSeconds, exclusiveGpu, grading::Answer::Shared),
+                 GateResult::pass("52.overlap")};
     if (!t.reply.ok()) {
         t.right = GateResult::fail("52.overlap", name + " was not timed: " + t.reply.problem);
         return t;
@@ -202,6 +197,32 @@ double clockedSeconds(int runs) { return runSeconds(runs + 2); }
 // Where a class keeps what the serial side measured, and each call's proofs.
 std::string serialBaselineKey(const CaseContext& ctx, const std::string& what) {
     return grading::classBaselineKey(ctx, "52.overlap course serial|" + what, ctx.courseRunner);
+}
+
+// The machine 52.overlap's ratio is judged on (its SM count gates it), as
+// the course's runner finds it: what a submission's process says of the
+// machine decides nothing. A class's instructor.day52 keeps it with the
+// serial figures, so a student's test, and its report, start no course
+// runner to ask again.
+struct CourseMachine {
+    int smCount = 0;
+    std::string device;
+};
+
+CourseMachine courseMachine(const CaseContext& ctx) {
+    std::vector<int> sms;
+    std::vector<char> device;
+    if (grading::loadValues(serialBaselineKey(ctx, "sm_count"), sms) && sms.size() == 1 &&
+        grading::loadValues(serialBaselineKey(ctx, "device"), device)) {
+        return {sms[0], std::string(device.begin(), device.end())};
+    }
+    const auto& probed = grading::testing::probe(ctx.courseCodeRunner()).device;
+    CourseMachine m{static_cast<int>(probed.smCount), probed.device};
+    if (ctx.instructorTiming == grading::InstructorTiming::MeasureOnce && m.smCount > 0) {
+        grading::keepValues(serialBaselineKey(ctx, "sm_count"), std::vector<int>{m.smCount});
+        grading::keepValues(serialBaselineKey(ctx, "device"), std::vector<char>(m.device.begin(), m.device.end()));
+    }
+    return m;
 }
 
 struct ClockedOverlap {
@@ -309,6 +330,7 @@ std::vector<GateCase> overlapCases() {
         // times the gate compares are the grader's.
         ClockedOverlap clockedTimes = clockedOverlap(ctx, !readBack, !measureOnce);
         if (!clockedTimes.right.passed) return clockedTimes.right;
+        const CourseMachine machine = courseMachine(ctx);
         if (measureOnce) {
             grading::keepValues(serialBaselineKey(ctx, "ms"), clockedTimes.serialMs);
             grading::recordFigure("serial_ms", grading::formatText("%.4f", grading::summarize(clockedTimes.serialMs).medianMs));
@@ -317,16 +339,15 @@ std::vector<GateCase> overlapCases() {
         if (readBack) clockedTimes.serialMs = keptSerialMs;
         const double serialMs = grading::summarize(clockedTimes.serialMs).medianMs;
         const double diamondMs = grading::summarize(clockedTimes.diamondMs).medianMs;
-        const int sms = smCountHere(ctx.courseRunner);
-        day52::OverlapVerdict v = day52::checkOverlap(serialMs, diamondMs, sms);
+        day52::OverlapVerdict v = day52::checkOverlap(serialMs, diamondMs, machine.smCount);
         const std::string timed = readBack ? " (the course's serial timed once for the class)" : " (timed interleaved)";
         v.note += timed;
         if (!v.result.passed) v.result.message += timed;
         grading::recordFigure("overlap_ratio", grading::formatText("%.3f", v.ratio));
-        grading::recordFigure("sm_count", std::to_string(sms));
+        grading::recordFigure("sm_count", std::to_string(machine.smCount));
         grading::recordFigure("serial_ms", grading::formatText("%.4f", serialMs));
         grading::recordFigure("diamond_ms", grading::formatText("%.4f", diamondMs));
-        std::cout << "overlap on " << grading::testing::probe(ctx.courseRunner).device.device << ": " << v.note << "\n";
+        std::cout << "overlap on " << machine.device << ": " << v.note << "\n";
         if (!v.gated && v.result.passed) {
             reportNotGated("52.overlap " + v.note);
             return GateResult::pass(id);
@@ -366,9 +387,12 @@ void timeline(const std::string& shape, const std::string& prefix, const std::ve
 // The course's printout: the timing table, then the broken order's race.
 // Observations only. The broken order and the serial version are the
 // course's own code, so they must run; the submitted diamond need not.
+// The table is 52.overlap's checked timing calls, asked again: a class's
+// day test, which runs the gate first, reads the diamond's back, and the
+// serial version's, timed once for the class by instructor.day52.
 void report(const CaseContext& ctx) {
-    const uint64_t warmupKey = inputKey(ctx.seed, kSaltReport, 0);
-    const uint64_t timedKey = inputKey(ctx.seed, kSaltReport, 1);
+    const uint64_t warmupKey = inputKey(ctx.seed, kSaltOverlap, 0);
+    const uint64_t timedKey = inputKey(ctx.seed, kSaltOverlap, 1);
     // The serial version where the course's code is timed: no student code beside it.
     const std::string& serialRunner = ctx.courseCodeRunner();
     const TimedShape diamondShape =
@@ -380,7 +404,7 @@ void report(const CaseContext& ctx) {
         const grading::TimingStats diamond = grading::summarize(diamondShape.reply.result.ms);
         std::cout << "\n"
                   << day52::timingTable(serial, diamond, diamondShape.reply.device().device,
-                                        smCountHere(serialRunner));
+                                        courseMachine(ctx).smCount);
         if (!diamondShape.right.passed) std::cout << "  (" << diamondShape.right.message << ")\n";
         grading::recordFigure("serial_ms", grading::formatText("%.4f", serial.medianMs));
         grading::recordFigure("diamond_ms", grading::formatText("%.4f", diamond.medianMs));
