@@ -4,7 +4,6 @@
 // answers shared, so a second student's report reads them back.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <string>
 
 #include "harness/day.h"
@@ -23,14 +22,9 @@ TEST(Day38Report, ReadsBackTheCallsTimingMadeAndTheCourseMappingsOnce) {
 
     // Two students, one course runner: the second reads back the course's
     // thread and warp searches (each with its strict retry) and walks.
-    const std::string course = ::testing::TempDir() + "day38_course_runner_" + std::to_string(getpid());
-    const std::string other = ::testing::TempDir() + "day38_other_student_" + std::to_string(getpid());
-    std::filesystem::copy_file(FAKE_RUNNER, course, std::filesystem::copy_options::overwrite_existing);
-    std::filesystem::copy_file(FAKE_RUNNER, other, std::filesystem::copy_options::overwrite_existing);
-    EXPECT_EQ(reportCallsReadBack(day, "", 23, FAKE_RUNNER, course), 0);
-    EXPECT_EQ(reportCallsReadBack(day, "", 23, other, course), 6);
-    std::filesystem::remove(course);
-    std::filesystem::remove(other);
+    const StandInCopy course("day38_course_runner"), other("day38_other_student");
+    EXPECT_EQ(reportCallsReadBack(day, "", 23, FAKE_RUNNER, course.path()), 0);
+    EXPECT_EQ(reportCallsReadBack(day, "", 23, other.path(), course.path()), 6);
 }
 
 }  // namespace

@@ -3,9 +3,7 @@
 // process, and the course's serial version is asked of the course runner
 // with its answer shared, so a second student's report reads it back.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <string>
 
 #include "harness/day.h"
@@ -18,19 +16,13 @@ namespace {
 // no timings and stops at the broken order.
 TEST(Day52Report, ReadsBackTheGatesTimingAndTheCourseSerialOnce) {
     const grading::Day day = grading::declareDay();
-    const std::string course = ::testing::TempDir() + "day52_course_runner_" + std::to_string(getpid());
-    const std::string other = ::testing::TempDir() + "day52_other_student_" + std::to_string(getpid());
-    std::filesystem::copy_file(FAKE_RUNNER, course, std::filesystem::copy_options::overwrite_existing);
-    std::filesystem::copy_file(FAKE_RUNNER, other, std::filesystem::copy_options::overwrite_existing);
+    const StandInCopy course("day52_course_runner"), other("day52_other_student");
 
-    EXPECT_EQ(reportCallsReadBack(day, "", 51, FAKE_RUNNER, course), 0);
+    EXPECT_EQ(reportCallsReadBack(day, "", 51, FAKE_RUNNER, course.path()), 0);
     // The diamond's timing call, 52.overlap's.
-    EXPECT_EQ(reportCallsReadBack(day, "52.overlap", 52, FAKE_RUNNER, course), 1);
+    EXPECT_EQ(reportCallsReadBack(day, "52.overlap", 52, FAKE_RUNNER, course.path()), 1);
     // A second student on the first one's seed: the course's serial version.
-    EXPECT_EQ(reportCallsReadBack(day, "", 51, other, course), 1);
-
-    std::filesystem::remove(course);
-    std::filesystem::remove(other);
+    EXPECT_EQ(reportCallsReadBack(day, "", 51, other.path(), course.path()), 1);
 }
 
 }  // namespace

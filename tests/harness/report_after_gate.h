@@ -3,7 +3,11 @@
 // class's day test runs them, against the stand-in runner
 // (fake_runner.cpp), which answers every call with a record no day can
 // read: how many of the report's calls were read back rather than asked.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -37,3 +41,20 @@ inline int reportCallsReadBack(const grading::Day& day, const std::string& gate,
     }
     return grading::runnerCallTotals().answersReused - before;
 }
+
+// The stand-in runner under a path of its own: to the answers it is another
+// runner (a second student's, a day's course runner). Removed with it.
+class StandInCopy {
+public:
+    explicit StandInCopy(const std::string& name)
+        : path_(::testing::TempDir() + name + "_" + std::to_string(getpid())) {
+        std::filesystem::copy_file(FAKE_RUNNER, path_, std::filesystem::copy_options::overwrite_existing);
+    }
+    ~StandInCopy() { std::filesystem::remove(path_); }
+    StandInCopy(const StandInCopy&) = delete;
+    StandInCopy& operator=(const StandInCopy&) = delete;
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
