@@ -5,6 +5,7 @@
 
 #include "harness/answer_cache.h"
 #include "harness/day.h"
+#include "harness/testing.h"
 #include "inputs.h"
 #include "reference.h"
 
@@ -109,6 +110,26 @@ grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key,
     protocol::BrokenRequest request;
     request.inputKey = key;
     return grading::call<protocol::Broken>(runner, request, {limitSeconds, "broken", exclusiveGpu});
+}
+
+std::string serialBaselineKey(const grading::CaseContext& ctx, const std::string& what) {
+    return grading::classBaselineKey(ctx, "52.overlap course serial|" + what, ctx.courseRunner);
+}
+
+CourseMachine courseMachine(const grading::CaseContext& ctx) {
+    std::vector<int> sms;
+    std::vector<char> device;
+    if (grading::loadValues(serialBaselineKey(ctx, "sm_count"), sms) && sms.size() == 1 &&
+        grading::loadValues(serialBaselineKey(ctx, "device"), device)) {
+        return {sms[0], std::string(device.begin(), device.end())};
+    }
+    const auto& probed = grading::testing::probe(ctx.courseCodeRunner()).device;
+    CourseMachine m{static_cast<int>(probed.smCount), probed.device};
+    if (ctx.instructorTiming == grading::InstructorTiming::MeasureOnce && m.smCount > 0) {
+        grading::keepValues(serialBaselineKey(ctx, "sm_count"), std::vector<int>{m.smCount});
+        grading::keepValues(serialBaselineKey(ctx, "device"), std::vector<char>(m.device.begin(), m.device.end()));
+    }
+    return m;
 }
 
 std::vector<std::vector<float>> perRun(const std::vector<float>& out, size_t runs) {

@@ -12,6 +12,10 @@
 #include "harness/runner_client.h"
 #include "protocol.h"
 
+namespace grading {
+struct CaseContext;
+}
+
 namespace day52::cases {
 
 // ---- time limits: a correct diamond on a GPU shared with three other
@@ -59,6 +63,21 @@ grading::Reply<protocol::Clocked> clocked(const std::string& runner, const std::
                                           double limitSeconds, bool exclusiveGpu);
 // The work of one timing call: warm-ups and timed runs of one shape.
 double timingSeconds();
+
+// ---- 52.overlap's course baseline, timed once a class (InstructorTiming)
+// Where a class keeps what the course's serial version measured: `what` is
+// "ms", a clocked call's name (its proofs), "sm_count" or "device".
+std::string serialBaselineKey(const grading::CaseContext& ctx, const std::string& what);
+// The machine 52.overlap's ratio is judged on (its SM count gates it), as
+// the course's runner finds it: what a submission's process says of the
+// machine decides nothing. A class's instructor.day52 keeps it with the
+// serial figures, so a student's test, and its report, start no course
+// runner to ask again.
+struct CourseMachine {
+    int smCount = 0;
+    std::string device;
+};
+CourseMachine courseMachine(const grading::CaseContext& ctx);
 
 // ---- what came back, split per run
 std::vector<std::vector<float>> perRun(const std::vector<float>& out, size_t runs);

@@ -13,7 +13,6 @@
 #include "gates.h"
 #include "harness/answer_cache.h"
 #include "harness/day.h"
-#include "harness/testing.h"
 #include "harness/text.h"
 #include "harness/timing_stats.h"
 #include "inputs.h"
@@ -193,37 +192,6 @@ constexpr int kOverlapMeasures = 3;
 constexpr int kClockedDiamondRuns = 10;  // about 18 ms of diamonds (1.8 ms each, docs/performance.md)
 
 double clockedSeconds(int runs) { return runSeconds(runs + 2); }
-
-// Where a class keeps what the serial side measured, and each call's proofs.
-std::string serialBaselineKey(const CaseContext& ctx, const std::string& what) {
-    return grading::classBaselineKey(ctx, "52.overlap course serial|" + what, ctx.courseRunner);
-}
-
-// The machine 52.overlap's ratio is judged on (its SM count gates it), as
-// the course's runner finds it: what a submission's process says of the
-// machine decides nothing. A class's instructor.day52 keeps it with the
-// serial figures, so a student's test, and its report, start no course
-// runner to ask again.
-struct CourseMachine {
-    int smCount = 0;
-    std::string device;
-};
-
-CourseMachine courseMachine(const CaseContext& ctx) {
-    std::vector<int> sms;
-    std::vector<char> device;
-    if (grading::loadValues(serialBaselineKey(ctx, "sm_count"), sms) && sms.size() == 1 &&
-        grading::loadValues(serialBaselineKey(ctx, "device"), device)) {
-        return {sms[0], std::string(device.begin(), device.end())};
-    }
-    const auto& probed = grading::testing::probe(ctx.courseCodeRunner()).device;
-    CourseMachine m{static_cast<int>(probed.smCount), probed.device};
-    if (ctx.instructorTiming == grading::InstructorTiming::MeasureOnce && m.smCount > 0) {
-        grading::keepValues(serialBaselineKey(ctx, "sm_count"), std::vector<int>{m.smCount});
-        grading::keepValues(serialBaselineKey(ctx, "device"), std::vector<char>(m.device.begin(), m.device.end()));
-    }
-    return m;
-}
 
 struct ClockedOverlap {
     std::vector<float> serialMs, diamondMs;
