@@ -83,16 +83,14 @@ grading::Reply<protocol::NoTiming> noTiming(const std::string& runner, double li
 }
 
 grading::Reply<protocol::Timing> timing(const std::string& runner, const std::string& shape, uint64_t warmupKey,
-                                        uint64_t timedKey, double limitSeconds, bool exclusiveGpu,
-                                        grading::Answer answer) {
+                                        uint64_t timedKey, double limitSeconds, bool exclusiveGpu) {
     protocol::TimingRequest request;
     request.shape = shape;
     request.warmupKey = warmupKey;
     request.timedKey = timedKey;
     request.warmups = kWarmupRuns;
     request.runs = kTimedRuns;
-    return grading::call<protocol::Timing>(
-        runner, request, {limitSeconds, "timing, " + shape, exclusiveGpu, answer == grading::Answer::Shared});
+    return grading::call<protocol::Timing>(runner, request, {limitSeconds, "timing, " + shape, exclusiveGpu, true});
 }
 
 grading::Reply<protocol::Clocked> clocked(const std::string& runner, const std::string& shape, uint64_t key, int runs,

@@ -51,11 +51,11 @@ grading::Reply<protocol::Serial> serial(const std::string& runner, const std::ve
 grading::Reply<protocol::Stress> stress(const std::string& runner, const std::vector<uint64_t>& keys,
                                         double limitSeconds);
 grading::Reply<protocol::NoTiming> noTiming(const std::string& runner, double limitSeconds);
-// One shape (protocol::kShapeDiamond or kShapeSerial) timed; a shared answer
-// serves the gate and the report, and the course's shape a whole class.
+// One shape (protocol::kShapeDiamond or kShapeSerial) timed. Its answer is
+// shared (RunnerCall::answerShared): 52.overlap and the report ask the same
+// call, and a class asks the course's serial version once.
 grading::Reply<protocol::Timing> timing(const std::string& runner, const std::string& shape, uint64_t warmupKey,
-                                        uint64_t timedKey, double limitSeconds, bool exclusiveGpu,
-                                        grading::Answer answer);
+                                        uint64_t timedKey, double limitSeconds, bool exclusiveGpu);
 grading::Reply<protocol::Broken> broken(const std::string& runner, uint64_t key, double limitSeconds,
                                         bool exclusiveGpu);
 // `runs` runs of one shape on inputs made from `key`, timed by the grader's clock.

@@ -151,8 +151,7 @@ std::vector<GateCase> noTimingCases() {
 
 // One shape timed, on `runner`, with its timed work checked: run 0's output
 // against the host, every later run's in the runner against the course's
-// enqueueSerial of its own input. The answer is shared: 52.overlap and the
-// report ask the same call, and a class asks the course's serial once.
+// enqueueSerial of its own input.
 struct TimedShape {
     grading::Reply<day52::protocol::Timing> reply;
     GateResult right;
@@ -161,8 +160,7 @@ struct TimedShape {
 TimedShape timeOneShape(const std::string& runner, const std::string& shape, uint64_t warmupKey, uint64_t timedKey,
                         double limitSeconds, bool exclusiveGpu) {
     const std::string name = day52::protocol::enqueueOf(shape);
-    TimedShape t{timing(runner, shape, warmupKey, timedKey, limitSeconds, exclusiveGpu, grading::Answer::Shared),
-                 GateResult::pass("52.overlap")};
+    TimedShape t{timing(runner, shape, warmupKey, timedKey, limitSeconds, exclusiveGpu), GateResult::pass("52.overlap")};
     if (!t.reply.ok()) {
         t.right = GateResult::fail("52.overlap", name + " was not timed: " + t.reply.problem);
         return t;
@@ -298,7 +296,7 @@ std::vector<GateCase> overlapCases() {
         // times the gate compares are the grader's.
         ClockedOverlap clockedTimes = clockedOverlap(ctx, !readBack, !measureOnce);
         if (!clockedTimes.right.passed) return clockedTimes.right;
-        const CourseMachine machine = courseMachine(ctx);
+        const CourseMachine machine = courseMachine(ctx);  // instructor.day52 keeps it for the class
         if (measureOnce) {
             grading::keepValues(serialBaselineKey(ctx, "ms"), clockedTimes.serialMs);
             grading::recordFigure("serial_ms", grading::formatText("%.4f", grading::summarize(clockedTimes.serialMs).medianMs));

@@ -23,12 +23,13 @@ namespace {
 TEST(Day52Report, ReadsBackTheGatesTimingAndTheCourseSerialOnce) {
     const grading::Day day = grading::declareDay();
     const StandInCopy course("day52_course_runner"), other("day52_other_student");
+    const std::string stop = "the course's broken order did not run";
 
-    EXPECT_EQ(reportCallsReadBack(day, "", 51, FAKE_RUNNER, course.path()), 0);
+    EXPECT_EQ(reportCallsReadBack(day, "", 51, FAKE_RUNNER, course.path(), stop), 0);
     // The diamond's timing call, 52.overlap's.
-    EXPECT_EQ(reportCallsReadBack(day, "52.overlap", 52, FAKE_RUNNER, course.path()), 1);
+    EXPECT_EQ(reportCallsReadBack(day, "52.overlap", 52, FAKE_RUNNER, course.path(), stop), 1);
     // A second student on the first one's seed: the course's serial version.
-    EXPECT_EQ(reportCallsReadBack(day, "", 51, other.path(), course.path()), 1);
+    EXPECT_EQ(reportCallsReadBack(day, "", 51, other.path(), course.path(), stop), 1);
 }
 
 // A class's instructor.day52 keeps the course runner's machine with the

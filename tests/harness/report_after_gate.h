@@ -15,12 +15,16 @@
 #include "harness/runner_client.h"
 #include "scoped_env.h"
 
-// `gate`: its student case runs first; empty: the report alone. Each call
+// `gate`: its student case runs first; empty: the report alone. `stopsWith`:
+// empty, the report must run to its end; else it must stop (throw, as the
+// driver reports it) with a message starting so, and what it read back
+// before that counts. Each call
 // takes its own seed, so nothing an earlier call kept is read back, unless
 // the caller means it to. `runner`: the student's; `courseRunner`: the
 // day's course runner, none by default.
 inline int reportCallsReadBack(const grading::Day& day, const std::string& gate, uint64_t seed,
-                               const std::string& runner = FAKE_RUNNER, const std::string& courseRunner = "") {
+                               const std::string& runner = FAKE_RUNNER, const std::string& courseRunner = "",
+                               const std::string& stopsWith = "") {
     grading::setSandboxPolicy(grading::SandboxPolicy::Off);  // the stand-in is the harness's own
     const ScopedEnv env({{"GRADING_GPU_SLOTS", "0"}, {"GRADING_ANSWER_CACHE", nullptr}});
     if (!gate.empty()) {
@@ -32,11 +36,13 @@ inline int reportCallsReadBack(const grading::Day& day, const std::string& gate,
     }
     const int before = grading::runnerCallTotals().answersReused;
     for (const grading::Observation& ob : day.observations()) {
-        // A report that cannot go on throws (the driver reports it); what
-        // it asked before that still counts.
         try {
             ob.run({runner, seed, ob.limitSeconds, true, "", courseRunner});
-        } catch (const std::exception&) {
+            if (!stopsWith.empty()) ADD_FAILURE() << ob.name << " ran to its end, want it stopped: " << stopsWith;
+        } catch (const std::exception& e) {
+            if (stopsWith.empty() || std::string(e.what()).rfind(stopsWith, 0) != 0) {
+                ADD_FAILURE() << ob.name << " stopped: " << e.what();
+            }
         }
     }
     return grading::runnerCallTotals().answersReused - before;
