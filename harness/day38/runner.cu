@@ -22,6 +22,7 @@
 #include "harness/pinned_host.h"
 #include "harness/runner_main.h"
 #include "harness/timed_run_check.h"
+#include "harness/work_left_check.h"
 #include "protocol.h"
 
 namespace {
@@ -149,6 +150,9 @@ struct DeviceState {
     // The graph as sent, kept on the device once, and each checked level's
     // frontier as handed over: compared there after every level.
     grading::InputWatch inputs;
+    // A checked level's count, read once the default stream is done and again
+    // once the whole device is.
+    grading::WorkLeftCheck<unsigned int> levelCountSettled{"the level's count"};
 
     // The device-driven search's own buffers, made on its first use.
     struct DeviceDriven {
@@ -192,7 +196,7 @@ void expand(DeviceState& d, Mapping m, const int* frontier, int frontierSize, in
 // How a search is checked: as it is timed (not at all); each level waited
 // for and checked (Strict); each level's guard scans and input compares
 // queued behind it and read once, at the search's end (Queued,
-// queuedSearchEnd), which waits twice a level where Strict waits seven
+// queuedSearchEnd), which waits twice a level where Strict waits six
 // times: for the level's count once the default stream is done and once the
 // whole device is (the course's own round trip, and the check for work left
 // on another stream, both naming the level, as errors do). A search that
@@ -200,37 +204,15 @@ void expand(DeviceState& d, Mapping m, const int* frontier, int frontierSize, in
 // names the level.
 enum class Checks { None, Strict, Queued };
 
-void expectNoWorkLeft(unsigned int seenByDefaultStream, unsigned int produced, const std::string& where) {
-    if (seenByDefaultStream == produced) return;
-    throw grading::ContractViolation(
-        where + " left work running on another stream: the level's count read " + std::to_string(seenByDefaultStream) +
-        " once the default stream was done and " + std::to_string(produced) +
-        " once the whole device was; launch on the default stream or synchronize before returning");
-}
-
 // After one checked expansion: errors, work left on a side stream, inputs
 // written (Strict: all waited for; Queued: the compares queued). Returns
 // the level's append count.
 unsigned int checkExpansion(DeviceState& d, const std::string& where, Checks checks) {
-    unsigned int seenByDefaultStream = 0;
-    unsigned int produced = 0;
-    if (checks == Checks::Strict) {
-        grading::settleDefaultStream(where);
-        CUDA_TRY(cudaMemcpy(&seenByDefaultStream, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
-    } else {
-        // The launch's own errors, and a fault the copy meets, named as the level's.
-        cudaError_t err = cudaGetLastError();
-        if (err == cudaSuccess) {
-            err = cudaMemcpyAsync(d.nextSizeOnHost.data(), d.nextSize.data(), sizeof(unsigned int),
-                                  cudaMemcpyDeviceToHost, cudaStreamLegacy);
-        }
-        if (err != cudaSuccess) throw grading::CudaError(err, where);
-        d.inputs.enqueueCheck();  // the graph and the level's frontier
-    }
+    if (checks == Checks::Strict) grading::settleDefaultStream(where);
+    d.levelCountSettled.enqueueRead(d.nextSize.data(), where);
+    if (checks == Checks::Queued) d.inputs.enqueueCheck();  // the graph and the level's frontier
     grading::checkLaunch(where);
-    if (checks == Checks::Queued) seenByDefaultStream = d.nextSizeOnHost[0];
-    CUDA_TRY(cudaMemcpy(&produced, d.nextSize.data(), sizeof(unsigned int), cudaMemcpyDeviceToHost));
-    expectNoWorkLeft(seenByDefaultStream, produced, where);
+    const unsigned int produced = d.levelCountSettled.settled(d.nextSize.data(), where);
     if (checks == Checks::Strict) d.inputs.check(where);  // the graph and the level's frontier
     return produced;
 }

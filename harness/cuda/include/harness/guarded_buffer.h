@@ -187,8 +187,7 @@ private:
 
 // Waits for the legacy default stream only, attributing errors to `where`.
 // Work the submission left on a non-blocking stream of its own may still be
-// running afterwards; compare what the default stream saw with the result
-// after checkLaunch() (a device-wide wait) to catch it.
+// running afterwards: WorkLeftCheck (work_left_check.h) catches it.
 void settleDefaultStream(const std::string& where);
 
 // The buffers one launch can touch; check() throws GuardViolation naming the
