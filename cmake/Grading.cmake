@@ -131,9 +131,14 @@ set(GRADING_OFF_STREAM_CALLS
 # wait for the legacy stream, where the runner queues a call's inputs and
 # times it); loading a library or looking a function up is refused when
 # called, so code that only refers to them passes (NVTX, which Thrust
-# includes, loads its tools' library only when the environment names one).
+# includes, loads its tools' library only when the environment names one);
+# and device memory is allocated only within what a runner may hold
+# (GRADING_ALLOCATION_CALLS, every day's).
+set(GRADING_ALLOCATION_CALLS
+    cudaMalloc cudaMallocManaged cudaMallocAsync cudaMallocFromPoolAsync cudaMallocPitch cudaMalloc3D cudaFree
+    cudaFreeAsync)
 set(GRADING_CHECKED_CALLS
-    cudaStreamCreateWithFlags cudaStreamCreateWithPriority dlopen dlmopen dlsym dlvsym)
+    cudaStreamCreateWithFlags cudaStreamCreateWithPriority dlopen dlmopen dlsym dlvsym ${GRADING_ALLOCATION_CALLS})
 
 # grading_seal_unit(<unit> <day> <source> EXPORTS <names...> [KERNELS <names...>]
 #                   [FORBIDS <functions...>] [CHECKS <functions...>] [RECORD <file>])

@@ -332,7 +332,7 @@ int main(int argc, char** argv) {
     if (command == "echo-env") {
         Record r;
         for (const char* name : {"CUDA_VISIBLE_DEVICES", "GRADING_SEED", "GRADING_SANITIZER", "HOME", "TMPDIR",
-                                 "PATH", "GRADING_FAKE_SECRET"}) {
+                                 "PATH", "GRADING_FAKE_SECRET", "GRADING_RUNNER_GPU_MEMORY_GIB"}) {
             r.putText(name, env(name));
         }
         send(withDevice(r).serialize());

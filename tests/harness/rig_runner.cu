@@ -54,10 +54,13 @@ void launch(const std::string& scenario, GuardedBuffer<int>& in, GuardedBuffer<i
     if (scenario == "own-blocking-stream" || scenario == "left-running") {
         // A blocking stream's work is ordered before the default stream's
         // next; a non-blocking one's is not, and it returns unfinished.
+        // The runner's setup (poison, count zeroed, input kept) done first,
+        // so the one race left is the one under test.
+        CUDA_TRY(cudaStreamSynchronize(cudaStreamLegacy));
         const unsigned flags = scenario == "left-running" ? cudaStreamNonBlocking : cudaStreamDefault;
         cudaStream_t stream = nullptr;
         CUDA_TRY(cudaStreamCreateWithFlags(&stream, flags));
-        dawdle<<<1, 32, 0, stream>>>(1 << 24);
+        dawdle<<<1, 32, 0, stream>>>(1 << 26);  // about a tenth of a second
         addOne<<<1, proto::kCount, 0, stream>>>(in.data(), out.data(), count.data(), proto::kLive, stray, kStrayValue);
         CUDA_TRY(cudaStreamDestroy(stream));  // returns at once; the work goes on
         return;

@@ -608,6 +608,19 @@ TEST(RunnerClient, TheRunnerStartsWithACleanEnvironment) {
     EXPECT_THAT(home, ::testing::MatchesRegex(".*/grading-[A-Za-z0-9]{6}"));
 }
 
+TEST(RunnerClient, TheRunnerIsToldTheDeviceMemoryItMayHold) {
+    {
+        const ScopedEnv env({{"GRADING_RUNNER_GPU_MEMORY_GIB", "6"}});
+        const RunnerOutcome o = callFake("echo-env");
+        ASSERT_TRUE(o.ok()) << o.message;
+        EXPECT_EQ(o.result.text("GRADING_RUNNER_GPU_MEMORY_GIB").value(), "6");
+    }
+    const ScopedEnv unset({{"GRADING_RUNNER_GPU_MEMORY_GIB", nullptr}});
+    const RunnerOutcome o = callFake("echo-env");
+    ASSERT_TRUE(o.ok()) << o.message;
+    EXPECT_EQ(o.result.text("GRADING_RUNNER_GPU_MEMORY_GIB").value(), "(unset)");
+}
+
 TEST(RunnerClient, WhatARunnerLeavesInItsTempFolderIsGoneAfterTheCall) {
     const RunnerOutcome o = callFake("leave-file");
     ASSERT_TRUE(o.ok()) << o.message;

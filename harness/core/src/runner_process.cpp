@@ -77,7 +77,10 @@ Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempD
     // Only what CUDA needs: nothing of the grader's (its seed, its mode, its
     // paths) reaches submitted code.
     options.cleanEnvironment = true;
-    options.inherit = {"PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING"};
+    // The memory bound too: the runner's checked allocations keep to the
+    // grader's (device_memory_ledger.h).
+    options.inherit = {"PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING",
+                       "GRADING_RUNNER_GPU_MEMORY_GIB"};
     options.environment["TMPDIR"] = dir.path();
     options.environment["HOME"] = dir.path();
     const std::string gpus = assignedGpus();

@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 
+#include "harness/device_memory_ledger.h"
 #include "harness/gpu_state.h"
 #include "harness/protocol.h"
 #include "harness/text.h"
@@ -493,11 +494,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
 
 }  // namespace detail
 
-uint64_t runnerMemoryBound() {
-    const std::string gib = detail::env("GRADING_RUNNER_GPU_MEMORY_GIB");
-    const double value = gib.empty() ? 16.0 : std::atof(gib.c_str());
-    return value > 0 ? static_cast<uint64_t>(value * detail::kGiB) : 0;
-}
+uint64_t runnerMemoryBound() { return deviceMemoryBoundFromEnvironment(); }
 
 bool endedForDeviceMemory(const std::string& message) {
     return message.find(detail::kOverMemory) != std::string::npos;
