@@ -7,14 +7,10 @@
 // memory_hog, which took all but 1 GiB, failed an honest neighbour's
 // allocations that way). The seal sends the file's cudaMalloc to the
 // runner's checked version, which refuses it as it is asked, before any
-// memory is taken. The solution's functions kept under other names,
-// private to this file as a helper must be.
+// memory is taken. The solution's expansion kept under another
+// name, private to this file as a helper must be.
 #include "bfs_mappings.h"
-namespace day38 {
-static void referenceExpandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
-                                         const LevelOutput& out, const EdgeScratch& scratch);
-}  // namespace day38
-#define expandEdgePerThread referenceExpandEdgePerThread
+#define expandEdgePerThread static referenceExpandEdgePerThread
 #include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
 #undef expandEdgePerThread
 

@@ -6,14 +6,10 @@
 // the legacy stream on the next. A search's levels allocate far more than
 // the 16 GiB a runner may hold, but never more than 1 GiB at once: the
 // runner's checked allocations count what is freed as free again. The
-// solution's functions kept under other names, private to this file as a
+// solution's expansion kept under another name, private to this file as a
 // helper must be.
 #include "bfs_mappings.h"
-namespace day38 {
-static void referenceExpandEdgePerThread(const DeviceCsr& g, const int* frontier, int frontierSize, int level,
-                                         const LevelOutput& out, const EdgeScratch& scratch);
-}  // namespace day38
-#define expandEdgePerThread referenceExpandEdgePerThread
+#define expandEdgePerThread static referenceExpandEdgePerThread
 #include "../../../reference/day38/solution/edge_mapping.cu"  // instructor-only fixture: it may use the solution
 #undef expandEdgePerThread
 
