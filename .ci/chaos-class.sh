@@ -85,6 +85,11 @@ start=$(date +%s)
   --build-args "${args[@]}" >"$out/grade-alone.log" 2>&1
 say "the honest variants alone, one at a time: exit $? in $(($(date +%s) - start)) s"
 start=$(date +%s)
+# The class's case, call and slot traces (OUT_DIR/class-*.tsv), so that a
+# class that stalls or slows can be explained from what the poll brings back.
+source "$root/lab/scripts/traces.sh"
+traces_on "$out" class-
+traces_clear
 "$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" "${reports[@]}" ${CHAOS_CLASS_ARGS:-} \
   --build-args "${args[@]}" >"$out/grade-class.log" 2>&1
 say "the class: exit $? in $(($(date +%s) - start)) s"

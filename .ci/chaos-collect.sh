@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Copies what .ci/chaos-verdicts.py reads from a chaos class's output folder
-# (.ci/chaos-class.sh's OUT_DIR), running or done, into DEST: its log, and
-# per grading (graded/, alone/) the names, the progress log and each
-# student's results.json and ctest consoles, a few MB in all. A device run
+# (.ci/chaos-class.sh's OUT_DIR), running or done, into DEST: its log, the
+# class's traces, the processes running now, and per grading (graded/,
+# alone/) the names, the progress log and each student's results.json and
+# ctest consoles, a few MB in all. A device run
 # writes them to $OUT at every poll, so a run cut short can still be
 # checked here: chaos-verdicts.py DEST/graded DEST/alone --partial.
 # A DEST ending in .tar.gz (or .tgz) is written as that one archive: the
@@ -19,7 +20,10 @@ if [[ "$dest" == *.tar.gz || "$dest" == *.tgz ]]; then
   trap 'rm -rf "$dest"' EXIT
 fi
 mkdir -p "$dest"
-cp "$src"/*.txt "$src"/*.log "$dest"/ 2>/dev/null
+cp "$src"/*.txt "$src"/*.log "$src"/*.tsv "$dest"/ 2>/dev/null
+# What is running now, as a tree with each process's age and what it waits
+# in: a class that stalls shows which test, runner or grader is stuck where.
+ps -eo pid,ppid,etimes,stat,wchan:24,args --forest 2>/dev/null | cut -c1-300 >"$dest/processes.txt"
 for grading in graded alone; do
   [ -d "$src/$grading" ] || continue
   mkdir -p "$dest/$grading"

@@ -92,6 +92,7 @@ make_alone
 make_class "38.distances:failed:0:vertex 3: got 1, want 2" "$neighbour"
 mkdir -p "$work/out" && mv "$work/class" "$work/out/graded" && mv "$work/alone" "$work/out/alone"
 echo "the class: exit 0" >"$work/out/chaos-class.txt"
+printf 's0001.day38\t38.distances\n' >"$work/out/class-trace.tsv"
 mkdir -p "$work/out/graded/s0001/build" && echo big >"$work/out/graded/s0001/build/runner"
 bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy" || fail "chaos-collect.sh failed"
 bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy.tar.gz" || fail "chaos-collect.sh failed to archive"
@@ -99,6 +100,8 @@ mkdir -p "$work/unpacked" && tar xzf "$work/copy.tar.gz" -C "$work/unpacked" || 
 for copy in "$work/copy" "$work/unpacked"; do
   [ -f "$copy/chaos-class.txt" ] || fail "$copy: chaos-collect.sh left out chaos-class.txt"
   [ ! -e "$copy/graded/s0001/build" ] || fail "$copy: chaos-collect.sh copied a student's build"
+  [ -s "$copy/class-trace.tsv" ] || fail "$copy: chaos-collect.sh left out the class's trace"
+  grep -q "chaos-collect" "$copy/processes.txt" || fail "$copy: no snapshot of the running processes"
   got=$(python3 "$check" "$copy/graded" "$copy/alone" 2>&1) || fail "$copy: $got"
   grep -q "9 of 9 checks" <<<"$got" || fail "$copy checked otherwise: $got"
 done
