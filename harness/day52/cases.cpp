@@ -90,7 +90,9 @@ grading::Reply<protocol::Timing> timing(const std::string& runner, const std::st
     request.timedKey = timedKey;
     request.warmups = kWarmupRuns;
     request.runs = kTimedRuns;
-    return grading::call<protocol::Timing>(runner, request, {limitSeconds, "timing, " + shape, exclusiveGpu, true});
+    grading::CallOptions options{limitSeconds, "timing, " + shape, exclusiveGpu};
+    options.answerShared = true;
+    return grading::call<protocol::Timing>(runner, request, options);
 }
 
 grading::Reply<protocol::Clocked> clocked(const std::string& runner, const std::string& shape, uint64_t key, int runs,

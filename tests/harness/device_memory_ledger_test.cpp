@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/device_memory_ledger.h"
+#include "harness/runner_client.h"
 #include "scoped_env.h"
 
 namespace grading {
@@ -79,14 +80,14 @@ TEST(DeviceMemoryLedger, TheBoundIsTheSettingInGiBOr16WhenUnset) {
 TEST(DeviceMemoryLedger, TheBoundIsTheGradersSettingInGiBOr16) {
     {
         const ScopedEnv unset({{"GRADING_RUNNER_GPU_MEMORY_GIB", nullptr}});
-        EXPECT_EQ(deviceMemoryBoundFromEnvironment(), 16 * kGiB);
+        EXPECT_EQ(runnerMemoryBound(), 16 * kGiB);
     }
     {
         const ScopedEnv half({{"GRADING_RUNNER_GPU_MEMORY_GIB", "0.5"}});
-        EXPECT_EQ(deviceMemoryBoundFromEnvironment(), kGiB / 2);
+        EXPECT_EQ(runnerMemoryBound(), kGiB / 2);
     }
     const ScopedEnv off({{"GRADING_RUNNER_GPU_MEMORY_GIB", "0"}});
-    EXPECT_EQ(deviceMemoryBoundFromEnvironment(), 0u);
+    EXPECT_EQ(runnerMemoryBound(), 0u);
 }
 
 }  // namespace

@@ -5,25 +5,17 @@
 #include "harness/text.h"
 
 namespace grading {
-namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-}  // namespace
 
 uint64_t deviceMemoryBound(const char* gib) {
     const double value = gib == nullptr || *gib == '\0' ? 16.0 : std::atof(gib);
-    return value > 0 ? static_cast<uint64_t>(value * kGiB) : 0;
+    return value > 0 ? static_cast<uint64_t>(value * kBytesPerGiB) : 0;
 }
-
-uint64_t deviceMemoryBoundFromEnvironment() { return deviceMemoryBound(std::getenv("GRADING_RUNNER_GPU_MEMORY_GIB")); }
 
 std::string DeviceMemoryLedger::refusal(uint64_t bytes) const {
     if (bound_ == 0 || (held_ <= bound_ && bytes <= bound_ - held_)) return "";
-    return formatText("it would hold %.1f GiB of device memory, more than the %.0f GiB a runner may hold "
-                      "(GRADING_RUNNER_GPU_MEMORY_GIB): memory it keeps is memory the runners graded beside it "
-                      "cannot have",
-                      (static_cast<double>(held_) + static_cast<double>(bytes)) / kGiB, bound_ / kGiB);
+    return formatText("it would hold %.1f GiB of device memory, more than the %.0f GiB a runner may hold (%s): %s",
+                      (static_cast<double>(held_) + static_cast<double>(bytes)) / kBytesPerGiB,
+                      bound_ / kBytesPerGiB, kDeviceMemoryBoundVariable, kNeighboursNeedTheMemory);
 }
 
 void DeviceMemoryLedger::add(const void* p, uint64_t bytes) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "harness/device_memory_ledger.h"
 #include "harness/syscall_filter.h"
 #include "runner_client_internal.h"
 
@@ -80,7 +81,7 @@ Launch prepare(const RunnerCall& call, const std::string& sanitizer, const TempD
     // The memory bound too: the runner's checked allocations keep to the
     // grader's (device_memory_ledger.h).
     options.inherit = {"PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING",
-                       "GRADING_RUNNER_GPU_MEMORY_GIB"};
+                       kDeviceMemoryBoundVariable};
     options.environment["TMPDIR"] = dir.path();
     options.environment["HOME"] = dir.path();
     const std::string gpus = assignedGpus();

@@ -42,7 +42,6 @@ std::function<std::optional<uint64_t>(int)>& memoryReader() {
     return reader;
 }
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr const char* kOverMemory = "a runner may hold (GRADING_RUNNER_GPU_MEMORY_GIB), so it was ended";
 
 // Why the session must end for the device memory it holds, or "".
@@ -52,9 +51,8 @@ std::string overMemory(const Session& s) {
     const std::optional<uint64_t> held =
         memoryReader() ? memoryReader()(s.child.pid) : deviceMemoryBelow(s.child.pid);
     if (!held || *held <= bound) return "";
-    return formatText("held %.1f GiB of device memory, more than the %.0f GiB %s: memory it keeps is memory the "
-                      "runners graded beside it cannot have",
-                      *held / kGiB, bound / kGiB, kOverMemory);
+    return formatText("held %.1f GiB of device memory, more than the %.0f GiB %s: %s", *held / kBytesPerGiB,
+                      bound / kBytesPerGiB, kOverMemory, kNeighboursNeedTheMemory);
 }
 
 // The processes a session's tree holds besides the runner, read from
@@ -494,7 +492,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
 
 }  // namespace detail
 
-uint64_t runnerMemoryBound() { return deviceMemoryBoundFromEnvironment(); }
+uint64_t runnerMemoryBound() { return deviceMemoryBound(std::getenv(kDeviceMemoryBoundVariable)); }
 
 bool endedForDeviceMemory(const std::string& message) {
     return message.find(detail::kOverMemory) != std::string::npos;

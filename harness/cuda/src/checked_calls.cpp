@@ -34,10 +34,10 @@ std::string quoted(const char* text) { return text == nullptr ? "NULL" : "\"" + 
 // ready that early.
 uint64_t allocationBound = 0;
 void readAllocationBound(int, char**, char** envp) {
-    constexpr char kSetting[] = "GRADING_RUNNER_GPU_MEMORY_GIB=";
+    const size_t name = std::strlen(grading::kDeviceMemoryBoundVariable);
     const char* gib = nullptr;
     for (char** e = envp; e != nullptr && *e != nullptr; ++e) {
-        if (std::strncmp(*e, kSetting, sizeof kSetting - 1) == 0) gib = *e + sizeof kSetting - 1;
+        if (std::strncmp(*e, grading::kDeviceMemoryBoundVariable, name) == 0 && (*e)[name] == '=') gib = *e + name + 1;
     }
     allocationBound = grading::deviceMemoryBound(gib);
 }
@@ -58,24 +58,28 @@ uint64_t product(uint64_t a, uint64_t b) {
     return __builtin_mul_overflow(a, b, &p) ? std::numeric_limits<uint64_t>::max() : p;
 }
 
+// What an allocation took: its pointer, and its bytes (a pitched one's
+// rows, padding and all).
+struct Taken {
+    const void* ptr;
+    uint64_t bytes;
+};
+
 // `call` asks for `bytes`: refused past the bound, before any memory is
-// taken; else made by `allocate`, and what it took (`heldAfter()`, a
-// pitched allocation's rows) kept in the ledger under `*ptr`.
-template <class Allocate, class HeldAfter>
-cudaError_t allocation(const char* call, uint64_t bytes, void** ptr, Allocate allocate, HeldAfter heldAfter) {
+// taken; else made by `allocate`, and what it `taken()` kept in the ledger.
+template <class Allocate, class TakenBy>
+cudaError_t allocation(const char* call, uint64_t bytes, Allocate allocate, TakenBy taken) {
     const std::lock_guard<std::mutex> lock(ledgerMutex());
     const std::string refusal = ledger().refusal(bytes);
     if (!refusal.empty()) {
-        grading::refuseCall(grading::formatText("%s for %.1f GiB", call, bytes / (1024.0 * 1024.0 * 1024.0)),
-                            refusal);
+        grading::refuseCall(grading::formatText("%s for %.1f GiB", call, bytes / grading::kBytesPerGiB), refusal);
     }
     const cudaError_t err = allocate();
-    if (err == cudaSuccess && ptr != nullptr) ledger().add(*ptr, heldAfter());
+    if (err == cudaSuccess) {
+        const Taken t = taken();
+        ledger().add(t.ptr, t.bytes);
+    }
     return err;
-}
-template <class Allocate>
-cudaError_t allocation(const char* call, uint64_t bytes, void** ptr, Allocate allocate) {
-    return allocation(call, bytes, ptr, allocate, [bytes] { return bytes; });
 }
 
 void freed(const void* p) {
@@ -115,40 +119,35 @@ void* grading_checked_dlvsym(void*, const char* name, const char*) {
 
 // Device memory, kept within what a runner may hold (device_memory_ledger.h).
 cudaError_t grading_checked_cudaMalloc(void** ptr, size_t size) {
-    return allocation("cudaMalloc", size, ptr, [&] { return cudaMalloc(ptr, size); });
+    return allocation("cudaMalloc", size, [&] { return cudaMalloc(ptr, size); }, [&] { return Taken{*ptr, size}; });
 }
 
 cudaError_t grading_checked_cudaMallocManaged(void** ptr, size_t size, unsigned int flags) {
-    return allocation("cudaMallocManaged", size, ptr, [&] { return cudaMallocManaged(ptr, size, flags); });
+    return allocation("cudaMallocManaged", size, [&] { return cudaMallocManaged(ptr, size, flags); },
+                      [&] { return Taken{*ptr, size}; });
 }
 
 cudaError_t grading_checked_cudaMallocAsync(void** ptr, size_t size, cudaStream_t stream) {
-    return allocation("cudaMallocAsync", size, ptr, [&] { return cudaMallocAsync(ptr, size, stream); });
+    return allocation("cudaMallocAsync", size, [&] { return cudaMallocAsync(ptr, size, stream); },
+                      [&] { return Taken{*ptr, size}; });
 }
 
 cudaError_t grading_checked_cudaMallocFromPoolAsync(void** ptr, size_t size, cudaMemPool_t pool,
                                                     cudaStream_t stream) {
-    return allocation("cudaMallocFromPoolAsync", size, ptr,
-                      [&] { return cudaMallocFromPoolAsync(ptr, size, pool, stream); });
+    return allocation("cudaMallocFromPoolAsync", size, [&] { return cudaMallocFromPoolAsync(ptr, size, pool, stream); },
+                      [&] { return Taken{*ptr, size}; });
 }
 
 cudaError_t grading_checked_cudaMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
-    return allocation(
-        "cudaMallocPitch", product(width, height), ptr, [&] { return cudaMallocPitch(ptr, pitch, width, height); },
-        [&] { return product(*pitch, height); });
+    return allocation("cudaMallocPitch", product(width, height),
+                      [&] { return cudaMallocPitch(ptr, pitch, width, height); },
+                      [&] { return Taken{*ptr, product(*pitch, height)}; });
 }
 
 cudaError_t grading_checked_cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent) {
-    void* ptr = nullptr;
-    const cudaError_t err = allocation(
-        "cudaMalloc3D", product(product(extent.width, extent.height), extent.depth), &ptr,
-        [&] {
-            const cudaError_t e = cudaMalloc3D(pitched, extent);
-            if (e == cudaSuccess) ptr = pitched->ptr;
-            return e;
-        },
-        [&] { return product(product(pitched->pitch, extent.height), extent.depth); });
-    return err;
+    return allocation("cudaMalloc3D", product(product(extent.width, extent.height), extent.depth),
+                      [&] { return cudaMalloc3D(pitched, extent); },
+                      [&] { return Taken{pitched->ptr, product(product(pitched->pitch, extent.height), extent.depth)}; });
 }
 
 cudaError_t grading_checked_cudaFree(void* ptr) {

@@ -12,11 +12,17 @@
 
 namespace grading {
 
-// A bound of `gib` GiB in bytes, as GRADING_RUNNER_GPU_MEMORY_GIB sets it:
-// 16 GiB when unset (nullptr or empty), 0 (no bound) for 0 or less.
+// The grader's setting of what a runner may hold, in GiB; runnerMemoryBound
+// (runner_client.h) reads it in the grader, the runner as it starts.
+inline constexpr const char* kDeviceMemoryBoundVariable = "GRADING_RUNNER_GPU_MEMORY_GIB";
+inline constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
+// Why memory past the bound is refused, or its runner ended: both say so.
+inline constexpr const char* kNeighboursNeedTheMemory =
+    "memory it keeps is memory the runners graded beside it cannot have";
+
+// A bound of `gib` GiB in bytes, as kDeviceMemoryBoundVariable sets it: 16
+// GiB when unset (nullptr or empty), 0 (no bound) for 0 or less.
 uint64_t deviceMemoryBound(const char* gib);
-// GRADING_RUNNER_GPU_MEMORY_GIB's bound, from this process's environment.
-uint64_t deviceMemoryBoundFromEnvironment();
 
 class DeviceMemoryLedger {
 public:
