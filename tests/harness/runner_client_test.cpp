@@ -159,14 +159,16 @@ TEST(RunnerClient, CudaErrorReportNamesTheKernel) {
 }
 
 // Out of device memory may be a neighbour's doing: the call is asked once
-// more alone, and that answer counts; a process retries so a few times at
-// most, and any other failure is not retried.
+// more alone, and that answer counts; once 4 such retries failed alone too, a
+// process retries no more, and any other failure is not retried.
 TEST(RunnerClient, AResourceFailureIsAskedAgainAloneBeforeItCounts) {
     const std::string counter = ::testing::TempDir() + "/oom-calls-" + std::to_string(getpid());
     std::remove(counter.c_str());
     Record input;
     input.putText("count_file", counter);
     const int retriedBefore = runnerCallTotals().retriedAlone;
+    const int failedBefore = runnerCallTotals().failedAlone;
+    ASSERT_EQ(failedBefore, 0) << "the caps are a process's: this test needs its own";
     const RunnerOutcome once = callFake("out-of-memory-once", 10.0, input);
     EXPECT_TRUE(once.ok()) << once.message;
     EXPECT_EQ(runnerCallTotals().retriedAlone, retriedBefore + 1);
@@ -185,7 +187,32 @@ TEST(RunnerClient, AResourceFailureIsAskedAgainAloneBeforeItCounts) {
         failed += !always.ok();
     }
     EXPECT_EQ(failed, 8);
-    EXPECT_EQ(runnerCallTotals().retriedAlone, 4) << "at most 4 calls a process are retried";
+    EXPECT_EQ(runnerCallTotals().failedAlone, failedBefore + 4);
+    EXPECT_EQ(runnerCallTotals().retriedAlone, retriedBefore + 1 + 4) << "once 4 retries failed alone, no call is";
+}
+
+// A call that fails beside a neighbour and passes alone was the neighbour's
+// victim: it does not spend the process's 4 retries that may fail alone, so an
+// honest student beside a hostile one keeps being asked alone, 16 calls at most.
+TEST(RunnerClient, ACallThatPassesAloneDoesNotSpendTheRetriesThatFail) {
+    const std::string counter = ::testing::TempDir() + "/oom-alone-" + std::to_string(getpid());
+    std::remove(counter.c_str());
+    Record input;
+    input.putText("count_file", counter);
+    const int retriedBefore = runnerCallTotals().retriedAlone;
+    ASSERT_EQ(retriedBefore, 0) << "the caps are a process's: this test needs its own";
+    int passed = 0;
+    std::string lastMessage;
+    for (int k = 0; k < 18; ++k) {
+        std::remove(counter.c_str());  // each call fails first, beside its neighbours, and passes alone
+        const RunnerOutcome o = callFake("out-of-memory-once", 10.0, input);
+        passed += o.ok();
+        if (!o.ok()) lastMessage = o.message;
+    }
+    EXPECT_EQ(passed, 16) << "every call retried alone passed; past 16 retries none is";
+    EXPECT_EQ(runnerCallTotals().retriedAlone, 16);
+    EXPECT_EQ(runnerCallTotals().failedAlone, 0);
+    EXPECT_THAT(lastMessage, HasSubstr("cudaErrorMemoryAllocation"));
 }
 
 TEST(RunnerClient, GuardViolationReportNamesTheBuffer) {

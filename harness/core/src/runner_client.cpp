@@ -253,19 +253,27 @@ bool neighbourMayHaveCaused(const RunnerOutcome& o) {
 }
 
 // Such a call is asked once more alone (every GPU slot of this machine's
-// grading held, so no other call runs beside it) before its failure counts;
-// at most kAloneRetries times a process, so code that fails so on purpose
-// cannot hold the GPU for long. A call that held the GPU already is not.
-constexpr int kAloneRetries = 4;
+// grading held, so no other call runs beside it) before its failure counts.
+// A process does so until kFailedAloneRetries calls failed alone as well, so
+// code that fails so on purpose cannot hold the GPU for long; a call that
+// passed alone was a neighbour's victim and does not spend that budget, up
+// to kAloneRetries in all, so code that fails only in a crowd cannot either.
+// A call that held the GPU already is not asked again.
+constexpr int kFailedAloneRetries = 4;
+constexpr int kAloneRetries = 16;
 
 RunnerOutcome askAloneAfterResourceFailure(const RunnerCall& call) {
     RunnerOutcome outcome = ask(call);
-    if (!neighbourMayHaveCaused(outcome) || holdsGpuExclusively(call) || totals().retriedAlone >= kAloneRetries) {
+    RunnerCallTotals& t = totals();
+    if (!neighbourMayHaveCaused(outcome) || holdsGpuExclusively(call) || t.failedAlone >= kFailedAloneRetries ||
+        t.retriedAlone >= kAloneRetries) {
         return outcome;
     }
-    ++totals().retriedAlone;
+    ++t.retriedAlone;
     ExclusiveGpuScope alone;
-    return ask(call);
+    outcome = ask(call);
+    if (!outcome.ok()) ++t.failedAlone;
+    return outcome;
 }
 
 }  // namespace

@@ -151,6 +151,7 @@ struct RunnerCallTotals {
     int answersReused = 0;  // calls answered, or a hang met, by another process's call (RunnerCall::answerShared)
     int slotsLent = 0;  // times a runner lent its shared slot to a timed call waiting (protocol.h, kLendsField)
     int retriedAlone = 0;  // calls asked again holding the GPU alone after failing for a resource a neighbour may hold
+    int failedAlone = 0;   // those of them that failed alone too: the code's own failure
 };
 const RunnerCallTotals& runnerCallTotals();
 
