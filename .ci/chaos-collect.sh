@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies what .ci/chaos-verdicts.py reads from a chaos class's output folder
 # (.ci/chaos-class.sh's OUT_DIR), running or done, into DEST: its log, the
-# class's traces, the processes running now, and per grading (graded/,
+# class's traces, the processes running now, the GPU slots' holders, and per grading (graded/,
 # alone/) the names, the progress log and each student's results.json and
 # ctest consoles, a few MB in all. A device run
 # writes them to $OUT at every poll, so a run cut short can still be
@@ -24,6 +24,14 @@ cp "$src"/*.txt "$src"/*.log "$src"/*.tsv "$dest"/ 2>/dev/null
 # What is running now, as a tree with each process's age and what it waits
 # in: a class that stalls shows which test, runner or grader is stuck where.
 ps -eo pid,ppid,etimes,stat,wchan:24,args --forest 2>/dev/null | cut -c1-300 >"$dest/processes.txt"
+# Who holds which GPU slot, turn or queue file (gpu_slots.h: flock()ed files,
+# named by inode in /proc/locks): a wait for the GPU that never ends names its holder.
+{
+  echo "== slot files (inode name)"
+  ls -i "${TMPDIR:-/tmp}/grading-gpu-slots" 2>/dev/null
+  echo "== /proc/locks"
+  cat /proc/locks 2>/dev/null
+} >"$dest/slot-locks.txt"
 for grading in graded alone; do
   [ -d "$src/$grading" ] || continue
   mkdir -p "$dest/$grading"

@@ -102,6 +102,7 @@ for copy in "$work/copy" "$work/unpacked"; do
   [ ! -e "$copy/graded/s0001/build" ] || fail "$copy: chaos-collect.sh copied a student's build"
   [ -s "$copy/class-trace.tsv" ] || fail "$copy: chaos-collect.sh left out the class's trace"
   grep -q "chaos-collect" "$copy/processes.txt" || fail "$copy: no snapshot of the running processes"
+  grep -q "== /proc/locks" "$copy/slot-locks.txt" || fail "$copy: no record of the GPU slots' holders"
   got=$(python3 "$check" "$copy/graded" "$copy/alone" 2>&1) || fail "$copy: $got"
   grep -q "9 of 9 checks" <<<"$got" || fail "$copy checked otherwise: $got"
 done
