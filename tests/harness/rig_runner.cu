@@ -22,18 +22,19 @@ using grading::GuardedBuffer;
 
 __device__ unsigned dawdleSink;
 
-// Arithmetic, not a clock64 wait (each SM's own counter), so the delay holds
-// wherever the block runs: long enough for the default stream's read to
-// come first.
-__global__ void dawdle(int rounds) {
-    unsigned x = threadIdx.x;
-    for (int i = 0; i < rounds; ++i) x = x * x + 1013904223u;  // not linear: no two steps fold into one
-    if (x == 1u) dawdleSink = x;
-}
-
 // out[i] = in[i] + 1 for the first `live` elements, each counted once; then
-// the scenario's one stray write, if any.
-__global__ void addOne(const int* in, int* out, unsigned* count, int live, int* stray, int strayValue) {
+// the scenario's one stray write, if any. `dawdleRounds` of arithmetic first
+// (not a clock64 wait, each SM's own counter, so the delay holds wherever the
+// block runs): long enough for the default stream's read to come first. The
+// delay is this kernel's own, not a kernel before it: lazy loading (CUDA's
+// default) loads a kernel at its first launch, and a load may wait for the
+// whole context, so a second kernel's first launch would wait out the first
+// and leave nothing running (so it did on an H100).
+__global__ void addOne(const int* in, int* out, unsigned* count, int live, int* stray, int strayValue,
+                       int dawdleRounds) {
+    unsigned x = threadIdx.x;
+    for (int r = 0; r < dawdleRounds; ++r) x = x * x + 1013904223u;  // not linear: no two steps fold into one
+    if (x == 1u && dawdleRounds > 0) dawdleSink = x;
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < live) {
         out[i] = in[i] + 1;
@@ -60,12 +61,13 @@ void launch(const std::string& scenario, GuardedBuffer<int>& in, GuardedBuffer<i
         const unsigned flags = scenario == "left-running" ? cudaStreamNonBlocking : cudaStreamDefault;
         cudaStream_t stream = nullptr;
         CUDA_TRY(cudaStreamCreateWithFlags(&stream, flags));
-        dawdle<<<1, 32, 0, stream>>>(1 << 26);  // about a tenth of a second
-        addOne<<<1, proto::kCount, 0, stream>>>(in.data(), out.data(), count.data(), proto::kLive, stray, kStrayValue);
+        constexpr int kDawdleRounds = 1 << 26;  // about a tenth of a second
+        addOne<<<1, proto::kCount, 0, stream>>>(in.data(), out.data(), count.data(), proto::kLive, stray, kStrayValue,
+                                                kDawdleRounds);
         CUDA_TRY(cudaStreamDestroy(stream));  // returns at once; the work goes on
         return;
     }
-    addOne<<<1, proto::kCount>>>(in.data(), out.data(), count.data(), proto::kLive, stray, kStrayValue);
+    addOne<<<1, proto::kCount>>>(in.data(), out.data(), count.data(), proto::kLive, stray, kStrayValue, 0);
 }
 
 proto::CheckResult check(const proto::CheckRequest& request) {
