@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Copies what .ci/chaos-verdicts.py reads from a chaos class's output folder
 # (.ci/chaos-class.sh's OUT_DIR), running or done, into DEST: its log, the
-# class's traces, the processes running now, the GPU slots' holders, and per grading (graded/,
-# alone/) the names, the progress log and each student's results.json and
-# ctest consoles, a few MB in all. A device run
+# class's traces, the processes running now, the GPU slots' holders, and per
+# grading (graded/, alone/) the names, the progress log and each student's
+# results.json and ctest consoles, a few MB in all. A device run
 # writes them to $OUT at every poll, so a run cut short can still be
 # checked here: chaos-verdicts.py DEST/graded DEST/alone --partial.
 # A DEST ending in .tar.gz (or .tgz) is written as that one archive: the

@@ -42,7 +42,7 @@ std::function<std::optional<uint64_t>(int)>& memoryReader() {
     return reader;
 }
 
-constexpr const char* kOverMemory = "a runner may hold (GRADING_RUNNER_GPU_MEMORY_GIB), so it was ended";
+const std::string kOverMemory = std::string("a runner may hold (") + kDeviceMemoryBoundVariable + "), so it was ended";
 
 // Why the session must end for the device memory it holds, or "".
 std::string overMemory(const Session& s) {
@@ -52,7 +52,7 @@ std::string overMemory(const Session& s) {
         memoryReader() ? memoryReader()(s.child.pid) : deviceMemoryBelow(s.child.pid);
     if (!held || *held <= bound) return "";
     return formatText("held %.1f GiB of device memory, more than the %.0f GiB %s: %s", *held / kBytesPerGiB,
-                      bound / kBytesPerGiB, kOverMemory, kNeighboursNeedTheMemory);
+                      bound / kBytesPerGiB, kOverMemory.c_str(), kNeighboursNeedTheMemory);
 }
 
 // The processes a session's tree holds besides the runner, read from

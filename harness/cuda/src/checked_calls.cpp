@@ -82,6 +82,12 @@ cudaError_t allocation(const char* call, uint64_t bytes, Allocate allocate, Take
     return err;
 }
 
+// An allocation that takes what it was asked for, at `*ptr`.
+template <class Allocate>
+cudaError_t allocation(const char* call, void** ptr, size_t size, Allocate allocate) {
+    return allocation(call, size, allocate, [&] { return Taken{*ptr, size}; });
+}
+
 void freed(const void* p) {
     const std::lock_guard<std::mutex> lock(ledgerMutex());
     ledger().remove(p);
@@ -119,23 +125,21 @@ void* grading_checked_dlvsym(void*, const char* name, const char*) {
 
 // Device memory, kept within what a runner may hold (device_memory_ledger.h).
 cudaError_t grading_checked_cudaMalloc(void** ptr, size_t size) {
-    return allocation("cudaMalloc", size, [&] { return cudaMalloc(ptr, size); }, [&] { return Taken{*ptr, size}; });
+    return allocation("cudaMalloc", ptr, size, [&] { return cudaMalloc(ptr, size); });
 }
 
 cudaError_t grading_checked_cudaMallocManaged(void** ptr, size_t size, unsigned int flags) {
-    return allocation("cudaMallocManaged", size, [&] { return cudaMallocManaged(ptr, size, flags); },
-                      [&] { return Taken{*ptr, size}; });
+    return allocation("cudaMallocManaged", ptr, size, [&] { return cudaMallocManaged(ptr, size, flags); });
 }
 
 cudaError_t grading_checked_cudaMallocAsync(void** ptr, size_t size, cudaStream_t stream) {
-    return allocation("cudaMallocAsync", size, [&] { return cudaMallocAsync(ptr, size, stream); },
-                      [&] { return Taken{*ptr, size}; });
+    return allocation("cudaMallocAsync", ptr, size, [&] { return cudaMallocAsync(ptr, size, stream); });
 }
 
 cudaError_t grading_checked_cudaMallocFromPoolAsync(void** ptr, size_t size, cudaMemPool_t pool,
                                                     cudaStream_t stream) {
-    return allocation("cudaMallocFromPoolAsync", size, [&] { return cudaMallocFromPoolAsync(ptr, size, pool, stream); },
-                      [&] { return Taken{*ptr, size}; });
+    return allocation("cudaMallocFromPoolAsync", ptr, size,
+                      [&] { return cudaMallocFromPoolAsync(ptr, size, pool, stream); });
 }
 
 cudaError_t grading_checked_cudaMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
