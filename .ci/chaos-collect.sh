@@ -23,7 +23,14 @@ mkdir -p "$dest"
 cp "$src"/*.txt "$src"/*.log "$src"/*.tsv "$dest"/ 2>/dev/null
 # What is running now, as a tree with each process's age and what it waits
 # in: a class that stalls shows which test, runner or grader is stuck where.
-ps -eo pid,ppid,etimes,stat,wchan:24,args --forest 2>/dev/null | cut -c1-300 >"$dest/processes.txt"
+# A fork bomb's children would make it huge: its first 5,000 lines, led by
+# how many processes there are of each command.
+{
+  echo "== processes by command ($(ps -e --no-headers | wc -l) in all)"
+  ps -eo comm= 2>/dev/null | sort | uniq -c | sort -rn | head -20
+  echo "== tree"
+  ps -eo pid,ppid,etimes,stat,wchan:24,args --forest 2>/dev/null | cut -c1-300 | head -5000
+} >"$dest/processes.txt"
 # Who holds which GPU slot, turn or queue file (gpu_slots.h: flock()ed files,
 # named by inode in /proc/locks): a wait for the GPU that never ends names its holder.
 {
