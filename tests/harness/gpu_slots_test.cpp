@@ -450,5 +450,84 @@ TEST_F(GpuSlots, ADeadHoldersSlotIsFree) {
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Exclusive, 1));
 }
 
+// A child that holds every slot of GPU "0" for `seconds`, returned once it
+// holds them.
+pid_t holdTheGpuFor(double seconds) {
+    int ready[2];
+    if (pipe(ready) != 0) return -1;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const GpuSlot all("0", GpuUse::Exclusive);
+        (void)!write(ready[1], "h", 1);
+        usleep(static_cast<useconds_t>(seconds * 1e6));
+        _exit(0);
+    }
+    char held = 0;
+    (void)!read(ready[0], &held, 1);
+    close(ready[0]);
+    close(ready[1]);
+    return pid;
+}
+
+// Counts the lines of `text` that hold `part`.
+int linesWith(const std::string& text, const std::string& part) {
+    std::istringstream lines(text);
+    int n = 0;
+    for (std::string line; std::getline(lines, line);) n += line.find(part) != std::string::npos;
+    return n;
+}
+
+// A wait for the GPU that lasts says, every GRADING_SLOT_WAIT_NOTICE
+// seconds, who holds its lock files: a class test that waits without end
+// names the holder in its own output.
+TEST_F(GpuSlots, AWaitThatLastsNamesWhoHoldsTheGpu) {
+    const ScopedEnv notice({{"GRADING_SLOT_WAIT_NOTICE", "1"}});
+    const pid_t holder = holdTheGpuFor(2.5);
+    ASSERT_GT(holder, 0);
+    ::testing::internal::CaptureStderr();
+    { const GpuSlot mine("0", GpuUse::Shared); }
+    const std::string said = ::testing::internal::GetCapturedStderr();
+    waitpid(holder, nullptr, 0);
+    const std::string held = ": pid " + std::to_string(holder) + " (";
+    EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (a shared slot)"), 1) << said;
+    EXPECT_GE(linesWith(said, "has waited"), 1) << said;
+    EXPECT_EQ(linesWith(said, "gpu-0.slot0" + held), linesWith(said, "has waited")) << said;
+    EXPECT_EQ(linesWith(said, "gpu-0.slot1" + held), linesWith(said, "has waited")) << said;
+    EXPECT_EQ(linesWith(said, "gpu-0.start" + held), linesWith(said, "has waited")) << said;
+}
+
+TEST_F(GpuSlots, AWaitShorterThanTheNoticeSaysNothing) {
+    const ScopedEnv notice({{"GRADING_SLOT_WAIT_NOTICE", "2"}});
+    const pid_t holder = holdTheGpuFor(0.3);
+    ASSERT_GT(holder, 0);
+    ::testing::internal::CaptureStderr();
+    { const GpuSlot mine("0", GpuUse::Exclusive); }
+    EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+    waitpid(holder, nullptr, 0);
+}
+
+TEST_F(GpuSlots, AWaitForATimedTurnNamesWhoHoldsIt) {
+    const ScopedEnv env({{"GRADING_SLOT_WAIT_NOTICE", "1"}, {"GRADING_TIMED_TURNS", "1"}});
+    int ready[2];
+    ASSERT_EQ(pipe(ready), 0);
+    const pid_t holder = fork();
+    if (holder == 0) {
+        const TimedTurn turn("0");
+        (void)!write(ready[1], "h", 1);
+        usleep(1'500'000);
+        _exit(0);
+    }
+    char held = 0;
+    (void)!read(ready[0], &held, 1);
+    ::testing::internal::CaptureStderr();
+    { const TimedTurn mine("0"); }
+    const std::string said = ::testing::internal::GetCapturedStderr();
+    waitpid(holder, nullptr, 0);
+    close(ready[0]);
+    close(ready[1]);
+    EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (a timed turn)"), 1) << said;
+    EXPECT_EQ(linesWith(said, "gpu-0.turn0: pid " + std::to_string(holder) + " ("), 1) << said;
+}
+
 }  // namespace
 }  // namespace grading

@@ -1,14 +1,24 @@
 #include "harness/gpu_slots.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace grading {
 namespace {
@@ -56,8 +66,116 @@ int openQueue(const std::string& dir, const std::string& gpu) { return openFile(
 // it has every slot: starts wait for a timed call, and it for them.
 int openStartLock(const std::string& dir, const std::string& gpu) { return openFile(dir + "/gpu-" + gpu + ".start"); }
 
+// A count from the environment: `fallback` when unset or not a count up to `most`.
+int countFromEnv(const char* name, int fallback, int most = 1024) {
+    const char* v = std::getenv(name);
+    if (v == nullptr || *v == '\0') return fallback;
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    return *end == '\0' && n >= 0 && n <= most ? static_cast<int>(n) : fallback;
+}
+
+// The process holding `file` locked, as /proc/locks names it ("1: FLOCK
+// ADVISORY WRITE <pid> <major>:<minor>:<inode> 0 EOF"; a waiter's line has
+// "->" after its number), each with its command line; "" when none.
+std::string holdersOf(const std::string& file) {
+    struct stat st;
+    if (stat(file.c_str(), &st) != 0) return {};
+    std::string holders;
+    std::ifstream locks("/proc/locks");
+    for (std::string line; std::getline(locks, line);) {
+        if (line.find("->") != std::string::npos) continue;
+        std::istringstream words(line);
+        std::vector<std::string> w;
+        for (std::string word; words >> word;) w.push_back(word);
+        for (size_t i = 1; i < w.size(); ++i) {
+            unsigned major = 0, minor = 0;
+            unsigned long long inode = 0;
+            if (std::sscanf(w[i].c_str(), "%x:%x:%llu", &major, &minor, &inode) != 3) continue;
+            if (inode == st.st_ino && major == major(st.st_dev) && minor == minor(st.st_dev)) {
+                std::ifstream cmdline("/proc/" + w[i - 1] + "/cmdline");
+                std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+                while (!args.empty() && args.back() == '\0') args.pop_back();
+                for (char& c : args) c = c == '\0' ? ' ' : c;
+                holders += (holders.empty() ? "pid " : "; pid ") + w[i - 1] + " (" + args.substr(0, 160) + ")";
+            }
+            break;
+        }
+    }
+    return holders;
+}
+
+// A wait for a GPU's locks that may last: once it has lasted
+// GRADING_SLOT_WAIT_NOTICE seconds (default 300; 0: never), and again each
+// as long after, it says on stderr what it waits for and who holds each of
+// that GPU's lock files, so a test that waits without end names the holder
+// in its own output. Its thread starts at the first lock found taken.
+class LongWaitNotice {
+public:
+    LongWaitNotice(std::string dir, std::string gpu, std::string what)
+        : dir_(std::move(dir)), gpu_(std::move(gpu)), what_(std::move(what)) {}
+    LongWaitNotice(const LongWaitNotice&) = delete;
+    LongWaitNotice& operator=(const LongWaitNotice&) = delete;
+    ~LongWaitNotice() {
+        if (!thread_.joinable()) return;
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            ended_ = true;
+        }
+        wake_.notify_one();
+        thread_.join();
+    }
+
+    void waiting() {
+        if (thread_.joinable()) return;
+        const int seconds = countFromEnv("GRADING_SLOT_WAIT_NOTICE", 300, 86400);
+        if (seconds > 0) thread_ = std::thread([this, seconds] { sayWhileWaiting(std::chrono::seconds(seconds)); });
+    }
+
+private:
+    void sayWhileWaiting(std::chrono::seconds every) {
+        const auto since = std::chrono::steady_clock::now();
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!wake_.wait_for(lock, every, [this] { return ended_; })) {
+            const auto waited = std::chrono::steady_clock::now() - since;
+            std::string line = "grading: pid " + std::to_string(getpid()) + " has waited " +
+                               std::to_string(std::chrono::duration_cast<std::chrono::seconds>(waited).count()) +
+                               " s for GPU " + gpu_ + " (" + what_ + "); its lock files' holders:";
+            bool any = false;
+            for (const std::string& name : lockFiles()) {
+                const std::string holders = holdersOf(dir_ + "/" + name);
+                if (!holders.empty()) line += "\n  " + name + ": " + holders;
+                any = any || !holders.empty();
+            }
+            line += any ? "\n" : " none\n";
+            (void)!write(STDERR_FILENO, line.data(), line.size());
+        }
+    }
+
+    std::vector<std::string> lockFiles() const {
+        std::vector<std::string> names;
+        const std::string prefix = "gpu-" + gpu_ + ".";
+        if (DIR* d = opendir(dir_.c_str())) {
+            while (const dirent* e = readdir(d)) {
+                if (std::string(e->d_name).rfind(prefix, 0) == 0) names.push_back(e->d_name);
+            }
+            closedir(d);
+        }
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+
+    std::string dir_, gpu_, what_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool ended_ = false;
+    std::thread thread_;
+};
+
 // Takes `op` (LOCK_SH or LOCK_EX) on `fd`, waiting as long as it takes.
-void lockWaiting(int fd, int op) {
+void lockWaiting(int fd, int op, LongWaitNotice& notice) {
+    if (flock(fd, op | LOCK_NB) == 0) return;
+    notice.waiting();
     while (flock(fd, op) != 0) {
     }
 }
@@ -78,10 +196,10 @@ bool heldExclusively(int fd) {
 // drops: with a 20 ms poll the callers waiting when an exclusive hold ended got their
 // slots 8-50 ms after it on average on the H200, so the GPU ran fewer calls
 // at once after each exclusive hold.
-void waitOutExclusive(int queue, int start) {
+void waitOutExclusive(int queue, int start, LongWaitNotice& notice) {
     for (const int fd : {queue, start}) {
         if (fd < 0) continue;
-        lockWaiting(fd, LOCK_SH);
+        lockWaiting(fd, LOCK_SH, notice);
         flock(fd, LOCK_UN);
     }
 }
@@ -113,13 +231,14 @@ void traceHold(const std::string& gpu, const char* use, int64_t askedUs, int64_t
     close(fd);
 }
 
-// A count from the environment: `fallback` when unset or not a count up to 1024.
-int countFromEnv(const char* name, int fallback) {
-    const char* v = std::getenv(name);
-    if (v == nullptr || *v == '\0') return fallback;
-    char* end = nullptr;
-    const long n = std::strtol(v, &end, 10);
-    return *end == '\0' && n >= 0 && n <= 1024 ? static_cast<int>(n) : fallback;
+// What a take of `use` waits for, as a long wait's notice says it.
+const char* waitedFor(GpuUse use) {
+    switch (use) {
+        case GpuUse::Shared: return "a shared slot";
+        case GpuUse::Exclusive: return "every slot, to measure";
+        case GpuUse::Startup: return "no timed call under way, to start a runner";
+    }
+    return "?";
 }
 
 const char* useName(GpuUse use) {
@@ -146,21 +265,22 @@ GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName
 
 void GpuSlot::take(int slots) {
     const std::string dir = slotDir();
+    LongWaitNotice notice(dir, gpu_, waitedFor(use_));
     const int queue = openQueue(dir, gpu_);
     if (use_ == GpuUse::Exclusive) {
         // Queued first (one exclusive caller gathers at a time), then every
         // slot in order, blocking, then the starts under way; the queue is
         // left once they are all held.
-        if (queue >= 0) lockWaiting(queue, LOCK_EX);
+        if (queue >= 0) lockWaiting(queue, LOCK_EX, notice);
         for (int k = 0; k < slots; ++k) {
             const int fd = openSlot(dir, gpu_, k);
             if (fd < 0) continue;  // an unwritable slot dir bounds nothing, and blocks nothing
-            lockWaiting(fd, LOCK_EX);
+            lockWaiting(fd, LOCK_EX, notice);
             fds_.push_back(fd);
             ++slots_;
         }
         if (const int fd = openStartLock(dir, gpu_); fd >= 0) {
-            lockWaiting(fd, LOCK_EX);
+            lockWaiting(fd, LOCK_EX, notice);
             fds_.push_back(fd);
         }
         if (queue >= 0) close(queue);
@@ -169,8 +289,8 @@ void GpuSlot::take(int slots) {
     if (use_ == GpuUse::Startup) {
         const int fd = openStartLock(dir, gpu_);
         while (fd >= 0) {
-            if (heldExclusively(queue)) waitOutExclusive(queue, -1);
-            lockWaiting(fd, LOCK_SH);  // waits out an exclusive hold under way
+            if (heldExclusively(queue)) waitOutExclusive(queue, -1, notice);
+            lockWaiting(fd, LOCK_SH, notice);  // waits out an exclusive hold under way
             if (!heldExclusively(queue)) break;
             flock(fd, LOCK_UN);  // a timed call queued meanwhile: it gathers first
         }
@@ -181,7 +301,7 @@ void GpuSlot::take(int slots) {
     const int start = openStartLock(dir, gpu_);  // only waited on
     for (int attempt = 0;; ++attempt) {
         if (heldExclusively(queue) || heldExclusively(start)) {
-            waitOutExclusive(queue, start);
+            waitOutExclusive(queue, start, notice);
             continue;
         }
         const int fd = lockOneFree(dir, gpu_, "slot", slots, attempt);
@@ -195,6 +315,7 @@ void GpuSlot::take(int slots) {
             return;
         }
         // Every slot is a shared call's (or an exclusive hold began just now): try again.
+        notice.waiting();
         if (!heldExclusively(queue) && !heldExclusively(start)) usleep(20000);
     }
 }
@@ -217,6 +338,7 @@ TimedTurn::TimedTurn(const std::string& gpuName) : gpu_(fileSafe(gpuName)), aske
     const int turns = timedTurnsPerDevice();
     if (turns == 0) return;
     const std::string dir = slotDir();
+    LongWaitNotice notice(dir, gpu_, "a timed turn");
     for (int attempt = 0;; ++attempt) {
         const int fd = lockOneFree(dir, gpu_, "turn", turns, attempt);
         if (fd == kUnbounded) return;
@@ -224,6 +346,7 @@ TimedTurn::TimedTurn(const std::string& gpuName) : gpu_(fileSafe(gpuName)), aske
             fd_ = fd;
             break;
         }
+        notice.waiting();
         usleep(20000);
     }
     gotUs_ = epochUs();

@@ -11,7 +11,11 @@
 // a killed test never leaves a slot taken. A caller waiting out a timed
 // call blocks on its locks and goes on as they drop; one waiting for a slot
 // that other shared calls hold tries again every 20 ms. Waiting for a slot is
-// not counted against a runner's time limit.
+// not counted against a runner's time limit; a wait that lasts
+// GRADING_SLOT_WAIT_NOTICE seconds (default 300; 0: never) says so on
+// stderr, and again each as long after, naming the processes that hold the
+// GPU's lock files (from /proc/locks), so a test that never gets the GPU
+// names who holds it.
 //
 // Starting a runner (its process, cuInit, and the CUDA context its probe
 // makes: about 0.33 s alone on the H200, 1-2 s beside the suite's 16 test
