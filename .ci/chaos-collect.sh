@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Copies what .ci/chaos-verdicts.py reads from a chaos class's output folder
 # (.ci/chaos-class.sh's OUT_DIR), running or done, into DEST: its log, the
-# class's traces, the processes running now, the GPU slots' holders, and per
+# class's traces, the processes running now, the GPU slots' holders, the
+# tests' notices of long waits for the GPU, and per
 # grading (graded/, alone/) the names, the progress log and each student's
 # results.json and ctest consoles, a few MB in all. A device run
 # writes them to $OUT at every poll, so a run cut short can still be
@@ -39,6 +40,13 @@ cp "$src"/*.txt "$src"/*.log "$src"/*.tsv "$dest"/ 2>/dev/null
   echo "== /proc/locks"
   cat /proc/locks 2>/dev/null
 } >"$dest/slot-locks.txt"
+# The tests' own notices of a long wait for the GPU (gpu_slots.h), with the
+# holders they name: a test's output reaches its ctest.log once it ended.
+for log in "$src"/{graded,alone}/s[0-9]*/ctest.log; do
+  [ -f "$log" ] || continue
+  awk -v from="$log" '/^grading: pid [0-9]+ has waited/ { print from ": " $0; held = 1; next }
+                      held && /^  gpu-/ { print; next } { held = 0 }' "$log"
+done >"$dest/slot-waits.txt" 2>/dev/null
 for grading in graded alone; do
   [ -d "$src/$grading" ] || continue
   mkdir -p "$dest/$grading"

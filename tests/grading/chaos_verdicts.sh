@@ -94,6 +94,7 @@ mkdir -p "$work/out" && mv "$work/class" "$work/out/graded" && mv "$work/alone" 
 echo "the class: exit 0" >"$work/out/chaos-class.txt"
 printf 's0001.day38\t38.distances\n' >"$work/out/class-trace.tsv"
 mkdir -p "$work/out/graded/s0001/build" && echo big >"$work/out/graded/s0001/build/runner"
+printf '[ RUN ] a case\ngrading: pid 12 has waited 300 s for GPU 0 (a shared slot); its lock files'"'"' holders:\n  gpu-0.slot0: pid 5 (day38_tests)\n[ OK ] a case\n' >"$work/out/graded/s0002/ctest.log"
 bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy" || fail "chaos-collect.sh failed"
 bash "$root/.ci/chaos-collect.sh" "$work/out" "$work/copy.tar.gz" || fail "chaos-collect.sh failed to archive"
 mkdir -p "$work/unpacked" && tar xzf "$work/copy.tar.gz" -C "$work/unpacked" || fail "the archive does not unpack"
@@ -103,6 +104,8 @@ for copy in "$work/copy" "$work/unpacked"; do
   [ -s "$copy/class-trace.tsv" ] || fail "$copy: chaos-collect.sh left out the class's trace"
   grep -q "chaos-collect" "$copy/processes.txt" || fail "$copy: no snapshot of the running processes"
   grep -q "== /proc/locks" "$copy/slot-locks.txt" || fail "$copy: no record of the GPU slots' holders"
+  [[ "$(cat "$copy/slot-waits.txt")" == "$work/out/graded/s0002/ctest.log: grading: pid 12 has waited"*$'\n  gpu-0.slot0: pid 5 (day38_tests)' ]] ||
+    fail "$copy: the tests' notices of long waits for the GPU not collected as they are: $(cat "$copy/slot-waits.txt")"
   got=$(python3 "$check" "$copy/graded" "$copy/alone" 2>&1) || fail "$copy: $got"
   grep -q "9 of 9 checks" <<<"$got" || fail "$copy checked otherwise: $got"
 done
