@@ -15,7 +15,8 @@
 # (on another machine too, after .ci/chaos-collect.sh OUT_DIR COPY, or COPY.tar.gz
 # for a device poll's $OUT).
 # Environment: CHAOS_HONEST (honest students, default 56: a quarter of them
-# planted), CHAOS_NO_REPORTS=1 (both gradings without the day reports, which
+# planted), CHAOS_CLASS_FIRST=1 (the class before the alone gradings: a
+# stall shows sooner, at the cost of a partial check), CHAOS_NO_REPORTS=1 (both gradings without the day reports, which
 # carry no points but lengthen the class: docs/performance.md),
 # CUDA_ARCHS, and grade_class.sh's options for the class in CHAOS_CLASS_ARGS.
 set -uo pipefail
@@ -80,18 +81,30 @@ say "chaos class: $honest honest students and ${#neighbours[@]} neighbours, seed
 
 reports=()
 [[ -n "${CHAOS_NO_REPORTS:-}" ]] && reports=(--no-reports)
-start=$(date +%s)
-"$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-turns 1 "${reports[@]}" \
-  --build-args "${args[@]}" >"$out/grade-alone.log" 2>&1
-say "the honest variants alone, one at a time: exit $? in $(($(date +%s) - start)) s"
-start=$(date +%s)
-# The class's case, call and slot traces (OUT_DIR/class-*.tsv), so that a
-# class that stalls or slows can be explained from what the poll brings back.
-source "$root/lab/scripts/traces.sh"
-traces_on "$out" class-
-traces_clear
-"$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" "${reports[@]}" ${CHAOS_CLASS_ARGS:-} \
-  --build-args "${args[@]}" >"$out/grade-class.log" 2>&1
-say "the class: exit $? in $(($(date +%s) - start)) s"
+grade_alone() {
+  local start
+  start=$(date +%s)
+  "$root/harness/grading/grade_class.sh" "$alone" "$out/alone" --seed "$seed" -j 1 --timed-turns 1 "${reports[@]}" \
+    --build-args "${args[@]}" >"$out/grade-alone.log" 2>&1
+  say "the honest variants alone, one at a time: exit $? in $(($(date +%s) - start)) s"
+}
+grade_the_class() (  # a subshell: the traces it turns on stay its own
+  start=$(date +%s)
+  # The class's case, call and slot traces (OUT_DIR/class-*.tsv), so that a
+  # class that stalls or slows can be explained from what the poll brings back.
+  source "$root/lab/scripts/traces.sh"
+  traces_on "$out" class-
+  traces_clear
+  "$root/harness/grading/grade_class.sh" "$class" "$out/graded" --seed "$seed" "${reports[@]}" ${CHAOS_CLASS_ARGS:-} \
+    --build-args "${args[@]}" >"$out/grade-class.log" 2>&1
+  say "the class: exit $? in $(($(date +%s) - start)) s"
+)
+if [[ -n "${CHAOS_CLASS_FIRST:-}" ]]; then
+  grade_the_class
+  grade_alone
+else
+  grade_alone
+  grade_the_class
+fi
 python3 "$root/.ci/chaos-verdicts.py" "$out/graded" "$out/alone" | tee -a "$log"
 exit "${PIPESTATUS[0]}"
