@@ -125,7 +125,8 @@ std::string env(const char* name) {
 
 // Session mode: requests framed on stdin, answers framed on fd 3. The
 // subcommand is the request's "grading_subcommand": ok and echo-input answer;
-// crash, hang and exit-zero end the session badly; crawl leaves "steps"
+// crash, hang and exit-zero end the session badly; flood writes
+// "flood_mib" MiB to stdout and stderr, then answers; crawl leaves "steps"
 // breadcrumbs "step_ms" apart, then answers; twice answers twice;
 // late answers, then writes again once "go_file" exists (or after a pause)
 // and writes "sent_file"; late-exit then exits;
@@ -236,6 +237,18 @@ int session() {
                 usleep(ms("step_ms"));
                 say("at: crawl step " + std::to_string(k));
             }
+        }
+        if (command == "flood") {  // "flood_mib" MiB to stdout and to stderr, each ending in a line that counts
+            const std::string block(size_t(1) << 20, 'y');
+            const grading::Expected<int64_t> flood = req->integer("flood_mib");
+            const int64_t mib = flood ? flood.value() : 0;
+            for (int64_t k = 0; k < mib; ++k) {
+                std::fwrite(block.data(), 1, block.size(), stdout);
+                std::fwrite(block.data(), 1, block.size(), stderr);
+            }
+            std::printf("\nflooded %lld MiB\n", static_cast<long long>(mib));
+            std::fflush(stdout);
+            say("\nat: flooded");
         }
         if (command == "crash") raise(SIGSEGV);
         if (command == "leave-child" || command == "leave-daemon") leaveProcess(command == "leave-daemon");

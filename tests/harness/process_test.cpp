@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -189,6 +190,35 @@ TEST(Process, OutputCapKeepsTheTail) {
     EXPECT_THAT(full.str(), EndsWith(r.out));
     EXPECT_THAT(r.out, EndsWith("1999\n2000\n"));
     EXPECT_EQ(r.err, "short\n");
+}
+
+// Many reads past the cap: never more than twice the cap kept between reads,
+// and keepTails leaves exactly the last `cap` bytes of all that came.
+TEST(Process, AppendCappedKeepsTheTailOfAFlood) {
+    std::string all, kept;
+    bool truncated = false;
+    size_t most = 0;
+    for (int i = 0; i < 5000; ++i) {
+        const std::string read = std::to_string(i) + ",";
+        all += read;
+        appendCapped(&kept, read.data(), read.size(), 100, &truncated);
+        most = std::max(most, kept.size());
+    }
+    EXPECT_TRUE(truncated);
+    EXPECT_LE(most, 200u);
+    ProcessResult r;
+    r.out = kept;
+    keepTails(r, 100);
+    EXPECT_EQ(r.out, all.substr(all.size() - 100));
+}
+
+TEST(Process, AReadLongerThanTheCapKeepsItsOwnTail) {
+    std::string kept = "earlier";
+    bool truncated = false;
+    const std::string read(300, 'x');
+    appendCapped(&kept, (read + "end").data(), 303, 100, &truncated);
+    EXPECT_TRUE(truncated);
+    EXPECT_EQ(kept, std::string(97, 'x') + "end");
 }
 
 TEST(Process, OutputAtTheCapIsNotTruncated) {

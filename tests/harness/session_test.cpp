@@ -101,6 +101,23 @@ TEST_F(Sessions, OneProcessAnswersCallAfterCall) {
 }
 
 // Within one session the marker follows each call, not the session.
+// A runner that floods its output is read to the end of its answer and keeps
+// only the tail of each stream, as a runner started per call does
+// (process_test's OutputCapKeepsTheTail): its last lines, exactly the cap.
+TEST_F(Sessions, AFloodOfOutputKeepsExactlyItsTail) {
+    Record flood;
+    flood.putInt("flood_mib", 40);
+    const RunnerOutcome o = call("flood", 60.0, std::move(flood));
+    ASSERT_TRUE(o.ok()) << o.message;
+    const size_t cap = ProcessOptions{}.outputCap;
+    EXPECT_TRUE(o.process.truncated);
+    EXPECT_EQ(o.process.out.size(), cap);
+    EXPECT_EQ(o.process.err.size(), cap);
+    EXPECT_THAT(o.process.out, ::testing::EndsWith("y\nflooded 40 MiB\n"));
+    EXPECT_THAT(o.process.err, ::testing::EndsWith("y\nat: flooded\n"));
+    EXPECT_TRUE(call("ok").ok()) << "the session goes on after the flood";
+}
+
 TEST_F(Sessions, EachCallSaysWhetherItIsTimed) {
     const RunnerOutcome timed = timedCall("echo-input");
     const RunnerOutcome untimed = call("echo-input");

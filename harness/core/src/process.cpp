@@ -28,10 +28,19 @@ using Clock = std::chrono::steady_clock;
 }  // namespace
 
 void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated) {
+    if (n >= cap) {  // this read alone is the tail
+        *truncated = *truncated || n > cap || !dst->empty();
+        dst->assign(data + (n - cap), cap);
+        return;
+    }
     dst->append(data, n);
-    if (dst->size() > cap) {
-        *truncated = true;
-        dst->erase(0, dst->size() - cap);
+    if (dst->size() > cap) *truncated = true;
+    if (dst->size() > 2 * cap) dst->erase(0, dst->size() - cap);
+}
+
+void keepTails(ProcessResult& p, size_t cap) {
+    for (std::string* s : {&p.out, &p.err}) {
+        if (s->size() > cap) s->erase(0, s->size() - cap);
     }
 }
 
@@ -258,6 +267,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     if (WIFEXITED(status)) r.exitCode = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
     if (r.timedOut && r.signal == SIGKILL) r.signal = 0;
+    keepTails(r, options.outputCap);
     return r;
 }
 

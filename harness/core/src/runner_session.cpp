@@ -461,6 +461,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         killSession(session);
         RunnerOutcome o;
         o.message = "the runner for `" + labelOf(call) + "` " + over;
+        keepTails(p, ProcessOptions{}.outputCap);
         o.process = std::move(p);
         return o;
     }
@@ -476,6 +477,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
             killSession(session);
             RunnerOutcome o;
             o.message = "the runner for `" + labelOf(call) + "` " + left;
+            keepTails(p, ProcessOptions{}.outputCap);
             o.process = std::move(p);
             return o;
         }

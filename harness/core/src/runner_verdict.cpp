@@ -78,6 +78,7 @@ std::string acceptAnswer(RunnerOutcome& o, Record answer) {
 
 RunnerOutcome judge(const RunnerCall& call, const std::string& sanitizer, double limitSeconds, ProcessResult p,
                     Channel channel, bool ended, bool stalled) {
+    keepTails(p, ProcessOptions{}.outputCap);
     RunnerOutcome o;
     const std::string label = labelOf(call);
     const std::string who = "the runner for `" + label + "`";

@@ -54,9 +54,14 @@ struct ProcessOptions {
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});
 
-// Appends a stream's bytes keeping at most `cap`, the tail (the last lines
-// say where the child was); sets *truncated when it dropped any.
+// Appends a stream's bytes keeping its tail (the last lines say where the
+// child was): at least the last `cap` bytes and at most twice that, so that a
+// child flooding a stream costs a copy of each byte once or twice, not a move
+// of the whole kept tail for every 64 KiB read (lab/bench/output_drain.cpp);
+// keepTails then trims each stream to its last `cap`. Sets *truncated once
+// more than `cap` bytes came.
 void appendCapped(std::string* dst, const char* data, size_t n, size_t cap, bool* truncated);
+void keepTails(ProcessResult& p, size_t cap);
 
 // A child started and left running, for a conversation over its stdin and
 // fd 3 (a runner session): its descriptors are the caller's to read, write
