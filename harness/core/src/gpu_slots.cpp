@@ -77,7 +77,8 @@ int countFromEnv(const char* name, int fallback, int most = 1024) {
 
 // The process holding `file` locked, as /proc/locks names it ("1: FLOCK
 // ADVISORY WRITE <pid> <major>:<minor>:<inode> 0 EOF"; a waiter's line has
-// "->" after its number), each with its command line; "" when none.
+// "->" after its number), each with its command line (a class's test names
+// its student in its runner's path, past a long build folder); "" when none.
 std::string holdersOf(const std::string& file) {
     struct stat st;
     if (stat(file.c_str(), &st) != 0) return {};
@@ -97,7 +98,7 @@ std::string holdersOf(const std::string& file) {
                 std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
                 while (!args.empty() && args.back() == '\0') args.pop_back();
                 for (char& c : args) c = c == '\0' ? ' ' : c;
-                holders += (holders.empty() ? "pid " : "; pid ") + w[i - 1] + " (" + args.substr(0, 160) + ")";
+                holders += (holders.empty() ? "pid " : "; pid ") + w[i - 1] + " (" + args.substr(0, 300) + ")";
             }
             break;
         }
