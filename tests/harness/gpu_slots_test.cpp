@@ -450,14 +450,15 @@ TEST_F(GpuSlots, ADeadHoldersSlotIsFree) {
     EXPECT_TRUE(childGetsSlot("0", GpuUse::Exclusive, 1));
 }
 
-// A child that holds every slot of GPU "0" for `seconds`, returned once it
-// holds them.
-pid_t holdTheGpuFor(double seconds) {
+// A child holding `Hold(args...)` of GPU "0" for `seconds`, returned once it
+// holds it.
+template <class Hold, class... Args>
+pid_t holdInAChild(double seconds, Args... args) {
     int ready[2];
     if (pipe(ready) != 0) return -1;
     const pid_t pid = fork();
     if (pid == 0) {
-        const GpuSlot all("0", GpuUse::Exclusive);
+        const Hold held("0", args...);
         (void)!write(ready[1], "h", 1);
         usleep(static_cast<useconds_t>(seconds * 1e6));
         _exit(0);
@@ -482,14 +483,14 @@ int linesWith(const std::string& text, const std::string& part) {
 // names the holder in its own output.
 TEST_F(GpuSlots, AWaitThatLastsNamesWhoHoldsTheGpu) {
     const ScopedEnv notice({{"GRADING_SLOT_WAIT_NOTICE", "1"}});
-    const pid_t holder = holdTheGpuFor(2.5);
+    const pid_t holder = holdInAChild<GpuSlot>(2.5, GpuUse::Exclusive);
     ASSERT_GT(holder, 0);
     ::testing::internal::CaptureStderr();
     { const GpuSlot mine("0", GpuUse::Shared); }
     const std::string said = ::testing::internal::GetCapturedStderr();
     waitpid(holder, nullptr, 0);
     const std::string held = ": pid " + std::to_string(holder) + " (";
-    EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (a shared slot)"), 1) << said;
+    EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (shared)"), 1) << said;
     EXPECT_GE(linesWith(said, "has waited"), 1) << said;
     EXPECT_EQ(linesWith(said, "gpu-0.slot0" + held), linesWith(said, "has waited")) << said;
     EXPECT_EQ(linesWith(said, "gpu-0.slot1" + held), linesWith(said, "has waited")) << said;
@@ -498,7 +499,7 @@ TEST_F(GpuSlots, AWaitThatLastsNamesWhoHoldsTheGpu) {
 
 TEST_F(GpuSlots, AWaitShorterThanTheNoticeSaysNothing) {
     const ScopedEnv notice({{"GRADING_SLOT_WAIT_NOTICE", "2"}});
-    const pid_t holder = holdTheGpuFor(0.3);
+    const pid_t holder = holdInAChild<GpuSlot>(0.3, GpuUse::Exclusive);
     ASSERT_GT(holder, 0);
     ::testing::internal::CaptureStderr();
     { const GpuSlot mine("0", GpuUse::Exclusive); }
@@ -508,24 +509,13 @@ TEST_F(GpuSlots, AWaitShorterThanTheNoticeSaysNothing) {
 
 TEST_F(GpuSlots, AWaitForATimedTurnNamesWhoHoldsIt) {
     const ScopedEnv env({{"GRADING_SLOT_WAIT_NOTICE", "1"}, {"GRADING_TIMED_TURNS", "1"}});
-    int ready[2];
-    ASSERT_EQ(pipe(ready), 0);
-    const pid_t holder = fork();
-    if (holder == 0) {
-        const TimedTurn turn("0");
-        (void)!write(ready[1], "h", 1);
-        usleep(1'500'000);
-        _exit(0);
-    }
-    char held = 0;
-    (void)!read(ready[0], &held, 1);
+    const pid_t holder = holdInAChild<TimedTurn>(1.5);
+    ASSERT_GT(holder, 0);
     ::testing::internal::CaptureStderr();
     { const TimedTurn mine("0"); }
     const std::string said = ::testing::internal::GetCapturedStderr();
     waitpid(holder, nullptr, 0);
-    close(ready[0]);
-    close(ready[1]);
-    EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (a timed turn)"), 1) << said;
+    EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (turn)"), 1) << said;
     EXPECT_EQ(linesWith(said, "gpu-0.turn0: pid " + std::to_string(holder) + " ("), 1) << said;
 }
 

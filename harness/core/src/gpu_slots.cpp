@@ -113,8 +113,9 @@ std::string holdersOf(const std::string& file) {
 // in its own output. Its thread starts at the first lock found taken.
 class LongWaitNotice {
 public:
-    LongWaitNotice(std::string dir, std::string gpu, std::string what)
-        : dir_(std::move(dir)), gpu_(std::move(gpu)), what_(std::move(what)) {}
+    // `use` as GRADING_SLOT_TRACE names it.
+    LongWaitNotice(std::string dir, std::string gpu, std::string use)
+        : dir_(std::move(dir)), gpu_(std::move(gpu)), use_(std::move(use)) {}
     LongWaitNotice(const LongWaitNotice&) = delete;
     LongWaitNotice& operator=(const LongWaitNotice&) = delete;
     ~LongWaitNotice() {
@@ -141,7 +142,7 @@ private:
             const auto waited = std::chrono::steady_clock::now() - since;
             std::string line = "grading: pid " + std::to_string(getpid()) + " has waited " +
                                std::to_string(std::chrono::duration_cast<std::chrono::seconds>(waited).count()) +
-                               " s for GPU " + gpu_ + " (" + what_ + "); its lock files' holders:";
+                               " s for GPU " + gpu_ + " (" + use_ + "); its lock files' holders:";
             bool any = false;
             for (const std::string& name : lockFiles()) {
                 const std::string holders = holdersOf(dir_ + "/" + name);
@@ -166,7 +167,7 @@ private:
         return names;
     }
 
-    std::string dir_, gpu_, what_;
+    std::string dir_, gpu_, use_;
     std::mutex mutex_;
     std::condition_variable wake_;
     bool ended_ = false;
@@ -232,16 +233,6 @@ void traceHold(const std::string& gpu, const char* use, int64_t askedUs, int64_t
     close(fd);
 }
 
-// What a take of `use` waits for, as a long wait's notice says it.
-const char* waitedFor(GpuUse use) {
-    switch (use) {
-        case GpuUse::Shared: return "a shared slot";
-        case GpuUse::Exclusive: return "every slot, to measure";
-        case GpuUse::Startup: return "no timed call under way, to start a runner";
-    }
-    return "?";
-}
-
 const char* useName(GpuUse use) {
     switch (use) {
         case GpuUse::Shared: return "shared";
@@ -266,7 +257,7 @@ GpuSlot::GpuSlot(const std::string& gpuName, GpuUse use) : gpu_(fileSafe(gpuName
 
 void GpuSlot::take(int slots) {
     const std::string dir = slotDir();
-    LongWaitNotice notice(dir, gpu_, waitedFor(use_));
+    LongWaitNotice notice(dir, gpu_, useName(use_));
     const int queue = openQueue(dir, gpu_);
     if (use_ == GpuUse::Exclusive) {
         // Queued first (one exclusive caller gathers at a time), then every
@@ -339,7 +330,7 @@ TimedTurn::TimedTurn(const std::string& gpuName) : gpu_(fileSafe(gpuName)), aske
     const int turns = timedTurnsPerDevice();
     if (turns == 0) return;
     const std::string dir = slotDir();
-    LongWaitNotice notice(dir, gpu_, "a timed turn");
+    LongWaitNotice notice(dir, gpu_, "turn");
     for (int attempt = 0;; ++attempt) {
         const int fd = lockOneFree(dir, gpu_, "turn", turns, attempt);
         if (fd == kUnbounded) return;

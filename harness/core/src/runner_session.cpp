@@ -455,16 +455,18 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
     p.seconds = std::chrono::duration<double>(end - start - gpu.waited()).count();
     countCall(p.seconds, gpu.exclusiveSeconds(end));
 
-    // Memory kept past the answer counts as memory taken during the call.
-    const std::string over = x.overMemory.empty() ? overMemory(*session) : x.overMemory;
-    if (!over.empty()) {
+    // A session that must not go on (what it holds or left): ended at once, the call failed.
+    const auto killedFor = [&](const std::string& why) {
         killSession(session);
-        RunnerOutcome o;
-        o.message = "the runner for `" + labelOf(call) + "` " + over;
         keepTails(p, ProcessOptions{}.outputCap);
+        RunnerOutcome o;
+        o.message = "the runner for `" + labelOf(call) + "` " + why;
         o.process = std::move(p);
         return o;
-    }
+    };
+    // Memory kept past the answer counts as memory taken during the call.
+    const std::string over = x.overMemory.empty() ? overMemory(*session) : x.overMemory;
+    if (!over.empty()) return killedFor(over);
     Channel channel = channelOf(x, p);
     const bool answered = x.status == FrameStatus::Complete && channel.problem.empty();
     const bool failure = answered && protocol::decode<protocol::Failure>(channel.records.front()).ok();
@@ -473,14 +475,7 @@ RunnerOutcome sessionCall(const RunnerCall& call) {
         std::string left = processesLeft(tree);
         if (left.empty()) left = threadsLeft(*session, tree.runner);
         if (left.empty()) left = codeMadeAtRunTime(*session, tree.runner);
-        if (!left.empty()) {
-            killSession(session);
-            RunnerOutcome o;
-            o.message = "the runner for `" + labelOf(call) + "` " + left;
-            keepTails(p, ProcessOptions{}.outputCap);
-            o.process = std::move(p);
-            return o;
-        }
+        if (!left.empty()) return killedFor(left);
         // A second answer already waiting is a failure of this call (a later
         // one fails the next call, or the close).
         pump(*session, p, 1);
