@@ -4,7 +4,7 @@
 //   fake_runner <subcommand> --in REQUEST      (answers on fd 3)
 //
 // Well-behaved: ok, echo-input, echo-env, open-fds, leave-file. Broken or
-// hostile: hang, crash, early-exit, truncated, garbage, no-device, error,
+// hostile: hang (named by the request's "name", if any), crash, early-exit, truncated, garbage, no-device, error,
 // out-of-memory, out-of-memory-once (a neighbour's doing, then not),
 // guard, forged-after-failure, second-answer, result-then-status,
 // failure-with-status-0, no-device-info; in a session, leave-child and
@@ -289,7 +289,10 @@ int session() {
             send(withDevice(r).frame());
             continue;
         }
-        if (command == "hang") sleepForever();
+        if (command == "hang") {
+            if (req->text("name").ok()) prctl(PR_SET_NAME, req->text("name").value().c_str());  // for a test to find
+            sleepForever();
+        }
         if (command == "exit-zero") _exit(0);
         if (command == "close-input") close(0);  // answers, then reads nothing more
         if (command == "error") {
@@ -376,6 +379,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "hang") {
+        const grading::Expected<std::string> name = request.value().text("name");
+        if (name.ok()) prctl(PR_SET_NAME, name.value().c_str());  // for a test to find
         // A helper in the same group, as a real runtime might start: the
         // grader's kill must take it down too. Its pid lets the test check.
         const pid_t helper = fork();

@@ -38,16 +38,20 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 // A killed process is either gone or a zombie waiting for its new parent.
+bool processEnded(int pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    if (!stat) return true;
+    std::string line;
+    std::getline(stat, line);
+    const size_t close = line.rfind(')');
+    return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+}
+
 bool processIsDead(int pid) {
     // SIGKILL lands asynchronously: the pipes close a moment before the
     // process turns into a zombie, so allow it a little time.
     for (int attempt = 0; attempt < 100; ++attempt) {
-        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-        if (!stat) return true;
-        std::string line;
-        std::getline(stat, line);
-        const size_t close = line.rfind(')');
-        if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z') return true;
+        if (processEnded(pid)) return true;
         usleep(10000);
     }
     return false;
@@ -132,15 +136,43 @@ TEST(Process, HangingChildWithHelperIsKilledWithTheGroup) {
 }
 
 TEST(Process, PipeHeldOutsideTheGroupStillReturns) {
-    // setsid takes the grandchild out of the group, so the kill misses it and
-    // the pipes never close; runProcess must give up on them and return.
+    // A subshell that ends at once leaves its setsid grandchild to init: out
+    // of the group and of the tree the kill finds, it keeps the pipes open;
+    // runProcess must give up on them and return.
     const auto start = std::chrono::steady_clock::now();
-    const ProcessResult r = shell("setsid sleep 5 & echo $!; sleep 30", withLimit(0.5));
+    const ProcessResult r = shell("(setsid sleep 5 & echo $!); sleep 30", withLimit(0.5));
     const double elapsed = secondsSince(start);
     const int escaped = std::atoi(r.out.c_str());
     if (escaped > 1) kill(escaped, SIGKILL);  // ours to clean up
     EXPECT_TRUE(r.timedOut);
     EXPECT_LT(elapsed, 4.0);
+}
+
+// A sandboxed runner lives in a session of its own, out of its group's
+// reach, with its kernels: the kill ends it, and has waited for it, before
+// the caller gives the GPU to the next call.
+TEST(Process, AProcessThatLeftTheGroupHasEndedWhenTheKillReturns) {
+    const ProcessResult r = shell("setsid sleep 30 >/dev/null 2>&1 & echo $!; sleep 30", withLimit(0.5));
+    EXPECT_TRUE(r.timedOut);
+    const int escaped = std::atoi(r.out.c_str());
+    ASSERT_GT(escaped, 1) << r.out;
+    const bool ended = processEnded(escaped);
+    if (!ended) kill(escaped, SIGKILL);  // ours to clean up
+    EXPECT_TRUE(ended) << "process " << escaped << ", in a session of its own, outlived the kill";
+}
+
+TEST(Process, AStoppedChildsProcessesInOtherSessionsHaveEnded) {
+    Child child = startChild({"/bin/sh", "-c", "setsid sleep 30 >/dev/null 2>&1 & echo $!; exec sleep 30"}, {}, false);
+    ASSERT_TRUE(child.started()) << child.startError;
+    std::string line;
+    char c = 0;
+    while (read(child.out, &c, 1) == 1 && c != '\n') line += c;
+    const int escaped = std::atoi(line.c_str());
+    ASSERT_GT(escaped, 1) << line;
+    stopChild(child);
+    const bool ended = processEnded(escaped);
+    if (!ended) kill(escaped, SIGKILL);
+    EXPECT_TRUE(ended) << "process " << escaped << ", in a session of its own, outlived stopChild";
 }
 
 TEST(Process, EnvironmentIsAddedToTheParents) {

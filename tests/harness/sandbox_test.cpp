@@ -125,6 +125,22 @@ TEST_F(Sandbox, ADaemonDiesWithItsCall) {
     EXPECT_EQ(alive(name), 0) << "a process of the runner (setsid, forked twice) outlived its call";
 }
 
+// A runner killed at its limit lives in the sandbox's session and PID
+// namespace, which its group's kill misses and which die after the reaped
+// bwrap: its call returns (and its GPU slot goes back) only once they have
+// ended, so its kernels cannot slow the next call's. No sleep before the count.
+TEST_F(Sandbox, AHungRunnerHasEndedWhenItsCallReturns) {
+    for (const char* sessions : {"0", "1"}) {
+        SCOPED_TRACE(std::string("GRADING_RUNNER_SESSIONS=") + sessions);
+        const ScopedEnv mode({{"GRADING_RUNNER_SESSIONS", sessions}});
+        const std::string name = uniqueName("ghung");
+        const std::string outcome = attempt("hang", with("name", name), 1.0);
+        EXPECT_THAT(outcome, StartsWith("call failed"));
+        EXPECT_EQ(alive(name), 0) << "the hung runner outlived its call";
+        closeSessions();
+    }
+}
+
 // In a session the runner lives on between calls, and so would a daemon it
 // left: the grader finds it below the sandbox's init, reparented there, and
 // fails the call that left it.

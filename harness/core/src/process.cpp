@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,6 +25,60 @@ namespace grading {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// How long a kill waits for the processes below the killed child to end.
+constexpr double kDescendantsEndSeconds = 10.0;
+
+// The processes below a child, held by pidfd from before its kill. A
+// sandboxed runner lives in a session and PID namespace of its own, out of
+// reach of its group's kill, and dies tens of milliseconds after the reaped
+// bwrap (docs/performance.md), its kernels still on the GPU, where the call
+// that gets the slot next would meet them. A pidfd never names a reused pid.
+class Descendants {
+public:
+    explicit Descendants(pid_t root) {
+        for (const TreeProcess& p : processesBelow(root)) {
+            if (p.ended) continue;
+            const int fd = static_cast<int>(syscall(SYS_pidfd_open, p.pid, 0));
+            if (fd >= 0) pidfds_.push_back(fd);
+        }
+    }
+    ~Descendants() {
+        for (const int fd : pidfds_) close(fd);
+    }
+    Descendants(const Descendants&) = delete;
+    Descendants& operator=(const Descendants&) = delete;
+
+    // Kills each, then waits until each has ended (a pidfd reads ready once
+    // its process has exited, its files, the GPU's, closed), at most `seconds`.
+    void killAndWait(double seconds) {
+        for (const int fd : pidfds_) syscall(SYS_pidfd_send_signal, fd, SIGKILL, nullptr, 0);
+        const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                 std::chrono::duration<double>(seconds));
+        std::vector<pollfd> running;
+        for (const int fd : pidfds_) running.push_back({fd, POLLIN, 0});
+        while (!running.empty() && Clock::now() < deadline) {
+            const auto msLeft = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+            if (poll(running.data(), running.size(), static_cast<int>(std::max<long long>(1, msLeft))) < 0 &&
+                errno != EINTR) {
+                return;
+            }
+            running.erase(std::remove_if(running.begin(), running.end(),
+                                         [](const pollfd& p) { return (p.revents & (POLLIN | POLLERR | POLLHUP)) != 0; }),
+                          running.end());
+        }
+    }
+
+private:
+    std::vector<int> pidfds_;
+};
+
+// Kills the child's group and everything below the child, wherever it moved.
+void killTree(pid_t pid) {
+    Descendants below(pid);
+    kill(-pid, SIGKILL);
+    below.killAndWait(kDescendantsEndSeconds);
+}
 
 }  // namespace
 
@@ -184,7 +239,7 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
 int stopChild(Child& child) {
     int status = 0;
     if (child.pid > 0) {
-        kill(-child.pid, SIGKILL);
+        killTree(child.pid);
         while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
         }
     }
@@ -220,7 +275,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     while (open > 0) {
         const auto now = Clock::now();
         if (!r.timedOut && now >= deadline) {
-            kill(-pid, SIGKILL);
+            killTree(pid);
             r.timedOut = true;
         }
         // After the kill, keep draining until the pipes close.
@@ -256,7 +311,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     // to the same deadline.
     while (waitpid(pid, &status, r.timedOut ? 0 : WNOHANG) == 0) {
         if (Clock::now() >= deadline) {
-            kill(-pid, SIGKILL);
+            killTree(pid);
             r.timedOut = true;
         } else {
             usleep(1000);
