@@ -1,8 +1,7 @@
 // How long a killed process's kernel keeps the GPU (lab/scripts/kill-teardown.sh):
 // a runner killed at its time limit gives its GPU slot back once the grader
-// has reaped the sandbox's outer process and emptied its cgroup (where one
-// can be made); a kernel outliving that would share the GPU with the next
-// timed call.
+// has reaped the sandbox's outer process and waited for the processes below
+// it; a kernel outliving that would share the GPU with the next timed call.
 //   kill_teardown spin SECONDS   launch one kernel that spins for SECONDS,
 //                                print "launched", wait on it
 //   kill_teardown probe SECONDS  for SECONDS, time a 100 us kernel over and

@@ -5,11 +5,12 @@
 # shaped like the harness's (bwrap --unshare-pid --new-session
 # --die-with-parent, its own process group), and once its kernel spins the
 # group is killed as runProcess kills it. Printed per round, in ms after the
-# kill: when the outer bwrap was reaped (the grader's slot goes back about
-# then), when the processes inside were gone, and when the probe's kernels
+# kill: when the outer bwrap was reaped (without a cgroup, the grader's slot
+# went back about then before f665d02), when the processes inside were gone, and when the probe's kernels
 # ran at their own pace again. Also whether this machine lets the grader
-# make a pids cgroup (the sandbox then kills what is left in it and waits up
-# to 1 s for it to empty; this script, like a machine without one, does not).
+# make a pids cgroup. The grader, since f665d02, kills and waits for every
+# process below the bwrap it started, cgroup or not; this script does not:
+# it shows what a kill of the group alone leaves.
 #   lab/scripts/kill-teardown.sh OUT_DIR [ROUNDS]       (default 3)
 # KILL_TEARDOWN: a kill_teardown already built (else nvcc builds one into OUT_DIR);
 # ROUND_S: how long the probe runs a round (default 14; the kill comes about 5 s in).

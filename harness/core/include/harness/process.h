@@ -52,6 +52,9 @@ struct ProcessOptions {
     std::string bytesOnFd4;
 };
 
+// Runs argv to its end or to the time limit, which kills its process group
+// and every process below it, in whatever session or PID namespace (a
+// sandbox's), and returns once those have ended too.
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});
 
 // Appends a stream's bytes keeping its tail (the last lines say where the
@@ -65,7 +68,7 @@ void keepTails(ProcessResult& p, size_t cap);
 
 // A child started and left running, for a conversation over its stdin and
 // fd 3 (a runner session): its descriptors are the caller's to read, write
-// and close; kill() ends its whole process group.
+// and close; stopChild ends it.
 struct Child {
     int pid = -1;
     int input = -1;    // the child's stdin, or -1
@@ -76,7 +79,8 @@ struct Child {
     bool started() const { return pid > 0; }
 };
 Child startChild(const std::vector<std::string>& argv, const ProcessOptions& options, bool withInput);
-// Kills the child's group and reaps it; returns its wait status.
+// Kills the child's group and every process below it (as runProcess's
+// limit does), waits for them to end, and reaps the child; returns its wait status.
 int stopChild(Child& child);
 
 // A process as /proc shows it to the grader, whatever it calls itself.
