@@ -239,7 +239,14 @@ Child startChild(const std::vector<std::string>& argv, const ProcessOptions& opt
 int stopChild(Child& child) {
     int status = 0;
     if (child.pid > 0) {
-        killTree(child.pid);
+        // Not yet reaped, its pid is still its own, and so is what is below it;
+        // once reaped (a session that ended by itself), only its group is left to kill.
+        siginfo_t info{};
+        if (waitid(P_PID, static_cast<id_t>(child.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0) {
+            killTree(child.pid);
+        } else {
+            kill(-child.pid, SIGKILL);
+        }
         while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
         }
     }
