@@ -478,6 +478,17 @@ int linesWith(const std::string& text, const std::string& part) {
     return n;
 }
 
+// What `wait()` says on stderr while `holder` (holdInAChild) holds what it
+// waits for; the holder reaped after.
+template <class Wait>
+std::string saidWhileWaiting(pid_t holder, Wait wait) {
+    ::testing::internal::CaptureStderr();
+    wait();
+    const std::string said = ::testing::internal::GetCapturedStderr();
+    waitpid(holder, nullptr, 0);
+    return said;
+}
+
 // A wait for the GPU that lasts says, every GRADING_SLOT_WAIT_NOTICE
 // seconds, who holds its lock files: a class test that waits without end
 // names the holder in its own output.
@@ -485,10 +496,7 @@ TEST_F(GpuSlots, AWaitThatLastsNamesWhoHoldsTheGpu) {
     const ScopedEnv notice({{"GRADING_SLOT_WAIT_NOTICE", "1"}});
     const pid_t holder = holdInAChild<GpuSlot>(2.5, GpuUse::Exclusive);
     ASSERT_GT(holder, 0);
-    ::testing::internal::CaptureStderr();
-    { const GpuSlot mine("0", GpuUse::Shared); }
-    const std::string said = ::testing::internal::GetCapturedStderr();
-    waitpid(holder, nullptr, 0);
+    const std::string said = saidWhileWaiting(holder, [] { const GpuSlot mine("0", GpuUse::Shared); });
     const std::string held = ": pid " + std::to_string(holder) + " (";
     EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (shared)"), 1) << said;
     EXPECT_GE(linesWith(said, "has waited"), 1) << said;
@@ -501,20 +509,14 @@ TEST_F(GpuSlots, AWaitShorterThanTheNoticeSaysNothing) {
     const ScopedEnv notice({{"GRADING_SLOT_WAIT_NOTICE", "2"}});
     const pid_t holder = holdInAChild<GpuSlot>(0.3, GpuUse::Exclusive);
     ASSERT_GT(holder, 0);
-    ::testing::internal::CaptureStderr();
-    { const GpuSlot mine("0", GpuUse::Exclusive); }
-    EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
-    waitpid(holder, nullptr, 0);
+    EXPECT_EQ(saidWhileWaiting(holder, [] { const GpuSlot mine("0", GpuUse::Exclusive); }), "");
 }
 
 TEST_F(GpuSlots, AWaitForATimedTurnNamesWhoHoldsIt) {
     const ScopedEnv env({{"GRADING_SLOT_WAIT_NOTICE", "1"}, {"GRADING_TIMED_TURNS", "1"}});
     const pid_t holder = holdInAChild<TimedTurn>(1.5);
     ASSERT_GT(holder, 0);
-    ::testing::internal::CaptureStderr();
-    { const TimedTurn mine("0"); }
-    const std::string said = ::testing::internal::GetCapturedStderr();
-    waitpid(holder, nullptr, 0);
+    const std::string said = saidWhileWaiting(holder, [] { const TimedTurn mine("0"); });
     EXPECT_EQ(linesWith(said, "has waited 1 s for GPU 0 (turn)"), 1) << said;
     EXPECT_EQ(linesWith(said, "gpu-0.turn0: pid " + std::to_string(holder) + " ("), 1) << said;
 }

@@ -162,7 +162,9 @@ TEST(Process, AProcessThatLeftTheGroupHasEndedWhenTheKillReturns) {
 }
 
 TEST(Process, AStoppedChildsProcessesInOtherSessionsHaveEnded) {
-    Child child = startChild({"/bin/sh", "-c", "setsid sleep 30 >/dev/null 2>&1 & echo $!; exec sleep 30"}, {}, false);
+    // The pid is said from inside the new session, so the kill comes after the escape.
+    Child child = startChild(
+        {"/bin/sh", "-c", "setsid sh -c 'echo $$; exec sleep 30 >/dev/null 2>&1' & exec sleep 30"}, {}, false);
     ASSERT_TRUE(child.started()) << child.startError;
     std::string line;
     char c = 0;

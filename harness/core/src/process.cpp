@@ -29,55 +29,34 @@ using Clock = std::chrono::steady_clock;
 // How long a kill waits for the processes below the killed child to end.
 constexpr double kDescendantsEndSeconds = 10.0;
 
-// The processes below a child, held by pidfd from before its kill. A
+// Kills the child's group and every process below the child, and waits
+// (at most kDescendantsEndSeconds) until those have ended: a pidfd reads
+// ready once its process has exited, its files, the GPU's, closed. A
 // sandboxed runner lives in a session and PID namespace of its own, out of
-// reach of its group's kill, and dies tens of milliseconds after the reaped
-// bwrap (docs/performance.md), its kernels still on the GPU, where the call
-// that gets the slot next would meet them. A pidfd never names a reused pid.
-class Descendants {
-public:
-    explicit Descendants(pid_t root) {
-        for (const TreeProcess& p : processesBelow(root)) {
-            if (p.ended) continue;
-            const int fd = static_cast<int>(syscall(SYS_pidfd_open, p.pid, 0));
-            if (fd >= 0) pidfds_.push_back(fd);
-        }
-    }
-    ~Descendants() {
-        for (const int fd : pidfds_) close(fd);
-    }
-    Descendants(const Descendants&) = delete;
-    Descendants& operator=(const Descendants&) = delete;
-
-    // Kills each, then waits until each has ended (a pidfd reads ready once
-    // its process has exited, its files, the GPU's, closed), at most `seconds`.
-    void killAndWait(double seconds) {
-        for (const int fd : pidfds_) syscall(SYS_pidfd_send_signal, fd, SIGKILL, nullptr, 0);
-        const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                 std::chrono::duration<double>(seconds));
-        std::vector<pollfd> running;
-        for (const int fd : pidfds_) running.push_back({fd, POLLIN, 0});
-        while (!running.empty() && Clock::now() < deadline) {
-            const auto msLeft = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            if (poll(running.data(), running.size(), static_cast<int>(std::max<long long>(1, msLeft))) < 0 &&
-                errno != EINTR) {
-                return;
-            }
-            running.erase(std::remove_if(running.begin(), running.end(),
-                                         [](const pollfd& p) { return (p.revents & (POLLIN | POLLERR | POLLHUP)) != 0; }),
-                          running.end());
-        }
-    }
-
-private:
-    std::vector<int> pidfds_;
-};
-
-// Kills the child's group and everything below the child, wherever it moved.
+// reach of its group's kill, and would die tens of milliseconds after the
+// reaped bwrap (docs/performance.md), its kernels still on the GPU that the
+// next call gets. The pidfds are taken before the kill, so that none names
+// a pid reused since.
 void killTree(pid_t pid) {
-    Descendants below(pid);
+    std::vector<pollfd> below;
+    for (const TreeProcess& p : processesBelow(pid)) {
+        const int fd = p.ended ? -1 : static_cast<int>(syscall(SYS_pidfd_open, p.pid, 0));
+        if (fd >= 0) below.push_back({fd, POLLIN, 0});
+    }
     kill(-pid, SIGKILL);
-    below.killAndWait(kDescendantsEndSeconds);
+    for (const pollfd& p : below) syscall(SYS_pidfd_send_signal, p.fd, SIGKILL, nullptr, 0);
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(kDescendantsEndSeconds));
+    for (auto running = below; !running.empty() && Clock::now() < deadline;) {
+        const auto msLeft = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (poll(running.data(), running.size(), static_cast<int>(std::max<long long>(1, msLeft))) < 0 &&
+            errno != EINTR) {
+            break;
+        }
+        running.erase(std::remove_if(running.begin(), running.end(), [](const pollfd& p) { return p.revents != 0; }),
+                      running.end());
+    }
+    for (const pollfd& p : below) close(p.fd);
 }
 
 }  // namespace

@@ -266,10 +266,10 @@ SandboxedCommand sandboxCommand(const std::vector<std::string>& innerArgv, const
 
 void removeSandboxCgroup(const std::string& cgroup) {
     if (cgroup.empty()) return;
-    // The runner's group kill reaches bwrap, not the session and PID
-    // namespace inside, which die after it (tens of ms, their kernels with
-    // them): kill them now, so the GPU is free before the caller's slot is.
-    // cgroup.kill where the kernel has it (5.14), else each process listed.
+    // The kill before this (stopChild, runProcess's limit) has ended every
+    // process below bwrap; anything the cgroup still lists is killed now,
+    // so that it can be removed: cgroup.kill where the kernel has it (5.14),
+    // else each process listed.
     bool killAll = false;
     if (const int fd = open((cgroup + "/cgroup.kill").c_str(), O_WRONLY | O_CLOEXEC); fd >= 0) {
         killAll = write(fd, "1", 1) == 1;
