@@ -50,9 +50,9 @@ JunitCase test(const std::string& name, const std::string& output, bool passed) 
     return t;
 }
 
-Report gradeClass(std::vector<JunitCase> tests) {
+Report gradeClass(std::vector<JunitCase> tests, const char* gatesTable = kGates) {
     GradeInput in;
-    std::istringstream table(kGates);
+    std::istringstream table(gatesTable);
     in.gates = parseGates(table, "gates.tsv");
     in.tests = std::move(tests);
     in.prefix = "s0001.";
@@ -153,6 +153,42 @@ TEST(ClassDayTest, ASkippedTestIsNotRunHere) {
     const Report r = gradeClass({skipped});
     EXPECT_EQ(gate(r, "34.stencil").result, Result::NotRunHere);
     EXPECT_EQ(gate(r, "34.timing").result, Result::NotRun) << "its test did not run at all";
+}
+
+// As the driver skips a case that holds the GPU exclusively where its gate
+// can no longer pass.
+std::string skipped(const std::string& gate, const std::string& c, const std::string& why) {
+    const std::string name = gate + "." + c;
+    return "[ RUN      ] " + name + "\n" + kToken + " RUN " + name + "\nsuites.cpp:271: Skipped\nnot run: " + why +
+           " in this test, which decides the gate's verdict\n\n[  SKIPPED ] " + name + " (0 ms)\n" + kToken +
+           " SKIPPED " + name + "\n";
+}
+
+// A gate whose own case or whose requirement failed earlier in the test
+// runs none of its exclusive cases: it is graded FAIL, or NOT GRADED, as it
+// would be had they run, never "not run here".
+TEST(ClassDayTest, AGateThatCanNoLongerPassIsDecidedWithoutItsSkippedCases) {
+    const char* const gates =
+        "id\tday\tpoints\tvisibility\tgrades\trequires\ttests\tclass_test\ttitle\n"
+        "38.distances\tday38\t6\tvisible\tstudent\t-\t38.distances\tday38\tdistances\n"
+        "38.frontier\tday38\t3\tvisible\tstudent\t-\t38.frontier\tday38\tfrontier\n"
+        "38.speed\tday38\t2\tvisible\tstudent\t38.distances\t38.speed\tday38\tspeed\n";
+    const Report r = gradeClass(
+        {test("s0001.day38",
+              failing("38.distances", "rmat", "vertex 17 got 3, want 2") + ok("38.distances", "chain") +
+                  failing("38.frontier", "small", "word 2 got 0x1, want 0x3") +
+                  skipped("38.frontier", "deepest", "38.frontier failed") +
+                  skipped("38.speed", "rmat", "requires 38.distances, which failed") + kEnd,
+              false)},
+        gates);
+    EXPECT_EQ(gate(r, "38.frontier").result, Result::Fail);
+    EXPECT_EQ(gate(r, "38.frontier").message, "small: word 2 got 0x1, want 0x3");
+    const GateOutcome& speed = gate(r, "38.speed");
+    EXPECT_EQ(speed.result, Result::NotGraded);
+    EXPECT_EQ(speed.message, "not graded: requires 38.distances (FAIL)");
+    EXPECT_EQ(speed.earned, 0);
+    EXPECT_FALSE(r.couldNotGradeHere());
+    EXPECT_TRUE(notRunHereReasons(r).empty());
 }
 
 TEST(ClassDayTest, TheDaysReportIsAnObservationOfItsOwn) {

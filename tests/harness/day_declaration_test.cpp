@@ -1,6 +1,7 @@
 // What a day's declaration refuses: a gate declared twice, a gate graded
 // after one that is not a student gate declared before it, and a chart the
-// HTML page could not draw from its figures.
+// HTML page could not draw from its figures; and what its requirements mean
+// for a gate whose case failed (cannotPass).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -35,6 +36,30 @@ TEST(DayDeclaration, AfterNamesAStudentGateDeclaredBefore) {
         << "the course's gate runs no student code, so a class has no test of it to wait for";
     EXPECT_THROW(day.gate(spec("d.course_after", grading::Grades::Course, {"d.first"}), {}), std::logic_error)
         << "a class has no test of a course gate to make wait";
+}
+
+// A class's day test skips the exclusive cases of a gate that can no
+// longer pass: its own case failed, or one of a gate it requires, however deep.
+TEST(DayDeclaration, CannotPassFollowsTheRequirements) {
+    grading::Day day("d");
+    day.gate(spec("d.values"), {});
+    day.gate(spec("d.layout"), {});
+    day.gate(grading::GateSpec("d.order").title("a gate").points(1).prerequisites({"d.values"}), {});
+    day.gate(grading::GateSpec("d.speed").title("a gate").points(1).prerequisites({"d.layout", "d.order"}), {});
+    EXPECT_EQ(grading::cannotPass(day, "d.speed", {}), "");
+    EXPECT_EQ(grading::cannotPass(day, "d.speed", {"d.speed"}), "d.speed failed");
+    EXPECT_EQ(grading::cannotPass(day, "d.speed", {"d.layout"}), "requires d.layout, which failed");
+    EXPECT_EQ(grading::cannotPass(day, "d.speed", {"d.values"}), "requires d.order, which requires d.values, which failed");
+    EXPECT_EQ(grading::cannotPass(day, "d.order", {"d.layout"}), "") << "a gate it does not require";
+    EXPECT_EQ(grading::cannotPass(day, "d.unknown", {"d.values"}), "");
+}
+
+TEST(DayDeclaration, CannotPassEndsOnRequirementsInACircle) {
+    grading::Day day("d");
+    day.gate(grading::GateSpec("d.a").title("a gate").points(1).prerequisites({"d.b"}), {});
+    day.gate(grading::GateSpec("d.b").title("a gate").points(1).prerequisites({"d.a"}), {});
+    EXPECT_EQ(grading::cannotPass(day, "d.a", {"d.c"}), "");
+    EXPECT_EQ(grading::cannotPass(day, "d.a", {"d.b"}), "requires d.b, which failed");
 }
 
 grading::ChartSpec chart(const std::string& id, const std::string& figures, std::vector<std::string> fields,

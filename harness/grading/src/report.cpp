@@ -581,16 +581,20 @@ Report grade(const GradeInput& input) {
     }
 
     // A gate whose requirement did not pass earns nothing: its own pass may
-    // only mean the code under it computes nothing.
+    // only mean the code under it computes nothing. One that did not run here
+    // is not graded either where its requirement failed: a class's day test
+    // skips the exclusive cases of a gate that can no longer pass.
     for (GateOutcome& o : report.gates) {
         for (const std::string& r : o.gate.prerequisites) {
             const auto req = std::find_if(report.gates.begin(), report.gates.end(),
                                           [&](const GateOutcome& x) { return x.gate.id == r; });
             if (req == report.gates.end() || req->result == Result::Pass) continue;
-            if (o.result == Result::Pass || o.result == Result::Fail) {
+            const bool reqFailed = req->result == Result::Fail || req->result == Result::NotGraded;
+            if (o.result == Result::Pass || o.result == Result::Fail || (o.result == Result::NotRunHere && reqFailed)) {
                 o.message = "not graded: requires " + r + " (" + resultName(req->result) + ")" +
                             (o.result == Result::Fail ? "; its own first failure: " + o.message : "");
                 o.result = Result::NotGraded;
+                o.notRunHere.clear();
                 o.earned = 0;
             }
             break;

@@ -97,6 +97,28 @@ std::vector<const GateCase*> runOrder(const DayGate& g) {
     return order;
 }
 
+namespace {
+// `seen`: the gates asked about on the way here, so that requirements that
+// name each other in a circle end the search.
+std::string cannotPass(const Day& day, const std::string& id, const std::set<std::string>& failed,
+                       std::set<std::string>& seen) {
+    if (failed.count(id) != 0) return id + " failed";
+    const DayGate* g = day.find(id);
+    if (g == nullptr || !seen.insert(id).second) return "";
+    for (const std::string& r : g->spec.prerequisites()) {
+        if (failed.count(r) != 0) return "requires " + r + ", which failed";
+        const std::string below = cannotPass(day, r, failed, seen);
+        if (!below.empty()) return "requires " + r + ", which " + below;
+    }
+    return "";
+}
+}  // namespace
+
+std::string cannotPass(const Day& day, const std::string& id, const std::set<std::string>& failed) {
+    std::set<std::string> seen;
+    return cannotPass(day, id, failed, seen);
+}
+
 std::string failureShape(const std::string& message) {
     const auto at = [&message](size_t i) { return i < message.size() ? static_cast<unsigned char>(message[i]) : 0; };
     const auto digit = [&at](size_t i) { return std::isdigit(at(i)) != 0; };

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <random>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <utility>
 
@@ -252,24 +253,40 @@ void holdFor(bool classDay, ClassPart part, bool exclusiveGpu) {
     if (exclusiveGpu && !h.scope) h.scope.emplace();
 }
 
-void registerCase(const DayGate& g, const GateCase& c, const Options& o) {
-    const bool submission = o.suite == "submission";
+void runGateCase(const DayGate& g, const GateCase& c, const Options& o) {
+    GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
+    holdFor(o.classDay, classPart(g, c), c.exclusiveGpu);
+    const uint64_t seed = grading::testing::gradingSeed();
+    const GateResult result = runCase(g, c, o.runner, seed);
+    grading::testing::expectGate(result, contextOf(c, seed));
+    // The instructor's code against itself earns all of a scored gate.
+    if (o.suite != "submission" && g.spec.scored() && result.passed) {
+        EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id() << ": the instructor solution does not earn "
+                                                   << "all of it: " << result.message;
+    }
+    if (g.spec.timed()) std::cout << grading::timedCallGpuLog().summary() << "\n";
+}
+
+// The gates of which a case failed in this process (a class's day test).
+std::set<std::string>& failedGates() {
+    static std::set<std::string> failed;
+    return failed;
+}
+
+// `classDay`: the day of a class's day test, whose cases that hold the GPU
+// exclusively are not run for a gate that can no longer pass (cannotPass).
+void registerCase(const DayGate& g, const GateCase& c, const Options& o, const grading::Day* classDay = nullptr) {
     if (o.noSolution) {
         registerTest(g.spec.id(), c.name, [] { GTEST_SKIP() << "no instructor solutions in this tree"; });
         return;
     }
-    registerTest(g.spec.id(), c.name, [&g, &c, o, submission] {
-        GRADING_SKIP_WHERE_IT_CANNOT_RUN(o.runner);
-        holdFor(o.classDay, classPart(g, c), c.exclusiveGpu);
-        const uint64_t seed = grading::testing::gradingSeed();
-        const GateResult result = runCase(g, c, o.runner, seed);
-        grading::testing::expectGate(result, contextOf(c, seed));
-        // The instructor's code against itself earns all of a scored gate.
-        if (!submission && g.spec.scored() && result.passed) {
-            EXPECT_EQ(result.score.value_or(0.0), 1.0) << g.spec.id() << ": the instructor solution does not earn "
-                                                       << "all of it: " << result.message;
+    registerTest(g.spec.id(), c.name, [&g, &c, o, classDay] {
+        if (classDay != nullptr && classPart(g, c) == ClassPart::Exclusive) {
+            const std::string why = grading::cannotPass(*classDay, g.spec.id(), failedGates());
+            if (!why.empty()) GTEST_SKIP() << "not run: " << why << " in this test, which decides the gate's verdict";
         }
-        if (g.spec.timed()) std::cout << grading::timedCallGpuLog().summary() << "\n";
+        runGateCase(g, c, o);
+        if (classDay != nullptr && ::testing::Test::HasFailure()) failedGates().insert(g.spec.id());
     });
 }
 
@@ -311,7 +328,8 @@ void printClassVerdictLines() {
 // their declared order (one that reads back another's answers comes after
 // it; gtest runs a suite's cases together), each gate's cases that share the
 // GPU before those that may hold it exclusively (ClassPart), each part in an
-// order the grading seed draws; then the day's observations. GRADING_GATES
+// order the grading seed draws, the exclusive ones skipped where the gate can
+// no longer pass (cannotPass); then the day's observations. GRADING_GATES
 // (ids): only those gates' shared cases and no observation, a class's rerun
 // of its failures with shrinking on (a timed case does not shrink);
 // GRADING_DAY_REPORTS=off: no observation. The report reads each case's
@@ -332,7 +350,7 @@ void registerClassDay(const grading::Day& day, const Options& o) {
                 if (selected(c, true, {}) && classPart(g, c) == part) order.push_back(&c);
             }
             std::shuffle(order.begin(), order.end(), draw);
-            for (const GateCase* c : order) registerCase(g, *c, o);
+            for (const GateCase* c : order) registerCase(g, *c, o, &day);
         }
     }
     const char* reports = std::getenv("GRADING_DAY_REPORTS");

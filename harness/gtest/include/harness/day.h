@@ -18,6 +18,7 @@
 //   }
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -304,6 +305,14 @@ private:
     std::vector<ChartSpec> charts_;
     std::vector<CounterexampleBound> bounds_;
 };
+
+// Why gate `id` of `day` cannot pass any more, given the gates of which a
+// case already failed (`failed`): "<id> failed", or "requires <r>, which
+// failed" where a gate it requires, directly or through another, failed; ""
+// while it still can. A class's day test then runs none of the gate's cases
+// that hold the GPU exclusively: the report already grades it FAIL or NOT
+// GRADED (0 points), and its timing would only keep other students waiting.
+std::string cannotPass(const Day& day, const std::string& id, const std::set<std::string>& failed);
 
 // The course's policy (grading.json; cmake/policy.cmake checks it at
 // configure): each gate it names gets its points, visibility and speed
