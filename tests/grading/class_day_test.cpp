@@ -159,9 +159,9 @@ TEST(ClassDayTest, ASkippedTestIsNotRunHere) {
 // can no longer pass.
 std::string skipped(const std::string& gate, const std::string& c, const std::string& why) {
     const std::string name = gate + "." + c;
-    return "[ RUN      ] " + name + "\n" + kToken + " RUN " + name + "\nsuites.cpp:271: Skipped\nnot run: " + why +
-           " in this test, which decides the gate's verdict\n\n[  SKIPPED ] " + name + " (0 ms)\n" + kToken +
-           " SKIPPED " + name + "\n";
+    return "[ RUN      ] " + name + "\n" + kToken + " RUN " + name +
+           "\nsuites.cpp:286: Skipped\nnot run, the verdict being decided: " + why + " in this test\n" + kToken +
+           " SKIPPED " + name + "\n[  SKIPPED ] " + name + " (0 ms)\n";
 }
 
 // A gate whose own case or whose requirement failed earlier in the test

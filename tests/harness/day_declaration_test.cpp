@@ -49,7 +49,8 @@ TEST(DayDeclaration, CannotPassFollowsTheRequirements) {
     EXPECT_EQ(grading::cannotPass(day, "d.speed", {}), "");
     EXPECT_EQ(grading::cannotPass(day, "d.speed", {"d.speed"}), "d.speed failed");
     EXPECT_EQ(grading::cannotPass(day, "d.speed", {"d.layout"}), "requires d.layout, which failed");
-    EXPECT_EQ(grading::cannotPass(day, "d.speed", {"d.values"}), "requires d.order, which requires d.values, which failed");
+    EXPECT_EQ(grading::cannotPass(day, "d.speed", {"d.values"}),
+              "requires d.order, which requires d.values, which failed");
     EXPECT_EQ(grading::cannotPass(day, "d.order", {"d.layout"}), "") << "a gate it does not require";
     EXPECT_EQ(grading::cannotPass(day, "d.unknown", {"d.values"}), "");
 }

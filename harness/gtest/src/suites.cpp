@@ -283,7 +283,7 @@ void registerCase(const DayGate& g, const GateCase& c, const Options& o, const g
     registerTest(g.spec.id(), c.name, [&g, &c, o, classDay] {
         if (classDay != nullptr && classPart(g, c) == ClassPart::Exclusive) {
             const std::string why = grading::cannotPass(*classDay, g.spec.id(), failedGates());
-            if (!why.empty()) GTEST_SKIP() << "not run: " << why << " in this test, which decides the gate's verdict";
+            if (!why.empty()) GTEST_SKIP() << "not run, the verdict being decided: " << why << " in this test";
         }
         runGateCase(g, c, o);
         if (classDay != nullptr && ::testing::Test::HasFailure()) failedGates().insert(g.spec.id());
