@@ -22,17 +22,7 @@ out=${OUT:?a device call sets OUT}
 chaos=/tmp/chaos
 
 if [[ "${1:-}" != --poll ]]; then
-  own=$(sed -n 's/^0:://p' /proc/self/cgroup)
-  {
-    echo "cgroup of this shell: $own ($(stat -fc %T /sys/fs/cgroup 2>&1))"
-    if mkdir "/sys/fs/cgroup$own/pids-probe" 2>/dev/null; then
-      echo "a child cgroup can be made here"
-      rmdir "/sys/fs/cgroup$own/pids-probe"
-    else
-      echo "no child cgroup here"
-    fi
-    echo "controllers: $(cat "/sys/fs/cgroup$own/cgroup.controllers" 2>&1)"
-  } >"$out/cgroup.txt"
+  bash lab/scripts/pids-cgroup.sh >"$out/cgroup.txt"
   mkdir -p "$out/suite"
   OUT=$out/suite EXCLUDE_LABELS=project SKIP_CHAOS=1 SKIP_BENCH=1 timeout "${SUITE_S:-480}" \
     .ci/gpu-suite.sh >"$out/suite/suite.txt" 2>&1

@@ -5,12 +5,13 @@
 # shaped like the harness's (bwrap --unshare-pid --new-session
 # --die-with-parent, its own process group), and once its kernel spins the
 # group is killed as runProcess kills it. Printed per round, in ms after the
-# kill: when the outer bwrap was reaped (without a cgroup, the grader's slot
-# went back about then before f665d02), when the processes inside were gone, and when the probe's kernels
-# ran at their own pace again. Also whether this machine lets the grader
-# make a pids cgroup. The grader, since f665d02, kills and waits for every
-# process below the bwrap it started, cgroup or not; this script does not:
-# it shows what a kill of the group alone leaves.
+# kill: when the outer bwrap was reaped (without a cgroup, the grader's
+# slot went back about then before f665d02), when the processes inside were
+# gone, and when the probe's kernels ran at their own pace again. Also
+# whether this machine lets the grader make a pids cgroup
+# (lab/scripts/pids-cgroup.sh). The grader, since f665d02, kills and waits
+# for every process below the bwrap it started, cgroup or not; this script
+# does not: it shows what a kill of the group alone leaves.
 #   lab/scripts/kill-teardown.sh OUT_DIR [ROUNDS]       (default 3)
 # KILL_TEARDOWN: a kill_teardown already built (else nvcc builds one into OUT_DIR);
 # ROUND_S: how long the probe runs a round (default 14; the kill comes about 5 s in).
@@ -32,16 +33,7 @@ log="$out/kill-teardown.txt"
 say() { echo "$*" | tee -a "$log"; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
-own=$(sed -n 's/^0:://p' /proc/self/cgroup)
-if mkdir "/sys/fs/cgroup$own/kill-teardown-probe" 2>/dev/null; then
-  rmdir "/sys/fs/cgroup$own/kill-teardown-probe"
-  say "pids cgroup: can be made under /sys/fs/cgroup$own"
-elif mkdir /sys/fs/cgroup/pids/kill-teardown-probe 2>/dev/null; then
-  rmdir /sys/fs/cgroup/pids/kill-teardown-probe
-  say "pids cgroup: can be made under /sys/fs/cgroup/pids (v1)"
-else
-  say "pids cgroup: none can be made here ($(head -c 200 /proc/self/cgroup | tr '\n' ' '))"
-fi
+say "$(bash "$root/lab/scripts/pids-cgroup.sh")"
 
 # gone PID...: whether each is gone or a zombie (its files, the GPU's, closed).
 gone() {

@@ -4,8 +4,9 @@
 //   fake_runner <subcommand> --in REQUEST      (answers on fd 3)
 //
 // Well-behaved: ok, echo-input, echo-env, open-fds, leave-file. Broken or
-// hostile: hang (named by the request's "name", if any), crash, early-exit, truncated, garbage, no-device, error,
-// out-of-memory, out-of-memory-once (a neighbour's doing, then not),
+// hostile: hang (named by the request's "name", if any), crash, early-exit,
+// truncated, garbage, no-device, error, out-of-memory, out-of-memory-once (a
+// neighbour's doing, then not),
 // guard, forged-after-failure, second-answer, result-then-status,
 // failure-with-status-0, no-device-info; in a session, leave-child and
 // leave-daemon answer and leave a process running, leave-thread and
@@ -119,6 +120,12 @@ std::string env(const char* name) {
 
 [[noreturn]] void sleepForever() {
     for (;;) pause();
+}
+
+// A hanging runner takes the request's "name", if any, for a test to find it by.
+void takeNameOf(const Record& request) {
+    const grading::Expected<std::string> name = request.text("name");
+    if (name.ok()) prctl(PR_SET_NAME, name.value().c_str());
 }
 
 }  // namespace
@@ -290,7 +297,7 @@ int session() {
             continue;
         }
         if (command == "hang") {
-            if (req->text("name").ok()) prctl(PR_SET_NAME, req->text("name").value().c_str());  // for a test to find
+            takeNameOf(*req);
             sleepForever();
         }
         if (command == "exit-zero") _exit(0);
@@ -379,8 +386,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "hang") {
-        const grading::Expected<std::string> name = request.value().text("name");
-        if (name.ok()) prctl(PR_SET_NAME, name.value().c_str());  // for a test to find
+        takeNameOf(request.value());
         // A helper in the same group, as a real runtime might start: the
         // grader's kill must take it down too. Its pid lets the test check.
         const pid_t helper = fork();

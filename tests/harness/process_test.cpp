@@ -47,6 +47,13 @@ bool processEnded(int pid) {
     return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
 }
 
+// Whether `pid` had ended; if not, it is killed (ours to clean up).
+bool endedElseKilled(int pid) {
+    const bool ended = processEnded(pid);
+    if (!ended) kill(pid, SIGKILL);
+    return ended;
+}
+
 bool processIsDead(int pid) {
     // SIGKILL lands asynchronously: the pipes close a moment before the
     // process turns into a zombie, so allow it a little time.
@@ -156,9 +163,7 @@ TEST(Process, AProcessThatLeftTheGroupHasEndedWhenTheKillReturns) {
     EXPECT_TRUE(r.timedOut);
     const int escaped = std::atoi(r.out.c_str());
     ASSERT_GT(escaped, 1) << r.out;
-    const bool ended = processEnded(escaped);
-    if (!ended) kill(escaped, SIGKILL);  // ours to clean up
-    EXPECT_TRUE(ended) << "process " << escaped << ", in a session of its own, outlived the kill";
+    EXPECT_TRUE(endedElseKilled(escaped)) << "process " << escaped << ", in a session of its own, outlived the kill";
 }
 
 TEST(Process, AStoppedChildsProcessesInOtherSessionsHaveEnded) {
@@ -172,9 +177,7 @@ TEST(Process, AStoppedChildsProcessesInOtherSessionsHaveEnded) {
     const int escaped = std::atoi(line.c_str());
     ASSERT_GT(escaped, 1) << line;
     stopChild(child);
-    const bool ended = processEnded(escaped);
-    if (!ended) kill(escaped, SIGKILL);
-    EXPECT_TRUE(ended) << "process " << escaped << ", in a session of its own, outlived stopChild";
+    EXPECT_TRUE(endedElseKilled(escaped)) << "process " << escaped << ", in a session of its own, outlived stopChild";
 }
 
 TEST(Process, EnvironmentIsAddedToTheParents) {
